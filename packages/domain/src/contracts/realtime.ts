@@ -1,0 +1,14 @@
+/** Real-time events pushed over /websocket as `{ event, data }` (spec 002 §7). */
+export const REALTIME_PATH = '/websocket';
+
+export const realtimeEvents = {
+  talkUpdates: 'SendTalkUpdates',
+  talkTag: 'PublishTalkTag',
+  notification: 'SendNotification',
+} as const;
+export type RealtimeEventName = (typeof realtimeEvents)[keyof typeof realtimeEvents];
+
+export interface RealtimeMessage<T = unknown> {
+  event: RealtimeEventName;
+  data: T;
+}
