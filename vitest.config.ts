@@ -13,7 +13,7 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      'packages/web/vitest.config.ts',
+      'packages/*/vitest.config.ts',
       {
         test: {
           name: 'server',

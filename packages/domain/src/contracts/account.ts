@@ -70,3 +70,45 @@ export const ownPasswordChangeSchema = z.object({
   currentPassword: z.string().min(1, 'Senha inválida').max(1024),
   newPassword: z.string().min(10, 'Digite no mínimo 10 caracteres').max(1024),
 });
+
+const required = (max: number) =>
+  z
+    .string({ error: 'Campo obrigatório.' })
+    .trim()
+    .min(1, 'Campo obrigatório.')
+    .max(max, `Máximo de ${max} caracteres.`);
+
+/**
+ * POST /api/account/ (administrators; spec 001 §2.3, §5, §7). A person needs names, phone and
+ * e-mail; an integration account an app name. `password` is ours: when a person's is omitted
+ * the server generates one and answers it once, as it does for integration credentials.
+ */
+export const createAccountBodySchema = z.discriminatedUnion('accountType', [
+  z.object({
+    accountType: z.literal(ACCOUNT_TYPE.person),
+    roomId: z.number({ error: 'Selecione um perfil de acesso.' }).int().positive(),
+    firstName: required(150),
+    lastName: required(250),
+    displayName: required(50),
+    phoneNumber: required(50),
+    email: required(150).pipe(z.email('Insira um Email válido')),
+    isAdmin: z.boolean().optional().default(false),
+    password: z.string().min(10, 'Digite no mínimo 10 caracteres').max(1024).optional(),
+  }),
+  z.object({
+    accountType: z.literal(ACCOUNT_TYPE.integration),
+    roomId: z.number({ error: 'Selecione um perfil de acesso.' }).int().positive(),
+    appName: required(150),
+    displayName: required(150),
+  }),
+]);
+export type CreateAccountBody = z.input<typeof createAccountBodySchema>;
+
+export const createAccountResponseSchema = z.object({
+  resourceId: z.number().int(),
+  accountId: z.number().int(),
+  /** Integration accounts: the credentials, shown once. */
+  hash: z.string().optional(),
+  password: z.string().optional(),
+});
+export type CreateAccountResponse = z.infer<typeof createAccountResponseSchema>;

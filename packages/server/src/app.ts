@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import { openDatabase, type Db } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { installErrorHandling } from './http/error-handler.ts';
+import type { Authenticator, Permission } from './http/route.ts';
+import { messages } from './i18n/messages.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
+import { AccountsService } from './modules/accounts/accounts.service.ts';
+import { liveSessionIds } from './modules/auth/auth.repository.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { PasswordHasher } from './modules/auth/password-hasher.ts';
+import { TokenSigner } from './modules/auth/tokens.ts';
+import { bootstrap } from './modules/bootstrap/bootstrap.ts';
+import { tokenSecret } from './modules/bootstrap/bootstrap.repository.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { localBus, postgresBus } from './realtime/bus.ts';
+import { RealtimeHub } from './realtime/hub.ts';
+import { registerRealtimeRoutes } from './realtime/realtime.routes.ts';
+
+// zod's own messages (types, formats) in Portuguese; ours are written in the schemas.
+z.config(z.locales.pt());
+
+export interface Services {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  hub: RealtimeHub;
+  auth: AuthService;
+  accounts: AccountsService;
+}
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+  permission: Permission | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    routeCatalogue: RouteInfo[];
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  /** A database opened by the caller (tests); otherwise one is opened from the config and owned. */
+  db?: Db;
+  logger?: FastifyServerOptions['logger'];
+  /** NOTIFY channel for real-time fan-out between instances sharing a PostgreSQL database. */
+  realtimeChannel?: string;
+}
+
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // Mantine sets inline style attributes; no inline script is ever allowed.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+/** Builds the whole server: used by main.ts and by every integration test. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const db = opts.db ?? openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'talkbase.db') });
+  const ownsDb = opts.db === undefined;
+
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // The spec mixes `/Room` and `/room/`: paths match case-insensitively, with or without a trailing slash.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  try {
+    await migrateToLatest(db);
+    const hasher = new PasswordHasher();
+    await bootstrap(db, config, hasher, app.log);
+    const signer = new TokenSigner(await tokenSecret(db.kysely), config.accessTokenSeconds);
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+    const bus =
+      db.pool && config.databaseUrl
+        ? postgresBus({
+            pool: db.pool,
+            connectionString: config.databaseUrl,
+            channel: opts.realtimeChannel ?? 'talkbase_events',
+            onError: (err) => app.log.error({ err }, 'realtime bus'),
+          })
+        : localBus();
+    const hub = new RealtimeHub(bus);
+    const auth = new AuthService({ db: db.kysely, config, hasher, signer, mailer });
+    const accounts = new AccountsService(db.kysely, hasher);
+    app.decorate('services', { config, db, mailer, hub, auth, accounts });
+    app.decorate('routeCatalogue', []);
+    app.decorateRequest('auth', null);
+
+    app.addHook('onRoute', (route) => {
+      const permission = route.config?.permission;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) app.routeCatalogue.push({ method, url: route.url, permission });
+      if (/^\/(api|websocket)(\/|$)/i.test(route.url) && !permission) {
+        throw new Error(`A rota ${methods.join(',')} ${route.url} não declara a permissão de que precisa.`);
+      }
+    });
+
+    await app.register(helmet, {
+      // No upgrade-insecure-requests: a self-hosted server on plain HTTP in a LAN must still load its assets.
+      contentSecurityPolicy: { directives: { ...CSP, upgradeInsecureRequests: null } },
+      crossOriginEmbedderPolicy: false,
+    });
+    await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+    installErrorHandling(app);
+
+    const authenticate: Authenticator = (req) => auth.authenticate(req.headers.authorization);
+    registerHealthRoutes(app, authenticate, db);
+    registerAuthRoutes(app, authenticate, auth);
+    registerAccountRoutes(app, authenticate, accounts, auth);
+    registerRealtimeRoutes(app, auth, hub);
+    await serveWebApp(app, config.webDist);
+
+    await hub.start({
+      sweepMs: config.sessionCheckMs,
+      liveSessions: (ids) => liveSessionIds(db.kysely, ids, Date.now()),
+      onError: (err) => app.log.error({ err }, 'realtime session sweep'),
+    });
+
+    app.addHook('onClose', async () => {
+      await hub.close();
+      mailer.close();
+      if (ownsDb) await db.close();
+    });
+    return app;
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    if (ownsDb) await db.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+/** The built web app, with index.html for every other GET that asks for a page (SPA routes). */
+async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const index = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(index);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = /^\/(api|websocket)(\/|$|\?)/i.test(req.url);
+    const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+    if (!isApi && wantsPage && hasWeb) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ errors: [{ message: messages.notFound }] });
+  });
+}

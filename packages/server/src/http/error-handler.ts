@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { messages } from '../i18n/messages.ts';
+import { HttpError } from './errors.ts';
+
+/**
+ * Every failure leaves as `{ errors: [...] }` with a meaningful status. Unexpected errors are
+ * logged with their stack and answered with a generic 500: no stack or SQL reaches a client.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | HttpError | Error, req, reply) => {
+    if (err instanceof HttpError) {
+      void reply.code(err.statusCode).headers(err.headers).send({ errors: err.errors });
+      return;
+    }
+    const fe = err as FastifyError;
+    const known = fastifyErrorMessage(fe);
+    if (known) {
+      void reply.code(known.status).send({ errors: [{ message: known.message }] });
+      return;
+    }
+    req.log.error({ err }, 'unhandled error');
+    void reply.code(500).send({ errors: [{ message: messages.internal }] });
+  });
+}
+
+function fastifyErrorMessage(err: FastifyError): { status: number; message: string } | undefined {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, message: messages.malformedJson };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: messages.bodyTooLarge };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, message: messages.unsupportedMediaType };
+    default:
+      break;
+  }
+  // Errors raised by the HTTP layer itself (bad JSON syntax, malformed URLs) carry a 4xx status.
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    if (err instanceof SyntaxError) return { status: 400, message: messages.malformedJson };
+    return { status: err.statusCode, message: messages.invalidBody };
+  }
+  return undefined;
+}

@@ -1,0 +1,25 @@
+/** Every message the server sends to users, in pt-BR. The spec's texts are used verbatim. */
+export const messages = {
+  malformedJson: 'O corpo da requisição não é um JSON válido.',
+  invalidBody: 'Os dados enviados são inválidos.',
+  bodyTooLarge: 'O corpo da requisição excede o tamanho máximo permitido.',
+  unsupportedMediaType: 'Tipo de conteúdo não suportado; envie application/json.',
+  notFound: 'Recurso não encontrado.',
+  internal: 'Ocorreu um erro inesperado. Por favor, tente novamente.',
+  unauthorized: 'Sessão expirada ou inválida. Por favor, realize o login novamente.',
+  forbidden: 'Você não tem permissão para realizar esta ação.',
+  tooManyAttempts: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+  serverBusy: 'O servidor está ocupado no momento. Tente novamente em instantes.',
+  invalidCredentials: 'Usuário ou senha inválidos.',
+  invalidPasscode: 'Código de verificação inválido ou expirado.',
+  passcodeMailSubject: 'Seu código de verificação do Talkbase',
+  passcodeMailText: (code: string) =>
+    `Seu código de verificação é ${code}.\n\nEle vale por 10 minutos e só pode ser usado uma vez.\nSe você não tentou entrar no Talkbase, ignore esta mensagem.`,
+  wrongCurrentPassword: 'Senha inválida',
+  emailTaken: 'Esse e-mail já possui cadastro',
+  appNameTaken: 'Nome do Aplicativo já cadastrado',
+  invalidEmail: 'Insira um Email válido',
+  roomNotFound: 'Perfil de acesso não encontrado.',
+  required: 'Campo obrigatório.',
+  maxLength: (n: number) => `Máximo de ${n} caracteres.`,
+} as const;

@@ -1,0 +1,170 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** Sessions and passcodes. All SQL of sign-in lives here; callers pass the database handle. */
+export interface SessionRow {
+  sessionId: string;
+  accountId: number;
+  companyId: number;
+  keepConnected: number;
+  expiresAt: number;
+  roomId: number;
+  accountType: number;
+  isAdmin: number;
+}
+
+export function findLiveSession(db: Kysely<Database>, sessionId: string, at: number) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+    .select([
+      'sessions.id as sessionId',
+      'sessions.account_id as accountId',
+      'sessions.company_id as companyId',
+      'sessions.keep_connected as keepConnected',
+      'sessions.expires_at as expiresAt',
+      'accounts.room_id as roomId',
+      'accounts.account_type as accountType',
+      'accounts.is_admin as isAdmin',
+    ])
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', at)
+    .where('accounts.is_active', '=', 1)
+    .executeTakeFirst() as Promise<SessionRow | undefined>;
+}
+
+/** Of the given sessions, the ids still live (used to close sockets of revoked sessions). */
+export async function liveSessionIds(db: Kysely<Database>, ids: string[], at: number): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', at)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function insertSession(
+  db: Kysely<Database>,
+  row: {
+    id: string;
+    accountId: number;
+    companyId: number;
+    keepConnected: boolean;
+    at: number;
+    expiresAt: number;
+    ip: string | null;
+    userAgent: string | null;
+  },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      id: row.id,
+      account_id: row.accountId,
+      company_id: row.companyId,
+      keep_connected: row.keepConnected ? 1 : 0,
+      created_at: row.at,
+      refreshed_at: row.at,
+      expires_at: row.expiresAt,
+      revoked_at: null,
+      ip: row.ip,
+      user_agent: row.userAgent,
+    })
+    .execute();
+}
+
+export async function extendSession(db: Kysely<Database>, sessionId: string, at: number, expiresAt: number) {
+  await db
+    .updateTable('sessions')
+    .set({ refreshed_at: at, expires_at: expiresAt })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export async function revokeSession(db: Kysely<Database>, sessionId: string, at: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: at })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeOtherSessions(
+  db: Kysely<Database>,
+  accountId: number,
+  keepSessionId: string | null,
+  at: number,
+): Promise<void> {
+  let q = db
+    .updateTable('sessions')
+    .set({ revoked_at: at })
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null);
+  if (keepSessionId) q = q.where('id', '!=', keepSessionId);
+  await q.execute();
+}
+
+export async function insertPasscode(
+  db: Kysely<Database>,
+  row: { accountId: number; codeHash: string; keepConnected: boolean; at: number; expiresAt: number },
+): Promise<void> {
+  // A new code replaces any earlier one still pending.
+  await db
+    .updateTable('passcodes')
+    .set({ used_at: row.at })
+    .where('account_id', '=', row.accountId)
+    .where('used_at', 'is', null)
+    .execute();
+  await db
+    .insertInto('passcodes')
+    .values({
+      account_id: row.accountId,
+      code_hash: row.codeHash,
+      keep_connected: row.keepConnected ? 1 : 0,
+      created_at: row.at,
+      expires_at: row.expiresAt,
+      used_at: null,
+      failed_attempts: 0,
+    })
+    .execute();
+}
+
+export function findPendingPasscode(db: Kysely<Database>, accountId: number, at: number) {
+  return db
+    .selectFrom('passcodes')
+    .select(['id', 'code_hash', 'keep_connected', 'failed_attempts'])
+    .where('account_id', '=', accountId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Marks a passcode used; false when another request used it first (single use under races). */
+export async function consumePasscode(db: Kysely<Database>, id: number, at: number): Promise<boolean> {
+  const result = await db
+    .updateTable('passcodes')
+    .set({ used_at: at })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function countPasscodeFailure(db: Kysely<Database>, id: number, maxFailures: number, at: number) {
+  const row = await db
+    .updateTable('passcodes')
+    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+    .where('id', '=', id)
+    .returning('failed_attempts')
+    .executeTakeFirst();
+  // Too many wrong guesses burn the code: a 6-digit code must not be brute-forced.
+  if (row && row.failed_attempts >= maxFailures) {
+    await db.updateTable('passcodes').set({ used_at: at }).where('id', '=', id).execute();
+  }
+}

@@ -1,0 +1,229 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  ACCOUNT_TYPE,
+  CUSTOMER_ROOM_ID,
+  type LoginResponse,
+  type SessionUser,
+} from '@talkbase/domain/contracts/account';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/schema.ts';
+import { HttpError, tooManyRequests, unauthorized } from '../../http/errors.ts';
+import { messages } from '../../i18n/messages.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { AccountRow } from '../accounts/accounts.repository.ts';
+import * as accounts from '../accounts/accounts.repository.ts';
+import type { AuthContext } from './auth-context.ts';
+import * as repo from './auth.repository.ts';
+import type { PasswordHasher } from './password-hasher.ts';
+import { hitRateLimit, resetRateLimit } from './rate-limit.repository.ts';
+import type { TokenSigner } from './tokens.ts';
+
+const HOUR = 3_600_000;
+const SESSION_TTL_MS = { keep: 30 * 24 * HOUR, normal: 12 * HOUR };
+const PASSCODE_TTL_MS = 10 * 60_000;
+const PASSCODE_MAX_FAILURES = 5;
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+  /** The matched route pattern, lower-cased: rate limits key on it, never on the raw path. */
+  route: string;
+}
+
+export interface AuthDeps {
+  db: Kysely<Database>;
+  config: Config;
+  hasher: PasswordHasher;
+  signer: TokenSigner;
+  mailer: Mailer;
+}
+
+const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+
+export class AuthService {
+  private readonly d: AuthDeps;
+  constructor(deps: AuthDeps) {
+    this.d = deps;
+  }
+
+  /** Resolves a bearer token to its live session; null when missing, invalid, expired or revoked. */
+  async authenticate(authorization: string | undefined): Promise<AuthContext | null> {
+    if (!authorization) return null;
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+    if (!match?.[1]) return null;
+    return this.authenticateToken(match[1]);
+  }
+
+  async authenticateToken(token: string): Promise<AuthContext | null> {
+    const claims = await this.d.signer.verify(token);
+    if (!claims) return null;
+    const session = await repo.findLiveSession(this.d.db, claims.sid, Date.now());
+    if (!session || session.accountId !== claims.accountId) return null;
+    return {
+      sessionId: session.sessionId,
+      accountId: session.accountId,
+      companyId: session.companyId,
+      roomId: session.roomId,
+      accountType: session.accountType,
+      isAdmin: session.isAdmin === 1,
+    };
+  }
+
+  async login(
+    body: { email?: string | undefined; hash?: string | undefined; password: string; keepConnected: boolean },
+    meta: RequestMeta,
+  ): Promise<LoginResponse> {
+    const identity = (body.hash ? `hash:${body.hash}` : `email:${(body.email ?? '').toLowerCase()}`).slice(0, 300);
+    const accountKey = await this.limit(meta, identity);
+
+    const account = body.hash
+      ? await accounts.findAccountByIntegrationHash(this.d.db, body.hash)
+      : await accounts.findAccountByEmail(this.d.db, body.email ?? '');
+    const usable =
+      account !== undefined &&
+      account.is_active === 1 &&
+      (body.hash ? account.account_type === ACCOUNT_TYPE.integration : account.account_type === ACCOUNT_TYPE.person);
+    const ok = await this.d.hasher.verify(usable ? account.password_hash : null, body.password);
+    if (!ok || !usable) throw new HttpError(401, messages.invalidCredentials);
+    await resetRateLimit(this.d.db, accountKey);
+
+    if (account.account_type === ACCOUNT_TYPE.person && (await this.needsPasscode(account))) {
+      await this.sendPasscode(account, body.keepConnected);
+      return { passcodeRequired: true };
+    }
+    return this.openSession(account, body.keepConnected, meta);
+  }
+
+  async verifyPasscode(
+    body: { email: string; passcode: string; keepConnected: boolean },
+    meta: RequestMeta,
+  ): Promise<LoginResponse> {
+    const accountKey = await this.limit(meta, `email:${body.email.toLowerCase()}`);
+    const at = Date.now();
+    const account = await accounts.findAccountByEmail(this.d.db, body.email);
+    const pending =
+      account && account.is_active === 1 ? await repo.findPendingPasscode(this.d.db, account.id, at) : undefined;
+    if (!account || !pending) throw new HttpError(401, messages.invalidPasscode);
+    const given = Buffer.from(sha256(body.passcode));
+    const expected = Buffer.from(pending.code_hash);
+    if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
+      await repo.countPasscodeFailure(this.d.db, pending.id, PASSCODE_MAX_FAILURES, at);
+      throw new HttpError(401, messages.invalidPasscode);
+    }
+    if (!(await repo.consumePasscode(this.d.db, pending.id, at))) throw new HttpError(401, messages.invalidPasscode);
+    await resetRateLimit(this.d.db, accountKey);
+    return this.openSession(account, pending.keep_connected === 1 || body.keepConnected, meta);
+  }
+
+  /** A token with a valid signature, expired or not, is exchanged for a new one while its session lives. */
+  async refresh(token: string): Promise<{ authorized: boolean; token: string | null }> {
+    const claims = await this.d.signer.verifyAllowExpired(token);
+    if (!claims) throw unauthorized();
+    const at = Date.now();
+    const session = await repo.findLiveSession(this.d.db, claims.sid, at);
+    if (!session || session.accountId !== claims.accountId) throw unauthorized();
+    const ttl = session.keepConnected === 1 ? SESSION_TTL_MS.keep : SESSION_TTL_MS.normal;
+    await repo.extendSession(this.d.db, session.sessionId, at, at + ttl);
+    const fresh = await this.d.signer.sign({
+      sid: session.sessionId,
+      accountId: session.accountId,
+      companyId: session.companyId,
+    });
+    return { authorized: true, token: fresh };
+  }
+
+  async logout(auth: AuthContext): Promise<void> {
+    await repo.revokeSession(this.d.db, auth.sessionId, Date.now());
+  }
+
+  /** Changing the password ends every other session of the account; the current one stays. */
+  async changePassword(auth: AuthContext, currentPassword: string, newPassword: string): Promise<void> {
+    const account = await accounts.findAccount(this.d.db, auth.companyId, auth.accountId);
+    if (!account) throw unauthorized();
+    if (!(await this.d.hasher.verify(account.password_hash, currentPassword))) {
+      throw new HttpError(409, [{ message: messages.wrongCurrentPassword, field: 'currentPassword' }]);
+    }
+    const hash = await this.d.hasher.hash(newPassword);
+    const at = Date.now();
+    await this.d.db.transaction().execute(async (trx) => {
+      await accounts.updatePasswordHash(trx, account.id, hash, at);
+      await repo.revokeOtherSessions(trx, account.id, auth.sessionId, at);
+    });
+  }
+
+  toSessionUser(account: AccountRow, keepConnected: boolean): SessionUser {
+    const name =
+      account.account_type === ACCOUNT_TYPE.integration
+        ? (account.app_name ?? account.display_name)
+        : [account.first_name, account.last_name].filter(Boolean).join(' ') || account.display_name;
+    return {
+      accountId: account.id,
+      name,
+      email: account.email,
+      phoneNumber: account.phone_number,
+      image: account.image,
+      roomId: account.room_id,
+      customer: account.room_id === CUSTOMER_ROOM_ID,
+      isAdmin: account.is_admin === 1,
+      keepConnected,
+    };
+  }
+
+  private async openSession(account: AccountRow, keepConnected: boolean, meta: RequestMeta): Promise<LoginResponse> {
+    const at = Date.now();
+    const sid = crypto.randomUUID();
+    await repo.insertSession(this.d.db, {
+      id: sid,
+      accountId: account.id,
+      companyId: account.company_id,
+      keepConnected,
+      at,
+      expiresAt: at + (keepConnected ? SESSION_TTL_MS.keep : SESSION_TTL_MS.normal),
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    });
+    const token = await this.d.signer.sign({ sid, accountId: account.id, companyId: account.company_id });
+    return { token, user: this.toSessionUser(account, keepConnected) };
+  }
+
+  private async needsPasscode(account: AccountRow): Promise<boolean> {
+    if (account.two_factor_enabled === 1) return true;
+    const company = await accounts.findCompany(this.d.db, account.company_id);
+    return company?.two_factor_required === 1;
+  }
+
+  private async sendPasscode(account: AccountRow, keepConnected: boolean): Promise<void> {
+    if (!account.email) throw new HttpError(401, messages.invalidCredentials);
+    const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+    const at = Date.now();
+    await repo.insertPasscode(this.d.db, {
+      accountId: account.id,
+      codeHash: sha256(code),
+      keepConnected,
+      at,
+      expiresAt: at + PASSCODE_TTL_MS,
+    });
+    await this.d.mailer.send({
+      to: account.email,
+      subject: messages.passcodeMailSubject,
+      text: messages.passcodeMailText(code),
+    });
+  }
+
+  /** Counts the attempt per address and per account; returns the account key to reset on success. */
+  private async limit(meta: RequestMeta, identity: string): Promise<string> {
+    const { config, db } = this.d;
+    const windowMs = config.loginLimitWindowSeconds * 1000;
+    const at = Date.now();
+    const addressKey = `${meta.route}|addr|${meta.ip}`;
+    const accountKey = `${meta.route}|acct|${identity}`;
+    const byAddress = await hitRateLimit(db, addressKey, windowMs, at);
+    const byAccount = await hitRateLimit(db, accountKey, windowMs, at);
+    if (byAddress.count > config.loginLimitPerAddress || byAccount.count > config.loginLimitPerAccount) {
+      const start = Math.min(byAddress.windowStart, byAccount.windowStart);
+      throw tooManyRequests(Math.ceil((start + windowMs - at) / 1000));
+    }
+    return accountKey;
+  }
+}

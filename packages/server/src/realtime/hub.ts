@@ -1,0 +1,95 @@
+import type { WebSocket } from 'ws';
+import type { RealtimeEventName, RealtimeMessage } from '@talkbase/domain/contracts/realtime';
+import type { Envelope, RealtimeBus } from './bus.ts';
+
+interface Client {
+  socket: WebSocket;
+  sessionId: string;
+  accountId: number;
+  companyId: number;
+}
+
+/** WebSocket close code sent when the session behind a socket has ended. */
+export const SESSION_ENDED_CLOSE_CODE = 4001;
+
+/**
+ * Connected sockets by company, and delivery of events to them. Events are published through the
+ * bus, so on PostgreSQL they reach sockets held by every instance.
+ */
+export class RealtimeHub {
+  private readonly byCompany = new Map<number, Set<Client>>();
+  private readonly bus: RealtimeBus;
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(bus: RealtimeBus) {
+    this.bus = bus;
+  }
+
+  async start(opts: { sweepMs: number; liveSessions: (ids: string[]) => Promise<Set<string>>; onError: (e: unknown) => void }) {
+    await this.bus.start((envelope) => {
+      this.deliver(envelope);
+    });
+    this.sweeper = setInterval(() => {
+      this.sweep(opts.liveSessions).catch(opts.onError);
+    }, opts.sweepMs);
+    this.sweeper.unref();
+  }
+
+  add(client: Client): void {
+    let set = this.byCompany.get(client.companyId);
+    if (!set) {
+      set = new Set();
+      this.byCompany.set(client.companyId, set);
+    }
+    set.add(client);
+    const remove = () => {
+      set.delete(client);
+      if (set.size === 0) this.byCompany.delete(client.companyId);
+    };
+    client.socket.on('close', remove);
+  }
+
+  /** Sends an event to the company's connected users (on every instance). */
+  publish<T>(companyId: number, event: RealtimeEventName, data: T, origin?: { accountId: number; skipOrigin?: boolean }) {
+    return this.bus.publish({
+      companyId,
+      event,
+      data,
+      ...(origin ? { originAccountId: origin.accountId, skipOrigin: origin.skipOrigin ?? false } : {}),
+    });
+  }
+
+  get connectionCount(): number {
+    let n = 0;
+    for (const set of this.byCompany.values()) n += set.size;
+    return n;
+  }
+
+  private deliver(envelope: Envelope): void {
+    const set = this.byCompany.get(envelope.companyId);
+    if (!set) return;
+    const message: RealtimeMessage = { event: envelope.event, data: envelope.data };
+    const text = JSON.stringify(message);
+    for (const client of set) {
+      if (envelope.skipOrigin && client.accountId === envelope.originAccountId) continue;
+      if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
+    }
+  }
+
+  /** Closes sockets whose session was revoked or expired since they connected. */
+  private async sweep(liveSessions: (ids: string[]) => Promise<Set<string>>): Promise<void> {
+    const clients = [...this.byCompany.values()].flatMap((s) => [...s]);
+    if (clients.length === 0) return;
+    const live = await liveSessions([...new Set(clients.map((c) => c.sessionId))]);
+    for (const c of clients) {
+      if (!live.has(c.sessionId)) c.socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    for (const set of this.byCompany.values()) for (const c of set) c.socket.close(1001, 'server shutting down');
+    this.byCompany.clear();
+    await this.bus.close();
+  }
+}

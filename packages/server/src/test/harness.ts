@@ -1,0 +1,132 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Db } from '../db/database.ts';
+
+export const ADMIN_EMAIL = 'admin@talkbase.test';
+export const ADMIN_PASSWORD = 'Admin-Password-123';
+
+/** PostgreSQL when TEST_DATABASE_URL is set (each app in a fresh schema), SQLite otherwise. */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+export const dialectName = testDatabaseUrl ? 'postgres' : 'sqlite';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  db: Db;
+  dataDir: string;
+  /** Another app instance on the same database (PostgreSQL: same schema), for multi-instance tests. */
+  sibling(): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+/** A whole server on a fresh, empty database, exactly as main.ts builds it. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    SEED: 'none',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    SESSION_CHECK_MS: '200',
+    ...(testDatabaseUrl ? { DATABASE_URL: testDatabaseUrl } : {}),
+    ...env,
+  });
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const openDb = () =>
+    testDatabaseUrl
+      ? openDatabase({ databaseUrl: testDatabaseUrl, pgSchema: schema, poolSize: 4 })
+      : openDatabase({ sqliteFile: path.join(dataDir, 'talkbase.db') });
+  if (testDatabaseUrl) {
+    const admin = new pg.Client({ connectionString: testDatabaseUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+  }
+  const db = openDb();
+  const app = await buildApp({ config, db, logger: false, realtimeChannel: `tb_${schema}` });
+  const siblings: { app: FastifyInstance; db: Db }[] = [];
+  return {
+    app,
+    config,
+    db,
+    dataDir,
+    async sibling() {
+      const siblingDb = openDb();
+      const other = await buildApp({ config, db: siblingDb, logger: false, realtimeChannel: `tb_${schema}` });
+      siblings.push({ app: other, db: siblingDb });
+      return other;
+    },
+    async close() {
+      for (const s of siblings) {
+        await s.app.close();
+        await s.db.close();
+      }
+      await app.close();
+      await db.close();
+      if (testDatabaseUrl) {
+        const admin = new pg.Client({ connectionString: testDatabaseUrl });
+        await admin.connect();
+        await admin.query(`drop schema ${schema} cascade`);
+        await admin.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface LoggedIn {
+  token: string;
+  accountId: number;
+}
+
+export async function login(app: FastifyInstance, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<LoggedIn> {
+  const res = await app.inject({ method: 'POST', url: '/api/account/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const body = res.json<{ token: string; user: { accountId: number } }>();
+  return { token: body.token, accountId: body.user.accountId };
+}
+
+export function as(token: string, opts: InjectOptions): InjectOptions {
+  return { ...opts, headers: { ...opts.headers, authorization: `Bearer ${token}` } };
+}
+
+export function errorsOf(res: LightMyRequestResponse): { message: string; field?: string }[] {
+  return res.json<{ errors: { message: string; field?: string }[] }>().errors;
+}
+
+/** Creates an ordinary person account through the API, as an administrator would. */
+export async function createPerson(
+  app: FastifyInstance,
+  adminToken: string,
+  overrides: Record<string, unknown> = {},
+): Promise<{ accountId: number; email: string; password: string }> {
+  const email = `pessoa-${crypto.randomBytes(4).toString('hex')}@talkbase.test`;
+  const password = 'Pessoa-Senha-Forte-1';
+  const res = await app.inject(
+    as(adminToken, {
+      method: 'POST',
+      url: '/api/account/',
+      payload: {
+        accountType: 1,
+        roomId: 1196,
+        firstName: 'Maria',
+        lastName: 'Silva',
+        displayName: 'Maria',
+        phoneNumber: '(11) 91234-5678',
+        email,
+        password,
+        ...overrides,
+      },
+    }),
+  );
+  if (res.statusCode !== 201) throw new Error(`create person failed: ${res.statusCode} ${res.body}`);
+  return { accountId: res.json<{ accountId: number }>().accountId, email, password };
+}
