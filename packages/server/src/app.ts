@@ -77,7 +77,9 @@ const CSP = {
 /** Builds the whole server: used by main.ts and by every integration test. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
-  const db = opts.db ?? openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'talkbase.db') });
+  const db =
+    opts.db ??
+    openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'talkbase.db') });
   const ownsDb = opts.db === undefined;
 
   const app = Fastify({
@@ -95,7 +97,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const hasher = new PasswordHasher();
     await bootstrap(db, config, hasher, app.log);
     const signer = new TokenSigner(await tokenSecret(db.kysely), config.accessTokenSeconds);
-    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+    });
     const bus =
       db.pool && config.databaseUrl
         ? postgresBus({
@@ -147,7 +153,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       mailer.close();
       if (ownsDb) await db.close();
     });
-    return app;
+    return await app;
   } catch (err) {
     await app.close().catch(() => undefined);
     if (ownsDb) await db.close().catch(() => undefined);
@@ -166,7 +172,10 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
     const isApi = /^\/(api|websocket)(\/|$|\?)/i.test(req.url);
     const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
     if (!isApi && wantsPage && hasWeb) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html');
     }
     return reply.code(404).send({ errors: [{ message: messages.notFound }] });
   });

@@ -25,20 +25,14 @@ export interface DbOptions {
 }
 
 // int8 (COUNT(*), bigint columns) comes back from pg as a string by default; our values
-// (epoch milliseconds, ids) stay far below 2^53, so numbers are exact.
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === 20 && format !== 'binary') return (v: string) => Number(v);
-    return pg.types.getTypeParser(oid, format);
-  },
-};
+// (epoch milliseconds, ids) stay far below 2^53, so numbers are exact. Set once for the process.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 
 export function openDatabase(opts: DbOptions): Db {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
-      types: pgTypes as pg.CustomTypesConfig,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.

@@ -78,9 +78,9 @@ export function defineRoute<
       if (def.permission === 'admin' && !req.auth.isAdmin) throw forbidden();
     },
     handler: async (req, reply) => {
-      const body = parsePart(def.body, req.body, '');
-      const query = parsePart(def.query, req.query, '');
-      const params = parsePart(def.params, req.params, '');
+      const body = parsePart(def.body as B, req.body, '');
+      const query = parsePart(def.query as Q, req.query, '');
+      const params = parsePart(def.params as P, req.params, '');
       const result = await def.handler({
         req,
         reply,

@@ -6,7 +6,8 @@ import type { ErrorItem } from './errors.ts';
 export function zodIssuesToErrors(issues: z.core.$ZodIssue[], prefix: string): ErrorItem[] {
   const errors = issues.map((issue) => {
     const field = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-    const message = issue.code === 'invalid_type' && issue.input === undefined ? messages.required : issue.message;
+    const message =
+      issue.code === 'invalid_type' && issue.input === undefined ? messages.required : issue.message;
     return field ? { message, field } : { message };
   });
   return errors.length > 0 ? errors : [{ message: messages.invalidBody }];

@@ -1,9 +1,17 @@
-import type { WebSocket } from 'ws';
 import type { RealtimeEventName, RealtimeMessage } from '@talkbase/domain/contracts/realtime';
 import type { Envelope, RealtimeBus } from './bus.ts';
 
+/** The part of a `ws` socket the hub uses. */
+export interface ClientSocket {
+  readonly readyState: number;
+  readonly OPEN: number;
+  send(text: string): void;
+  close(code: number, reason: string): void;
+  on(event: 'close', listener: () => void): unknown;
+}
+
 interface Client {
-  socket: WebSocket;
+  socket: ClientSocket;
   sessionId: string;
   accountId: number;
   companyId: number;
@@ -25,7 +33,11 @@ export class RealtimeHub {
     this.bus = bus;
   }
 
-  async start(opts: { sweepMs: number; liveSessions: (ids: string[]) => Promise<Set<string>>; onError: (e: unknown) => void }) {
+  async start(opts: {
+    sweepMs: number;
+    liveSessions: (ids: string[]) => Promise<Set<string>>;
+    onError: (e: unknown) => void;
+  }) {
     await this.bus.start((envelope) => {
       this.deliver(envelope);
     });
@@ -50,7 +62,12 @@ export class RealtimeHub {
   }
 
   /** Sends an event to the company's connected users (on every instance). */
-  publish<T>(companyId: number, event: RealtimeEventName, data: T, origin?: { accountId: number; skipOrigin?: boolean }) {
+  publish(
+    companyId: number,
+    event: RealtimeEventName,
+    data: unknown,
+    origin?: { accountId: number; skipOrigin?: boolean },
+  ) {
     return this.bus.publish({
       companyId,
       event,
@@ -88,7 +105,8 @@ export class RealtimeHub {
 
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
-    for (const set of this.byCompany.values()) for (const c of set) c.socket.close(1001, 'server shutting down');
+    for (const set of this.byCompany.values())
+      for (const c of set) c.socket.close(1001, 'server shutting down');
     this.byCompany.clear();
     await this.bus.close();
   }

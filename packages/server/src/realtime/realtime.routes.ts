@@ -16,7 +16,9 @@ export function registerRealtimeRoutes(app: FastifyInstance, auth: AuthService, 
     preValidation: async (req) => {
       const query = req.query as Record<string, unknown>;
       const token = typeof query.access_token === 'string' ? query.access_token : undefined;
-      req.auth = token ? await auth.authenticateToken(token) : await auth.authenticate(req.headers.authorization);
+      req.auth = token
+        ? await auth.authenticateToken(token)
+        : await auth.authenticate(req.headers.authorization);
       if (!req.auth) throw unauthorized();
     },
     handler: (_req, reply) => reply.code(426).send({ errors: [{ message: 'Use uma conexão WebSocket.' }] }),

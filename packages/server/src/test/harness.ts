@@ -87,7 +87,11 @@ export interface LoggedIn {
   accountId: number;
 }
 
-export async function login(app: FastifyInstance, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<LoggedIn> {
+export async function login(
+  app: FastifyInstance,
+  email = ADMIN_EMAIL,
+  password = ADMIN_PASSWORD,
+): Promise<LoggedIn> {
   const res = await app.inject({ method: 'POST', url: '/api/account/login', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const body = res.json<{ token: string; user: { accountId: number } }>();

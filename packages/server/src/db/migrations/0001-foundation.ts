@@ -48,7 +48,12 @@ export function foundation(dialect: DialectName) {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('accounts_email').unique().on('accounts').column('email_normalized').execute();
+      await db.schema
+        .createIndex('accounts_email')
+        .unique()
+        .on('accounts')
+        .column('email_normalized')
+        .execute();
       await db.schema
         .createIndex('accounts_integration_hash')
         .unique()
@@ -97,7 +102,6 @@ export function foundation(dialect: DialectName) {
         .addColumn('name', 'text', (c) => c.primaryKey())
         .addColumn('value', 'text', (c) => c.notNull())
         .execute();
-
     },
   };
 }

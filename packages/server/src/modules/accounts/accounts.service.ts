@@ -24,7 +24,10 @@ export class AccountsService {
     this.hasher = hasher;
   }
 
-  async create(auth: AuthContext, body: z.output<typeof createAccountBodySchema>): Promise<CreateAccountResponse> {
+  async create(
+    auth: AuthContext,
+    body: z.output<typeof createAccountBodySchema>,
+  ): Promise<CreateAccountResponse> {
     const room = await repo.findRoom(this.db, auth.companyId, body.roomId);
     if (!room) throw unprocessable([{ message: messages.roomNotFound, field: 'roomId' }]);
     const at = Date.now();

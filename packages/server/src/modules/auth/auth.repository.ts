@@ -156,7 +156,12 @@ export async function consumePasscode(db: Kysely<Database>, id: number, at: numb
   return result.numUpdatedRows > 0n;
 }
 
-export async function countPasscodeFailure(db: Kysely<Database>, id: number, maxFailures: number, at: number) {
+export async function countPasscodeFailure(
+  db: Kysely<Database>,
+  id: number,
+  maxFailures: number,
+  at: number,
+) {
   const row = await db
     .updateTable('passcodes')
     .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))

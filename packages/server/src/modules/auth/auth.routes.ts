@@ -15,7 +15,11 @@ const meta = (req: FastifyRequest): RequestMeta => ({
   route: (req.routeOptions.url ?? req.url).toLowerCase(),
 });
 
-export function registerAuthRoutes(app: FastifyInstance, authenticate: Authenticator, auth: AuthService): void {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticator,
+  auth: AuthService,
+): void {
   defineRoute(app, authenticate, {
     method: 'POST',
     url: accountPaths.login,

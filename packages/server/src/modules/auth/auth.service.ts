@@ -74,7 +74,10 @@ export class AuthService {
     body: { email?: string | undefined; hash?: string | undefined; password: string; keepConnected: boolean },
     meta: RequestMeta,
   ): Promise<LoginResponse> {
-    const identity = (body.hash ? `hash:${body.hash}` : `email:${(body.email ?? '').toLowerCase()}`).slice(0, 300);
+    const identity = (body.hash ? `hash:${body.hash}` : `email:${(body.email ?? '').toLowerCase()}`).slice(
+      0,
+      300,
+    );
     const accountKey = await this.limit(meta, identity);
 
     const account = body.hash
@@ -83,7 +86,9 @@ export class AuthService {
     const usable =
       account !== undefined &&
       account.is_active === 1 &&
-      (body.hash ? account.account_type === ACCOUNT_TYPE.integration : account.account_type === ACCOUNT_TYPE.person);
+      (body.hash
+        ? account.account_type === ACCOUNT_TYPE.integration
+        : account.account_type === ACCOUNT_TYPE.person);
     const ok = await this.d.hasher.verify(usable ? account.password_hash : null, body.password);
     if (!ok || !usable) throw new HttpError(401, messages.invalidCredentials);
     await resetRateLimit(this.d.db, accountKey);
@@ -103,7 +108,9 @@ export class AuthService {
     const at = Date.now();
     const account = await accounts.findAccountByEmail(this.d.db, body.email);
     const pending =
-      account && account.is_active === 1 ? await repo.findPendingPasscode(this.d.db, account.id, at) : undefined;
+      account && account.is_active === 1
+        ? await repo.findPendingPasscode(this.d.db, account.id, at)
+        : undefined;
     if (!account || !pending) throw new HttpError(401, messages.invalidPasscode);
     const given = Buffer.from(sha256(body.passcode));
     const expected = Buffer.from(pending.code_hash);
@@ -111,7 +118,8 @@ export class AuthService {
       await repo.countPasscodeFailure(this.d.db, pending.id, PASSCODE_MAX_FAILURES, at);
       throw new HttpError(401, messages.invalidPasscode);
     }
-    if (!(await repo.consumePasscode(this.d.db, pending.id, at))) throw new HttpError(401, messages.invalidPasscode);
+    if (!(await repo.consumePasscode(this.d.db, pending.id, at)))
+      throw new HttpError(401, messages.invalidPasscode);
     await resetRateLimit(this.d.db, accountKey);
     return this.openSession(account, pending.keep_connected === 1 || body.keepConnected, meta);
   }
@@ -170,7 +178,11 @@ export class AuthService {
     };
   }
 
-  private async openSession(account: AccountRow, keepConnected: boolean, meta: RequestMeta): Promise<LoginResponse> {
+  private async openSession(
+    account: AccountRow,
+    keepConnected: boolean,
+    meta: RequestMeta,
+  ): Promise<LoginResponse> {
     const at = Date.now();
     const sid = crypto.randomUUID();
     await repo.insertSession(this.d.db, {

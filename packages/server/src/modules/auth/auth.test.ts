@@ -1,6 +1,15 @@
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, as, createPerson, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  as,
+  createPerson,
+  createTestApp,
+  errorsOf,
+  login,
+  type TestApp,
+} from '../../test/harness.ts';
 import { passcodeIn, readOutbox } from '../../test/mail.ts';
 
 let t: TestApp;
@@ -8,7 +17,11 @@ afterEach(async () => {
   await t.close();
 });
 
-const loginReq = (payload: unknown, url = '/api/account/login') => ({ method: 'POST' as const, url, payload: payload as object });
+const loginReq = (payload: unknown, url = '/api/account/login') => ({
+  method: 'POST' as const,
+  url,
+  payload: payload as object,
+});
 
 /** The 6-digit code from the newest message in the local outbox (no SMTP_URL set). */
 async function lastPasscodeFromOutbox(dataDir: string): Promise<string> {
@@ -24,7 +37,9 @@ describe('sign-in', () => {
   });
 
   it('signs the administrator in and answers the user of the spec', async () => {
-    const res = await t.app.inject(loginReq({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, keepConnected: true }));
+    const res = await t.app.inject(
+      loginReq({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, keepConnected: true }),
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json<{ token: string; user: Record<string, unknown> }>();
     expect(body.token.split('.')).toHaveLength(3);
@@ -48,7 +63,9 @@ describe('sign-in', () => {
 
   it('answers one 401 message that does not tell which part was wrong', async () => {
     const wrongPassword = await t.app.inject(loginReq({ email: ADMIN_EMAIL, password: 'nope-nope-nope' }));
-    const unknownEmail = await t.app.inject(loginReq({ email: 'ninguem@talkbase.test', password: ADMIN_PASSWORD }));
+    const unknownEmail = await t.app.inject(
+      loginReq({ email: 'ninguem@talkbase.test', password: ADMIN_PASSWORD }),
+    );
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownEmail.statusCode).toBe(401);
     expect(errorsOf(wrongPassword)).toEqual([{ message: 'Usuário ou senha inválidos.' }]);
@@ -60,7 +77,11 @@ describe('sign-in', () => {
     const person = await createPerson(t.app, admin.token);
     const res = await t.app.inject(loginReq({ email: person.email, password: person.password }));
     expect(res.statusCode).toBe(200);
-    expect(res.json<{ user: Record<string, unknown> }>().user).toMatchObject({ customer: true, isAdmin: false, roomId: 1196 });
+    expect(res.json<{ user: Record<string, unknown> }>().user).toMatchObject({
+      customer: true,
+      isAdmin: false,
+      roomId: 1196,
+    });
   });
 
   it('signs an integration account in with its hash and password, and only that way', async () => {
@@ -104,7 +125,11 @@ describe('sign-in', () => {
     const logout = await t.app.inject(as(body.token, { method: 'POST', url: '/api/account/logout' }));
     expect(logout.statusCode).toBe(204);
 
-    const afterLogout = await t.app.inject({ method: 'POST', url: '/api/account/refresh', payload: { token } });
+    const afterLogout = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/refresh',
+      payload: { token },
+    });
     expect(afterLogout.statusCode).toBe(401);
     const useOld = await t.app.inject(as(token, { method: 'POST', url: '/api/account/logout' }));
     expect(useOld.statusCode).toBe(401);
@@ -113,20 +138,30 @@ describe('sign-in', () => {
   it('refuses an expired token on calls but renews it while the session lives', async () => {
     const { token } = await login(t.app);
     const { payload } = decode(token);
-    const secret = await t.db.kysely.selectFrom('server_secrets').select('value').where('name', '=', 'token').executeTakeFirstOrThrow();
+    const secret = await t.db.kysely
+      .selectFrom('server_secrets')
+      .select('value')
+      .where('name', '=', 'token')
+      .executeTakeFirstOrThrow();
     const nowSeconds = Math.floor(Date.now() / 1000);
     const expired = await new SignJWT({ sid: payload.sid, cid: payload.cid })
       .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(payload.sub))
+      .setSubject(payload.sub)
       .setIssuedAt(nowSeconds - 3600)
       .setExpirationTime(nowSeconds - 60)
       .sign(new TextEncoder().encode(secret.value));
 
     const call = await t.app.inject(as(expired, { method: 'POST', url: '/api/account/logout' }));
     expect(call.statusCode).toBe(401);
-    expect(errorsOf(call)[0]?.message).toBe('Sessão expirada ou inválida. Por favor, realize o login novamente.');
+    expect(errorsOf(call)[0]?.message).toBe(
+      'Sessão expirada ou inválida. Por favor, realize o login novamente.',
+    );
 
-    const renewed = await t.app.inject({ method: 'POST', url: '/api/account/refresh', payload: { token: expired } });
+    const renewed = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/refresh',
+      payload: { token: expired },
+    });
     expect(renewed.statusCode).toBe(200);
   });
 
@@ -134,7 +169,11 @@ describe('sign-in', () => {
     const { token } = await login(t.app);
     const [h, p] = token.split('.');
     const forged = `${h ?? ''}.${p ?? ''}.${Buffer.from('forged').toString('base64url')}`;
-    const res = await t.app.inject({ method: 'POST', url: '/api/account/refresh', payload: { token: forged } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/refresh',
+      payload: { token: forged },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -160,13 +199,25 @@ describe('sign-in', () => {
     );
     expect(changed.statusCode).toBe(200);
 
-    const refreshHere = await t.app.inject({ method: 'POST', url: '/api/account/refresh', payload: { token: here.token } });
+    const refreshHere = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/refresh',
+      payload: { token: here.token },
+    });
     expect(refreshHere.statusCode).toBe(200);
-    const refreshElsewhere = await t.app.inject({ method: 'POST', url: '/api/account/refresh', payload: { token: elsewhere.token } });
+    const refreshElsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/refresh',
+      payload: { token: elsewhere.token },
+    });
     expect(refreshElsewhere.statusCode).toBe(401);
 
-    expect((await t.app.inject(loginReq({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }))).statusCode).toBe(401);
-    expect((await t.app.inject(loginReq({ email: ADMIN_EMAIL, password: 'Nova-Senha-Bem-Forte-9' }))).statusCode).toBe(200);
+    expect((await t.app.inject(loginReq({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }))).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await t.app.inject(loginReq({ email: ADMIN_EMAIL, password: 'Nova-Senha-Bem-Forte-9' }))).statusCode,
+    ).toBe(200);
   });
 
   it('does not let an account change another account’s password', async () => {
@@ -190,18 +241,28 @@ describe('two-step verification', () => {
   });
 
   it('e-mails a code that signs in once', async () => {
-    const first = await t.app.inject(loginReq({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, keepConnected: true }));
+    const first = await t.app.inject(
+      loginReq({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, keepConnected: true }),
+    );
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ passcodeRequired: true });
     const code = await lastPasscodeFromOutbox(t.dataDir);
 
-    const verify = await t.app.inject({ method: 'POST', url: '/api/account/verifypasscode', payload: { email: ADMIN_EMAIL, passcode: code } });
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/verifypasscode',
+      payload: { email: ADMIN_EMAIL, passcode: code },
+    });
     expect(verify.statusCode).toBe(200);
     const body = verify.json<{ token: string; user: { keepConnected: boolean } }>();
     expect(body.token).toBeTruthy();
     expect(body.user.keepConnected).toBe(true);
 
-    const reused = await t.app.inject({ method: 'POST', url: '/api/account/verifypasscode', payload: { email: ADMIN_EMAIL, passcode: code } });
+    const reused = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/verifypasscode',
+      payload: { email: ADMIN_EMAIL, passcode: code },
+    });
     expect(reused.statusCode).toBe(401);
     expect(errorsOf(reused)[0]?.message).toBe('Código de verificação inválido ou expirado.');
   });
@@ -211,10 +272,18 @@ describe('two-step verification', () => {
     const code = await lastPasscodeFromOutbox(t.dataDir);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/account/verifypasscode', payload: { email: ADMIN_EMAIL, passcode: wrong } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/verifypasscode',
+        payload: { email: ADMIN_EMAIL, passcode: wrong },
+      });
       expect(res.statusCode).toBe(401);
     }
-    const right = await t.app.inject({ method: 'POST', url: '/api/account/verifypasscode', payload: { email: ADMIN_EMAIL, passcode: code } });
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/verifypasscode',
+      payload: { email: ADMIN_EMAIL, passcode: code },
+    });
     expect(right.statusCode).toBe(401);
   });
 
@@ -222,13 +291,24 @@ describe('two-step verification', () => {
     await t.app.inject(loginReq({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }));
     const code = await lastPasscodeFromOutbox(t.dataDir);
     // Ten minutes and one second later.
-    await t.db.kysely.updateTable('passcodes').set({ expires_at: Date.now() - 1000 }).execute();
-    const res = await t.app.inject({ method: 'POST', url: '/api/account/verifypasscode', payload: { email: ADMIN_EMAIL, passcode: code } });
+    await t.db.kysely
+      .updateTable('passcodes')
+      .set({ expires_at: Date.now() - 1000 })
+      .execute();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/verifypasscode',
+      payload: { email: ADMIN_EMAIL, passcode: code },
+    });
     expect(res.statusCode).toBe(401);
   });
 
   it('rejects a malformed code with a field message', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/account/verifypasscode', payload: { email: ADMIN_EMAIL, passcode: '12ab' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/verifypasscode',
+      payload: { email: ADMIN_EMAIL, passcode: '12ab' },
+    });
     expect(res.statusCode).toBe(400);
     expect(errorsOf(res)).toEqual([{ message: 'O código deve ter 6 dígitos', field: 'passcode' }]);
   });
@@ -245,9 +325,13 @@ describe('rate limits', () => {
       const res = await t.app.inject(loginReq({ email: ADMIN_EMAIL, password: 'wrong-password' }, url));
       expect(res.statusCode).toBe(401);
     }
-    const limited = await t.app.inject(loginReq({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, '/Api/Account/Login'));
+    const limited = await t.app.inject(
+      loginReq({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, '/Api/Account/Login'),
+    );
     expect(limited.statusCode).toBe(429);
-    expect(errorsOf(limited)[0]?.message).toBe('Muitas tentativas. Aguarde alguns minutos e tente novamente.');
+    expect(errorsOf(limited)[0]?.message).toBe(
+      'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+    );
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
@@ -263,5 +347,11 @@ describe('rate limits', () => {
 
 function decode(token: string): { payload: { sid: string; cid: number; sub: string } } {
   const part = token.split('.')[1] ?? '';
-  return { payload: JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as { sid: string; cid: number; sub: string } };
+  return {
+    payload: JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as {
+      sid: string;
+      cid: number;
+      sub: string;
+    },
+  };
 }

@@ -14,10 +14,21 @@ export async function insertCompany(db: Kysely<Database>, id: number, name: stri
     .execute();
 }
 
-export async function insertRoom(db: Kysely<Database>, room: { id: number; companyId: number; name: string; color: string }, at: number) {
+export async function insertRoom(
+  db: Kysely<Database>,
+  room: { id: number; companyId: number; name: string; color: string },
+  at: number,
+) {
   await db
     .insertInto('rooms')
-    .values({ id: room.id, company_id: room.companyId, name: room.name, display_name: room.name, color: room.color, created_at: at })
+    .values({
+      id: room.id,
+      company_id: room.companyId,
+      name: room.name,
+      display_name: room.name,
+      color: room.color,
+      created_at: at,
+    })
     .execute();
 }
 
@@ -25,19 +36,29 @@ export async function insertRoom(db: Kysely<Database>, room: { id: number; compa
 export async function syncSequences(db: Kysely<Database>, dialect: DialectName, tables: string[]) {
   if (dialect !== 'postgres') return;
   for (const table of tables) {
-    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 1))`.execute(db);
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 1))`.execute(
+      db,
+    );
   }
 }
 
 /** The secret that signs access tokens, shared by every instance through the database. */
 export async function tokenSecret(db: Kysely<Database>): Promise<string> {
-  const existing = await db.selectFrom('server_secrets').select('value').where('name', '=', 'token').executeTakeFirst();
+  const existing = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', 'token')
+    .executeTakeFirst();
   if (existing) return existing.value;
   await db
     .insertInto('server_secrets')
     .values({ name: 'token', value: crypto.randomBytes(48).toString('base64url') })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', 'token').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', 'token')
+    .executeTakeFirstOrThrow();
   return row.value;
 }

@@ -22,8 +22,16 @@ export async function bootstrap(db: Db, config: Config, hasher: PasswordHasher, 
   try {
     await db.kysely.transaction().execute(async (trx) => {
       await repo.insertCompany(trx, FIRST_COMPANY_ID, 'Talkbase', at);
-      await repo.insertRoom(trx, { id: ADMIN_ROOM_ID, companyId: FIRST_COMPANY_ID, name: 'Administrador', color: '#1a4f8b' }, at);
-      await repo.insertRoom(trx, { id: CUSTOMER_ROOM_ID, companyId: FIRST_COMPANY_ID, name: 'Clientes', color: '#2b7a3d' }, at);
+      await repo.insertRoom(
+        trx,
+        { id: ADMIN_ROOM_ID, companyId: FIRST_COMPANY_ID, name: 'Administrador', color: '#1a4f8b' },
+        at,
+      );
+      await repo.insertRoom(
+        trx,
+        { id: CUSTOMER_ROOM_ID, companyId: FIRST_COMPANY_ID, name: 'Clientes', color: '#2b7a3d' },
+        at,
+      );
       await insertAccount(trx, {
         companyId: FIRST_COMPANY_ID,
         accountType: ACCOUNT_TYPE.person,
@@ -47,7 +55,9 @@ export async function bootstrap(db: Db, config: Config, hasher: PasswordHasher, 
   }
   if (generated) {
     // Printed once, on the first start only: the operator copies it from the start log.
-    log.warn(`Conta de administrador criada: ${config.adminEmail} — senha gerada: ${generated} (defina ADMIN_PASSWORD para escolher a sua)`);
+    log.warn(
+      `Conta de administrador criada: ${config.adminEmail} — senha gerada: ${generated} (defina ADMIN_PASSWORD para escolher a sua)`,
+    );
   } else {
     log.info(`Conta de administrador criada: ${config.adminEmail}`);
   }

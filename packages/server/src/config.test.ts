@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has defaults that run on one machine', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      seed: 'demo',
+      databaseUrl: undefined,
+      bodyLimit: 1024 * 1024,
+    });
+    expect(c.dataDir).toMatch(/\/data$/);
+  });
+
+  it('names each bad variable and why, without echoing secrets', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://secret@x', ADMIN_PASSWORD: 'short', SEED: 'lots' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems.join('\n');
+      expect(problems).toContain('PORT: PORT deve ser um número inteiro (valor: "abc")');
+      expect(problems).toContain('DATABASE_URL: deve começar com postgres:// ou postgresql://');
+      expect(problems).toContain('ADMIN_PASSWORD: deve ter pelo menos 10 caracteres');
+      expect(problems).toContain('SEED: use demo ou none');
+      expect(problems).not.toContain('secret');
+      expect(problems).not.toContain('short');
+    }
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', SMTP_URL: '' })).toMatchObject({ port: 3000, smtpUrl: undefined });
+  });
+});
