@@ -60,6 +60,7 @@ export interface SessionsTable {
 
 export interface PasscodesTable {
   id: Generated<number>;
+  company_id: number;
   account_id: number;
   code_hash: string;
   keep_connected: number;

@@ -80,6 +80,7 @@ export function foundation(dialect: DialectName) {
       await db.schema
         .createTable('passcodes')
         .addColumn('id', ...idColumn(dialect))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
         .addColumn('account_id', 'integer', (c) => c.notNull().references('accounts.id'))
         .addColumn('code_hash', 'text', (c) => c.notNull())
         .addColumn('keep_connected', 'integer', (c) => c.notNull())

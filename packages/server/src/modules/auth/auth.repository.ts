@@ -111,7 +111,14 @@ export async function revokeOtherSessions(
 
 export async function insertPasscode(
   db: Kysely<Database>,
-  row: { accountId: number; codeHash: string; keepConnected: boolean; at: number; expiresAt: number },
+  row: {
+    companyId: number;
+    accountId: number;
+    codeHash: string;
+    keepConnected: boolean;
+    at: number;
+    expiresAt: number;
+  },
 ): Promise<void> {
   // A new code replaces any earlier one still pending.
   await db
@@ -123,6 +130,7 @@ export async function insertPasscode(
   await db
     .insertInto('passcodes')
     .values({
+      company_id: row.companyId,
       account_id: row.accountId,
       code_hash: row.codeHash,
       keep_connected: row.keepConnected ? 1 : 0,

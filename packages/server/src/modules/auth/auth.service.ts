@@ -210,6 +210,7 @@ export class AuthService {
     const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
     const at = Date.now();
     await repo.insertPasscode(this.d.db, {
+      companyId: account.company_id,
       accountId: account.id,
       codeHash: sha256(code),
       keepConnected,
