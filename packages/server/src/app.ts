@@ -25,6 +25,12 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { localBus, postgresBus } from './realtime/bus.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { registerRealtimeRoutes } from './realtime/realtime.routes.ts';
+import { registerSubjectRoutes } from './modules/subjects/subjects.routes.ts';
+import { SubjectsService } from './modules/subjects/subjects.service.ts';
+import { PermissionsService } from './modules/permissions/permissions.service.ts';
+import { TalkQueryService } from './modules/talks/talk-query.service.ts';
+import { registerTalkRoutes } from './modules/talks/talks.routes.ts';
+import { TalksService } from './modules/talks/talks.service.ts';
 
 // zod's own messages (types, formats) in Portuguese; ours are written in the schemas.
 z.config(z.locales.pt());
@@ -36,6 +42,10 @@ export interface Services {
   hub: RealtimeHub;
   auth: AuthService;
   accounts: AccountsService;
+  subjects: SubjectsService;
+  permissions: PermissionsService;
+  talks: TalksService;
+  talkQuery: TalkQueryService;
 }
 
 export interface RouteInfo {
@@ -95,7 +105,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   try {
     await migrateToLatest(db);
     const hasher = new PasswordHasher();
-    await bootstrap(db, config, hasher, app.log);
+    const subjects = new SubjectsService(db);
+    await bootstrap(db, config, hasher, subjects, app.log);
     const signer = new TokenSigner(await tokenSecret(db.kysely), config.accessTokenSeconds);
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
@@ -114,7 +125,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const hub = new RealtimeHub(bus);
     const auth = new AuthService({ db: db.kysely, config, hasher, signer, mailer });
     const accounts = new AccountsService(db.kysely, hasher);
-    app.decorate('services', { config, db, mailer, hub, auth, accounts });
+    const permissions = new PermissionsService(db.kysely);
+    const talks = new TalksService({ db, subjects, permissions, hub });
+    const talkQuery = new TalkQueryService({ db, subjects, talks });
+    app.decorate('services', {
+      config,
+      db,
+      mailer,
+      hub,
+      auth,
+      accounts,
+      subjects,
+      permissions,
+      talks,
+      talkQuery,
+    });
     app.decorate('routeCatalogue', []);
     app.decorateRequest('auth', null);
 
@@ -139,6 +164,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     registerHealthRoutes(app, authenticate, db);
     registerAuthRoutes(app, authenticate, auth);
     registerAccountRoutes(app, authenticate, accounts, auth);
+    registerSubjectRoutes(app, authenticate, subjects);
+    registerTalkRoutes(app, authenticate, talks, talkQuery);
     registerRealtimeRoutes(app, auth, hub);
     await serveWebApp(app, config.webDist);
 

@@ -1,11 +1,13 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './database.ts';
 import { foundation } from './migrations/0001-foundation.ts';
+import { records } from './migrations/0002-records.ts';
 
 /** Versioned migrations, in order. A migration is never edited once released: add the next one. */
 function migrations(db: Db): Record<string, Migration> {
   return {
     '0001-foundation': foundation(db.dialect),
+    '0002-records': records(db.dialect),
   };
 }
 

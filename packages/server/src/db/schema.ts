@@ -19,6 +19,7 @@ export interface RoomsTable {
   name: string;
   display_name: string | null;
   color: string | null;
+  kind: string;
   created_at: number;
 }
 
@@ -89,4 +90,67 @@ export interface Database {
   passcodes: PasscodesTable;
   rate_limits: RateLimitsTable;
   server_secrets: ServerSecretsTable;
+  subjects: SubjectsTable;
+  attributes: AttributesTable;
+  talk_changes: TalkChangesTable;
+  room_subject_actions: RoomSubjectActionsTable;
+}
+
+export interface SubjectsTable {
+  id: Generated<number>;
+  company_id: number;
+  identifier: string;
+  name: string;
+  icon: string | null;
+  is_builtin: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AttributesTable {
+  id: Generated<number>;
+  company_id: number;
+  subject_id: number;
+  identifier: string;
+  name: string;
+  component_id: number;
+  is_required: number;
+  is_editable: number;
+  is_natural_key: number;
+  is_multiple_values: number;
+  is_orderable: number;
+  is_internal: number;
+  length: number | null;
+  default_value: string | null;
+  /** JSON object. */
+  component_configs: string;
+  related_subject_id: number | null;
+  tooltip: string | null;
+  description: string | null;
+  icon: string | null;
+  position: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RoomSubjectActionsTable {
+  company_id: number;
+  room_id: number;
+  subject_id: number;
+  /** read | create | update | delete | deactivate */
+  action: string;
+}
+
+export interface TalkChangesTable {
+  id: Generated<number>;
+  company_id: number;
+  subject_id: number;
+  talk_id: number;
+  account_id: number | null;
+  at: number;
+  /** created | updated | deleted | activated | deactivated */
+  action: string;
+  attribute_id: number | null;
+  old_value: string | null;
+  new_value: string | null;
 }

@@ -9,7 +9,10 @@ import { HttpError } from './errors.ts';
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError | Error, req, reply) => {
     if (err instanceof HttpError) {
-      void reply.code(err.statusCode).headers(err.headers).send({ errors: err.errors });
+      void reply
+        .code(err.statusCode)
+        .headers(err.headers)
+        .send({ ...err.extra, errors: err.errors });
       return;
     }
     const fe = err as FastifyError;

@@ -10,12 +10,20 @@ export class HttpError extends Error {
   readonly statusCode: number;
   readonly errors: ErrorItem[];
   readonly headers: Record<string, string>;
-  constructor(statusCode: number, errors: ErrorItem[] | string, headers: Record<string, string> = {}) {
+  /** More fields of the answer beside `errors` (e.g. the related records of a refused delete). */
+  readonly extra: Record<string, unknown>;
+  constructor(
+    statusCode: number,
+    errors: ErrorItem[] | string,
+    headers: Record<string, string> = {},
+    extra: Record<string, unknown> = {},
+  ) {
     const list = typeof errors === 'string' ? [{ message: errors }] : errors;
     super(list.map((e) => e.message).join('; '));
     this.statusCode = statusCode;
     this.errors = list;
     this.headers = headers;
+    this.extra = extra;
   }
 }
 

@@ -50,7 +50,11 @@ const until = async (check: () => boolean, ms = 3000) => {
 async function otherCompanyToken(): Promise<string> {
   const at = Date.now();
   await insertCompany(t.db.kysely, 2, 'Outra empresa', at);
-  await insertRoom(t.db.kysely, { id: 5000, companyId: 2, name: 'Administrador', color: '#000000' }, at);
+  await insertRoom(
+    t.db.kysely,
+    { id: 5000, companyId: 2, name: 'Administrador', color: '#000000', kind: 'admin' },
+    at,
+  );
   await insertAccount(t.db.kysely, {
     companyId: 2,
     accountType: 1,

@@ -22,6 +22,8 @@ export function foundation(dialect: DialectName) {
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('display_name', 'text')
         .addColumn('color', 'text')
+        // admin: every permission on every subject, granted as subjects are created.
+        .addColumn('kind', 'text', (c) => c.notNull().defaultTo('custom'))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('rooms_company').on('rooms').column('company_id').execute();

@@ -16,7 +16,7 @@ export async function insertCompany(db: Kysely<Database>, id: number, name: stri
 
 export async function insertRoom(
   db: Kysely<Database>,
-  room: { id: number; companyId: number; name: string; color: string },
+  room: { id: number; companyId: number; name: string; color: string; kind: 'admin' | 'customer' | 'custom' },
   at: number,
 ) {
   await db
@@ -27,6 +27,7 @@ export async function insertRoom(
       name: room.name,
       display_name: room.name,
       color: room.color,
+      kind: room.kind,
       created_at: at,
     })
     .execute();

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { insertAccount } from '../accounts/accounts.repository.ts';
 import { generatePassword } from '../accounts/accounts.service.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
+import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
 import * as repo from './bootstrap.repository.ts';
 
 export const FIRST_COMPANY_ID = 1;
@@ -14,7 +15,13 @@ export const FIRST_COMPANY_ID = 1;
  * room (1196) and the administrator account. Runs in one transaction; when several instances
  * start at once, the one that loses the race finds the company there and does nothing.
  */
-export async function bootstrap(db: Db, config: Config, hasher: PasswordHasher, log: FastifyBaseLogger) {
+export async function bootstrap(
+  db: Db,
+  config: Config,
+  hasher: PasswordHasher,
+  subjects: SubjectsService,
+  log: FastifyBaseLogger,
+) {
   if (await repo.hasAnyCompany(db.kysely)) return;
   const generated = config.adminPassword ? undefined : generatePassword();
   const passwordHash = await hasher.hash(config.adminPassword ?? generated ?? '');
@@ -24,12 +31,24 @@ export async function bootstrap(db: Db, config: Config, hasher: PasswordHasher, 
       await repo.insertCompany(trx, FIRST_COMPANY_ID, 'Talkbase', at);
       await repo.insertRoom(
         trx,
-        { id: ADMIN_ROOM_ID, companyId: FIRST_COMPANY_ID, name: 'Administrador', color: '#1a4f8b' },
+        {
+          id: ADMIN_ROOM_ID,
+          companyId: FIRST_COMPANY_ID,
+          name: 'Administrador',
+          color: '#1a4f8b',
+          kind: 'admin',
+        },
         at,
       );
       await repo.insertRoom(
         trx,
-        { id: CUSTOMER_ROOM_ID, companyId: FIRST_COMPANY_ID, name: 'Clientes', color: '#2b7a3d' },
+        {
+          id: CUSTOMER_ROOM_ID,
+          companyId: FIRST_COMPANY_ID,
+          name: 'Clientes',
+          color: '#2b7a3d',
+          kind: 'customer',
+        },
         at,
       );
       await insertAccount(trx, {
@@ -53,6 +72,7 @@ export async function bootstrap(db: Db, config: Config, hasher: PasswordHasher, 
     if (await repo.hasAnyCompany(db.kysely)) return; // another instance bootstrapped first
     throw err;
   }
+  await ensureBuiltInSubjects(subjects, FIRST_COMPANY_ID);
   if (generated) {
     // Printed once, on the first start only: the operator copies it from the start log.
     log.warn(
@@ -61,4 +81,44 @@ export async function bootstrap(db: Db, config: Config, hasher: PasswordHasher, 
   } else {
     log.info(`Conta de administrador criada: ${config.adminEmail}`);
   }
+}
+
+/** Every company has the subject of saved filters, `filtro` (attributes `nome` and `filtro`). */
+export async function ensureBuiltInSubjects(subjects: SubjectsService, companyId: number): Promise<void> {
+  await subjects.create(
+    companyId,
+    {
+      identifier: FILTER_SUBJECT,
+      name: 'Filtro',
+      icon: 'filter_alt',
+      attributes: [
+        {
+          identifier: 'nome',
+          name: 'Nome',
+          componentId: 1,
+          isRequired: true,
+          isEditable: true,
+          isNaturalKey: false,
+          isMultipleValues: false,
+          isOrderable: true,
+          isInternal: false,
+          length: 100,
+          componentConfigs: {},
+        },
+        {
+          identifier: 'filtro',
+          name: 'Filtro',
+          componentId: 12,
+          isRequired: true,
+          isEditable: true,
+          isNaturalKey: false,
+          isMultipleValues: false,
+          isOrderable: false,
+          isInternal: false,
+          componentConfigs: {},
+        },
+      ],
+    },
+    { isBuiltIn: true },
+  );
 }

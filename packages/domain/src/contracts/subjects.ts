@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { normalizeComponentId } from '../records/value-kinds.ts';
+
+/** Identifiers become part of URLs and of the schema export: lower-case letters, digits and _. */
+export const identifierSchema = z
+  .string()
+  .trim()
+  .min(1, 'Campo obrigatório.')
+  .max(60, 'Máximo de 60 caracteres.')
+  .regex(/^[a-z][a-z0-9_]*$/, 'Use letras minúsculas, números e _, começando por uma letra.');
+
+const nameSchema = z.string().trim().min(1, 'Campo obrigatório.').max(150, 'Máximo de 150 caracteres.');
+const iconSchema = z.string().trim().max(60).nullable().optional();
+
+export const componentIdSchema = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const id = normalizeComponentId(v);
+  if (id === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'Tipo de componente desconhecido.' });
+    return z.NEVER;
+  }
+  return id;
+});
+
+export const attributeInputSchema = z.object({
+  identifier: identifierSchema,
+  name: nameSchema,
+  componentId: componentIdSchema,
+  isRequired: z.boolean().default(false),
+  isEditable: z.boolean().default(true),
+  isNaturalKey: z.boolean().default(false),
+  isMultipleValues: z.boolean().default(false),
+  isOrderable: z.boolean().default(false),
+  isInternal: z.boolean().default(false),
+  length: z.number().int().min(1).max(100_000).nullable().optional(),
+  defaultValue: z.string().max(800).nullable().optional(),
+  componentConfigs: z.record(z.string(), z.unknown()).default({}),
+  /** Identifier of the subject a reference (select, tree, model, filter) points to. */
+  relatedSubject: z.string().trim().max(60).nullable().optional(),
+  tooltip: z.string().max(500).nullable().optional(),
+  description: z.string().max(2000).nullable().optional(),
+  icon: iconSchema,
+});
+export type AttributeInput = z.input<typeof attributeInputSchema>;
+
+export const subjectInputSchema = z.object({
+  identifier: identifierSchema,
+  name: nameSchema,
+  icon: iconSchema,
+  attributes: z.array(attributeInputSchema).max(500).default([]),
+});
+export type SubjectInput = z.input<typeof subjectInputSchema>;
+
+export const subjectUpdateSchema = z.object({
+  name: nameSchema.optional(),
+  icon: iconSchema,
+});
+
+export const attributeUpdateSchema = attributeInputSchema
+  .omit({ identifier: true, componentId: true, isMultipleValues: true })
+  .partial();
+
+/** A subject attribute as the API answers it (spec 002 §3 "Subject attribute"). */
+export interface SubjectAttribute {
+  subjectAttributeId: number;
+  identifier: string;
+  subjectAttributeIdentifier: string;
+  name: string;
+  attributeName: string;
+  subjectAttributeName: string;
+  componentId: number;
+  isRequired: boolean;
+  isEditable: boolean;
+  isNaturalKey: boolean;
+  isMultipleValues: boolean;
+  isOrderable: boolean;
+  isInternal: boolean;
+  length: number | null;
+  defaultValue: string | null;
+  componentConfigs: Record<string, unknown>;
+  relatedSubject: {
+    subjectId: number;
+    subjectIdentifier: string;
+    subjectName: string;
+    icon: string | null;
+  } | null;
+  tooltip: string | null;
+  description: string | null;
+  icon: string | null;
+  order: number;
+}
+
+export interface Subject {
+  subjectId: number;
+  subjectIdentifier: string;
+  subjectName: string;
+  icon: string | null;
+  isBuiltIn: boolean;
+  subjectAttributes: SubjectAttribute[];
+}

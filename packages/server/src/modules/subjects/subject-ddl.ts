@@ -1,0 +1,156 @@
+import { sql, type Kysely } from 'kysely';
+import { valueKindOf, type ValueKind } from '@talkbase/domain/records/value-kinds';
+import type { DialectName } from '../../db/database.ts';
+import { idColumn } from '../../db/ddl.ts';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * Each subject is a real table `subject_{id}`; each single-valued attribute a typed column
+ * `a_{attributeId}`; multi-valued attributes live in `subject_{id}_multi`. Names are built from
+ * numeric ids only, never from user text. Quick search uses an index of `search_text`: FTS5 on
+ * SQLite (accent-insensitive tokenizer), a generated tsvector with GIN on PostgreSQL.
+ */
+export const talkTable = (subjectId: number) => `subject_${subjectId}`;
+export const multiTable = (subjectId: number) => `subject_${subjectId}_multi`;
+export const ftsTable = (subjectId: number) => `subject_${subjectId}_fts`;
+export const attributeColumn = (attributeId: number) => `a_${attributeId}`;
+
+export interface ColumnSpec {
+  id: number;
+  componentId: number;
+  isMultipleValues: boolean;
+  isOrderable: boolean;
+  isNaturalKey: boolean;
+}
+
+type Db = Kysely<Database>;
+
+function sqlType(kind: ValueKind, dialect: DialectName) {
+  switch (kind) {
+    case 'integer':
+    case 'reference':
+    case 'datetime':
+      return 'bigint';
+    case 'decimal':
+      return dialect === 'sqlite' ? 'real' : 'double precision';
+    case 'boolean':
+      return 'integer';
+    default:
+      return 'text';
+  }
+}
+
+/** Whether the attribute has a column of its own (files and multi-valued ones do not). */
+export function hasColumn(a: Pick<ColumnSpec, 'componentId' | 'isMultipleValues'>): boolean {
+  return !a.isMultipleValues && valueKindOf(a.componentId) !== 'file';
+}
+
+export async function createSubjectTable(db: Db, dialect: DialectName, subjectId: number): Promise<void> {
+  const table = talkTable(subjectId);
+  await db.schema
+    .createTable(table)
+    .addColumn('id', ...idColumn(dialect))
+    .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('created_by', 'integer')
+    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .addColumn('updated_by', 'integer')
+    .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema.createIndex(`${table}_active`).on(table).columns(['is_active', 'id']).execute();
+
+  await db.schema
+    .createTable(multiTable(subjectId))
+    .addColumn('talk_id', 'bigint', (c) => c.notNull().references(`${table}.id`).onDelete('cascade'))
+    .addColumn('attribute_id', 'integer', (c) => c.notNull())
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addColumn('value_text', 'text')
+    .addColumn('value_number', dialect === 'sqlite' ? 'real' : 'double precision')
+    .addPrimaryKeyConstraint(`${multiTable(subjectId)}_pk`, ['talk_id', 'attribute_id', 'position'])
+    .execute();
+  await db.schema
+    .createIndex(`${multiTable(subjectId)}_value`)
+    .on(multiTable(subjectId))
+    .columns(['attribute_id', 'value_number', 'talk_id'])
+    .execute();
+
+  if (dialect === 'sqlite') {
+    const fts = ftsTable(subjectId);
+    await sql
+      .raw(
+        `create virtual table ${fts} using fts5(search_text, content='${table}', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${table}_fts_ai after insert on ${table} begin insert into ${fts}(rowid, search_text) values (new.id, new.search_text); end`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${table}_fts_ad after delete on ${table} begin insert into ${fts}(${fts}, rowid, search_text) values ('delete', old.id, old.search_text); end`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${table}_fts_au after update of search_text on ${table} begin insert into ${fts}(${fts}, rowid, search_text) values ('delete', old.id, old.search_text); insert into ${fts}(rowid, search_text) values (new.id, new.search_text); end`,
+      )
+      .execute(db);
+  } else {
+    await sql
+      .raw(
+        `alter table ${table} add column search_vector tsvector generated always as (to_tsvector('simple', search_text)) stored`,
+      )
+      .execute(db);
+    await sql.raw(`create index ${table}_search on ${table} using gin (search_vector)`).execute(db);
+  }
+}
+
+export async function addAttributeColumn(
+  db: Db,
+  dialect: DialectName,
+  subjectId: number,
+  a: ColumnSpec,
+): Promise<void> {
+  if (!hasColumn(a)) return;
+  const kind = valueKindOf(a.componentId) ?? 'text';
+  const table = talkTable(subjectId);
+  const column = attributeColumn(a.id);
+  await db.schema
+    .alterTable(table)
+    .addColumn(column, sql.raw(sqlType(kind, dialect)))
+    .execute();
+  await indexAttribute(db, subjectId, a);
+}
+
+/** Natural keys are unique (a unique index makes it race-free); orderable columns get an index for sorts. */
+export async function indexAttribute(db: Db, subjectId: number, a: ColumnSpec): Promise<void> {
+  if (!hasColumn(a)) return;
+  const table = talkTable(subjectId);
+  const column = attributeColumn(a.id);
+  await sql.raw(`drop index if exists ${table}_${column}_key`).execute(db);
+  await sql.raw(`drop index if exists ${table}_${column}_sort`).execute(db);
+  if (a.isNaturalKey)
+    await db.schema.createIndex(`${table}_${column}_key`).unique().on(table).column(column).execute();
+  if (a.isOrderable)
+    await db.schema.createIndex(`${table}_${column}_sort`).on(table).columns([column, 'id']).execute();
+}
+
+export async function dropAttributeColumn(db: Db, subjectId: number, a: ColumnSpec): Promise<void> {
+  const table = talkTable(subjectId);
+  if (!hasColumn(a)) {
+    await sql`delete from ${sql.table(multiTable(subjectId))} where attribute_id = ${a.id}`.execute(db);
+    return;
+  }
+  const column = attributeColumn(a.id);
+  await sql.raw(`drop index if exists ${table}_${column}_key`).execute(db);
+  await sql.raw(`drop index if exists ${table}_${column}_sort`).execute(db);
+  await db.schema.alterTable(table).dropColumn(column).execute();
+}
+
+export async function dropSubjectTable(db: Db, dialect: DialectName, subjectId: number): Promise<void> {
+  if (dialect === 'sqlite') await sql.raw(`drop table if exists ${ftsTable(subjectId)}`).execute(db);
+  await sql.raw(`drop table if exists ${multiTable(subjectId)}`).execute(db);
+  await sql.raw(`drop table if exists ${talkTable(subjectId)}`).execute(db);
+}

@@ -1,0 +1,351 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type {
+  attributeInputSchema,
+  attributeUpdateSchema,
+  Subject,
+  subjectInputSchema,
+  subjectUpdateSchema,
+} from '@talkbase/domain/contracts/subjects';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { notFound, unprocessable } from '../../http/errors.ts';
+import { paging, type PagedList } from '../../http/paging.ts';
+import { grantAdminRooms } from '../permissions/permissions.repository.ts';
+import { SUBJECT_ACTIONS } from '../permissions/permissions.service.ts';
+import * as ddl from './subject-ddl.ts';
+import { toApiSubject, toSubjectMeta, type SubjectMeta } from './subject-meta.ts';
+import * as repo from './subjects.repository.ts';
+
+type SubjectInput = z.output<typeof subjectInputSchema>;
+type AttributeInput = z.output<typeof attributeInputSchema>;
+
+/** The built-in subject of saved filters (spec 001 §3): its records are the filters. */
+export const FILTER_SUBJECT = 'filtro';
+
+export const messages = {
+  subjectTaken: (id: string) => `Já existe um assunto com o identificador ${id}.`,
+  attributeTaken: (id: string) => `Já existe um atributo com o identificador ${id} neste assunto.`,
+  relatedNotFound: (id: string) => `Assunto relacionado ${id} não encontrado.`,
+  relatedRequired: 'Este tipo de componente precisa de um assunto relacionado.',
+  builtIn: 'Este assunto faz parte do sistema e não pode ser removido.',
+  referred: (names: string) => `Este assunto é referenciado por: ${names}.`,
+  subjectNotFound: 'Assunto não encontrado.',
+  attributeNotFound: 'Atributo não encontrado.',
+};
+
+const REFERENCE_COMPONENTS_NEEDING_SUBJECT = new Set([4, 14]);
+
+/**
+ * Schema management: subjects are real tables and attributes typed columns, changed in the same
+ * transaction as their metadata (both SQLite and PostgreSQL have transactional DDL).
+ */
+export class SubjectsService {
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  private get k(): Kysely<Database> {
+    return this.db.kysely;
+  }
+
+  async load(companyId: number, identifier: string, db: Kysely<Database> = this.k): Promise<SubjectMeta> {
+    const s = await repo.findSubjectByIdentifier(db, companyId, identifier);
+    if (!s) throw notFound(messages.subjectNotFound);
+    return toSubjectMeta(s, await repo.listAttributes(db, [s.id]));
+  }
+
+  async loadById(companyId: number, id: number, db: Kysely<Database> = this.k): Promise<SubjectMeta> {
+    const s = await repo.findSubjectById(db, companyId, id);
+    if (!s) throw notFound(messages.subjectNotFound);
+    return toSubjectMeta(s, await repo.listAttributes(db, [s.id]));
+  }
+
+  async toApi(companyId: number, subjects: SubjectMeta[]): Promise<Subject[]> {
+    const relatedIds = [
+      ...new Set(
+        subjects
+          .flatMap((s) => s.attributes.map((a) => a.relatedSubjectId))
+          .filter((x): x is number => x !== null),
+      ),
+    ];
+    const related = new Map((await repo.subjectsByIds(this.k, companyId, relatedIds)).map((r) => [r.id, r]));
+    return subjects.map((s) => toApiSubject(s, related));
+  }
+
+  async page(
+    companyId: number,
+    q: { page: number; fetch: number; term?: string | undefined; onlyIds?: number[] },
+  ): Promise<PagedList<Subject>> {
+    const p = paging(q.page, q.fetch);
+    const { rows, total } = await repo.pageSubjects(this.k, companyId, {
+      term: q.term,
+      offset: p.offset,
+      fetch: p.fetch,
+      onlyIds: q.onlyIds,
+    });
+    const attributes = await repo.listAttributes(
+      this.k,
+      rows.map((r) => r.id),
+    );
+    const itens = await this.toApi(
+      companyId,
+      rows.map((r) => toSubjectMeta(r, attributes)),
+    );
+    return { itens, totalResults: total, currentPage: p.page };
+  }
+
+  async create(
+    companyId: number,
+    input: SubjectInput,
+    opts: { isBuiltIn?: boolean } = {},
+  ): Promise<SubjectMeta> {
+    return this.k.transaction().execute(async (trx) => {
+      if (await repo.findSubjectByIdentifier(trx, companyId, input.identifier)) {
+        throw unprocessable([{ message: messages.subjectTaken(input.identifier), field: 'identifier' }]);
+      }
+      const at = Date.now();
+      const id = await repo.insertSubject(trx, {
+        companyId,
+        identifier: input.identifier,
+        name: input.name,
+        icon: input.icon ?? null,
+        isBuiltIn: opts.isBuiltIn ?? false,
+        at,
+      });
+      await ddl.createSubjectTable(trx, this.db.dialect, id);
+      await grantAdminRooms(trx, companyId, id, SUBJECT_ACTIONS);
+      const seen = new Set<string>();
+      for (const [i, a] of input.attributes.entries()) {
+        if (seen.has(a.identifier))
+          throw unprocessable([
+            { message: messages.attributeTaken(a.identifier), field: `attributes.${i}.identifier` },
+          ]);
+        seen.add(a.identifier);
+        await this.insertAttribute(trx, companyId, id, a, i + 1, `attributes.${i}.`, input.identifier, id);
+      }
+      return this.loadById(companyId, id, trx);
+    });
+  }
+
+  async update(
+    companyId: number,
+    identifier: string,
+    patch: z.output<typeof subjectUpdateSchema>,
+  ): Promise<SubjectMeta> {
+    const s = await this.load(companyId, identifier);
+    await repo.updateSubject(
+      this.k,
+      s.id,
+      {
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.icon !== undefined ? { icon: patch.icon } : {}),
+      },
+      Date.now(),
+    );
+    return this.loadById(companyId, s.id);
+  }
+
+  async remove(companyId: number, identifier: string): Promise<void> {
+    const s = await this.load(companyId, identifier);
+    if (s.isBuiltIn) throw unprocessable(messages.builtIn);
+    const refs = (await repo.referringAttributes(this.k, companyId, s.id)).filter(
+      (r) => r.subjectId !== s.id,
+    );
+    if (refs.length > 0) {
+      throw unprocessable(
+        messages.referred([...new Set(refs.map((r) => `${r.subjectName} (${r.attributeName})`))].join(', ')),
+      );
+    }
+    await this.k.transaction().execute(async (trx) => {
+      await repo.deleteSubject(trx, s.id);
+      await ddl.dropSubjectTable(trx, this.db.dialect, s.id);
+    });
+  }
+
+  async addAttribute(companyId: number, identifier: string, input: AttributeInput): Promise<SubjectMeta> {
+    const s = await this.load(companyId, identifier);
+    if (s.attributes.some((a) => a.identifier === input.identifier)) {
+      throw unprocessable([{ message: messages.attributeTaken(input.identifier), field: 'identifier' }]);
+    }
+    await this.k.transaction().execute(async (trx) => {
+      const position = await repo.nextAttributePosition(trx, s.id);
+      await this.insertAttribute(trx, companyId, s.id, input, position, '', s.identifier, s.id);
+    });
+    return this.loadById(companyId, s.id);
+  }
+
+  async updateAttribute(
+    companyId: number,
+    identifier: string,
+    attributeIdentifier: string,
+    patch: z.output<typeof attributeUpdateSchema>,
+  ): Promise<SubjectMeta> {
+    const s = await this.load(companyId, identifier);
+    const a = s.attributes.find((x) => x.identifier === attributeIdentifier.toLowerCase());
+    if (!a) throw notFound(messages.attributeNotFound);
+    await this.k.transaction().execute(async (trx) => {
+      const related =
+        patch.relatedSubject !== undefined
+          ? await this.resolveRelated(trx, companyId, patch.relatedSubject, 'relatedSubject', s)
+          : undefined;
+      await repo.updateAttribute(trx, a.id, {
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.isRequired !== undefined ? { is_required: patch.isRequired ? 1 : 0 } : {}),
+        ...(patch.isEditable !== undefined ? { is_editable: patch.isEditable ? 1 : 0 } : {}),
+        ...(patch.isNaturalKey !== undefined ? { is_natural_key: patch.isNaturalKey ? 1 : 0 } : {}),
+        ...(patch.isOrderable !== undefined ? { is_orderable: patch.isOrderable ? 1 : 0 } : {}),
+        ...(patch.isInternal !== undefined ? { is_internal: patch.isInternal ? 1 : 0 } : {}),
+        ...(patch.length !== undefined ? { length: patch.length } : {}),
+        ...(patch.defaultValue !== undefined ? { default_value: patch.defaultValue } : {}),
+        ...(patch.componentConfigs !== undefined
+          ? { component_configs: JSON.stringify(patch.componentConfigs) }
+          : {}),
+        ...(related !== undefined ? { related_subject_id: related } : {}),
+        ...(patch.tooltip !== undefined ? { tooltip: patch.tooltip } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(patch.icon !== undefined ? { icon: patch.icon } : {}),
+        updated_at: Date.now(),
+      });
+      if (patch.isNaturalKey !== undefined || patch.isOrderable !== undefined) {
+        await this.reindex(
+          trx,
+          s.id,
+          {
+            ...a,
+            isNaturalKey: patch.isNaturalKey ?? a.isNaturalKey,
+            isOrderable: patch.isOrderable ?? a.isOrderable,
+          },
+          patch.isNaturalKey === true && !a.isNaturalKey,
+          a.name,
+        );
+      }
+    });
+    return this.loadById(companyId, s.id);
+  }
+
+  async removeAttribute(
+    companyId: number,
+    identifier: string,
+    attributeIdentifier: string,
+  ): Promise<SubjectMeta> {
+    const s = await this.load(companyId, identifier);
+    const a = s.attributes.find((x) => x.identifier === attributeIdentifier.toLowerCase());
+    if (!a) throw notFound(messages.attributeNotFound);
+    if (s.isBuiltIn) throw unprocessable(messages.builtIn);
+    await this.k.transaction().execute(async (trx) => {
+      await ddl.dropAttributeColumn(trx, s.id, a);
+      await repo.deleteAttribute(trx, a.id);
+    });
+    return this.loadById(companyId, s.id);
+  }
+
+  /** Subjects whose attributes point to this one (spec 002 §7 GET /subject/related/other/{subject}). */
+  async referring(companyId: number, identifier: string) {
+    const s = await this.load(companyId, identifier);
+    const refs = await repo.referringAttributes(this.k, companyId, s.id);
+    return refs.map((r) => ({
+      subjectAttributeId: r.attributeId,
+      subjectAttributeIdentifier: r.attributeIdentifier,
+      attributeName: r.attributeName,
+      isMultipleValues: r.isMultipleValues === 1,
+      relatedSubject: {
+        subjectId: r.subjectId,
+        subjectIdentifier: r.subjectIdentifier,
+        subjectName: r.subjectName,
+        icon: r.icon,
+      },
+    }));
+  }
+
+  private async reindex(
+    trx: Kysely<Database>,
+    subjectId: number,
+    a: ddl.ColumnSpec,
+    becameKey: boolean,
+    name: string,
+  ) {
+    try {
+      await ddl.indexAttribute(trx, subjectId, a);
+    } catch (err) {
+      // Existing duplicates make a unique index impossible: say so instead of failing obscurely.
+      if (becameKey)
+        throw unprocessable([
+          {
+            message: `Há registros com valores repetidos em ${name}; não é possível torná-lo chave.`,
+            field: 'isNaturalKey',
+          },
+        ]);
+      throw err;
+    }
+  }
+
+  private async resolveRelated(
+    trx: Kysely<Database>,
+    companyId: number,
+    identifier: string | null | undefined,
+    field: string,
+    self?: { identifier: string; id: number },
+  ) {
+    if (!identifier) return null;
+    if (self && identifier.toLowerCase() === self.identifier) return self.id;
+    const rel = await repo.findSubjectByIdentifier(trx, companyId, identifier);
+    if (!rel) throw unprocessable([{ message: messages.relatedNotFound(identifier), field }]);
+    return rel.id;
+  }
+
+  private async insertAttribute(
+    trx: Kysely<Database>,
+    companyId: number,
+    subjectId: number,
+    a: AttributeInput,
+    position: number,
+    fieldPrefix: string,
+    subjectIdentifier: string,
+    selfId: number,
+  ): Promise<number> {
+    const relatedId = await this.resolveRelated(
+      trx,
+      companyId,
+      a.relatedSubject,
+      `${fieldPrefix}relatedSubject`,
+      { identifier: subjectIdentifier, id: selfId },
+    );
+    if (REFERENCE_COMPONENTS_NEEDING_SUBJECT.has(a.componentId) && relatedId === null) {
+      throw unprocessable([{ message: messages.relatedRequired, field: `${fieldPrefix}relatedSubject` }]);
+    }
+    const at = Date.now();
+    const id = await repo.insertAttribute(trx, {
+      company_id: companyId,
+      subject_id: subjectId,
+      identifier: a.identifier,
+      name: a.name,
+      component_id: a.componentId,
+      is_required: a.isRequired ? 1 : 0,
+      is_editable: a.isEditable ? 1 : 0,
+      is_natural_key: a.isNaturalKey ? 1 : 0,
+      is_multiple_values: a.isMultipleValues ? 1 : 0,
+      is_orderable: a.isOrderable ? 1 : 0,
+      is_internal: a.isInternal ? 1 : 0,
+      length: a.length ?? null,
+      default_value: a.defaultValue ?? null,
+      component_configs: JSON.stringify(a.componentConfigs),
+      related_subject_id: relatedId,
+      tooltip: a.tooltip ?? null,
+      description: a.description ?? null,
+      icon: a.icon ?? null,
+      position,
+      created_at: at,
+      updated_at: at,
+    });
+    await ddl.addAttributeColumn(trx, this.db.dialect, subjectId, {
+      id,
+      componentId: a.componentId,
+      isMultipleValues: a.isMultipleValues,
+      isOrderable: a.isOrderable,
+      isNaturalKey: a.isNaturalKey,
+    });
+    return id;
+  }
+}

@@ -1,0 +1,129 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { hasColumn, attributeColumn } from '../subjects/subject-ddl.ts';
+import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
+import { fromDbValue } from './talk-values.ts';
+import * as repo from './talks.repository.ts';
+
+export interface TalkValue {
+  subjectAttributeId: number;
+  subjectAttributeIdentifier: string;
+  value: unknown;
+  /** For references: the related record's display name. */
+  displayValue?: string | null;
+}
+
+/** A talk as the API answers it (spec 002 §3 "Talk"). */
+export interface ApiTalk {
+  talkId: number;
+  subject: string;
+  subjectId: number;
+  isActive: boolean;
+  displayName: string;
+  isReadOnly: boolean;
+  version: number;
+  createdAt: string;
+  createdBy: number | null;
+  updatedAt: string;
+  updatedBy: number | null;
+  templateId: number | null;
+  tags: unknown[];
+  talkValues: TalkValue[];
+  talkAttachments: unknown[];
+}
+
+/** The attribute that names a record: the first text attribute, by position. */
+export function displayAttribute(subject: SubjectMeta): AttributeMeta | undefined {
+  return subject.attributes.find((a) => a.kind === 'text' && hasColumn(a) && !a.isInternal);
+}
+
+export function displayNameOf(subject: SubjectMeta, row: Record<string, unknown>): string {
+  const a = displayAttribute(subject);
+  const v = a ? row[attributeColumn(a.id)] : null;
+  return typeof v === 'string' && v.trim() ? v : `#${String(row.id)}`;
+}
+
+/** Rows to API talks, with multi-values and the display names of referenced records, in batches. */
+export async function presentTalks(
+  db: Kysely<Database>,
+  subject: SubjectMeta,
+  rows: repo.TalkRow[],
+  opts: { readOnly: boolean; loadSubject: (id: number) => Promise<SubjectMeta> },
+): Promise<ApiTalk[]> {
+  const ids = rows.map((r) => r.id);
+  const multi = await repo.multiValuesOf(db, subject.id, ids);
+  const multiBy = new Map<string, unknown[]>();
+  const byId = new Map(subject.attributes.map((a) => [a.id, a]));
+  for (const m of multi) {
+    const a = byId.get(m.attribute_id);
+    if (!a) continue;
+    const key = `${m.talk_id}:${m.attribute_id}`;
+    const list = multiBy.get(key) ?? [];
+    list.push(
+      fromDbValue(
+        a,
+        a.kind === 'text' || a.kind === 'date' || a.kind === 'json' ? m.value_text : m.value_number,
+      ),
+    );
+    multiBy.set(key, list);
+  }
+  const refNames = await referenceNames(db, subject, rows, opts.loadSubject);
+  return rows.map((row) => {
+    const talkValues: TalkValue[] = [];
+    for (const a of subject.attributes) {
+      if (a.kind === 'file') continue;
+      const value = hasColumn(a)
+        ? fromDbValue(a, row[attributeColumn(a.id)])
+        : (multiBy.get(`${String(row.id)}:${a.id}`) ?? []);
+      const tv: TalkValue = { subjectAttributeId: a.id, subjectAttributeIdentifier: a.identifier, value };
+      if (a.kind === 'reference' && a.relatedSubjectId) {
+        tv.displayValue =
+          typeof value === 'number' ? (refNames.get(`${a.relatedSubjectId}:${value}`) ?? null) : null;
+      }
+      talkValues.push(tv);
+    }
+    return {
+      talkId: row.id,
+      subject: subject.identifier,
+      subjectId: subject.id,
+      isActive: row.is_active === 1,
+      displayName: displayNameOf(subject, row),
+      isReadOnly: opts.readOnly,
+      version: row.version,
+      createdAt: new Date(row.created_at).toISOString(),
+      createdBy: row.created_by === null ? null : row.created_by,
+      updatedAt: new Date(row.updated_at).toISOString(),
+      updatedBy: row.updated_by === null ? null : row.updated_by,
+      templateId: null,
+      tags: [],
+      talkValues,
+      talkAttachments: [],
+    };
+  });
+}
+
+async function referenceNames(
+  db: Kysely<Database>,
+  subject: SubjectMeta,
+  rows: repo.TalkRow[],
+  loadSubject: (id: number) => Promise<SubjectMeta>,
+): Promise<Map<string, string>> {
+  const wanted = new Map<number, Set<number>>();
+  for (const a of subject.attributes) {
+    if (a.kind !== 'reference' || !a.relatedSubjectId || !hasColumn(a)) continue;
+    const set = wanted.get(a.relatedSubjectId) ?? new Set<number>();
+    for (const r of rows) {
+      const v = r[attributeColumn(a.id)];
+      if (v !== null && v !== undefined) set.add(Number(v));
+    }
+    wanted.set(a.relatedSubjectId, set);
+  }
+  const names = new Map<string, string>();
+  for (const [relatedId, idSet] of wanted) {
+    if (idSet.size === 0) continue;
+    const related = relatedId === subject.id ? subject : await loadSubject(relatedId);
+    const found = await repo.rowsByIds(db, related.id, [...idSet]);
+    for (const r of found) names.set(`${related.id}:${String(r.id)}`, displayNameOf(related, r));
+  }
+  return names;
+}

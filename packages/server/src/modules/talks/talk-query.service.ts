@@ -1,0 +1,108 @@
+import { sql, type RawBuilder } from 'kysely';
+import { filterTreeSchema, type FilterNode } from '@talkbase/domain/filters/filter-tree';
+import type { Db } from '../../db/database.ts';
+import { badRequest } from '../../http/errors.ts';
+import { paging, type PagedList } from '../../http/paging.ts';
+import { findCompany } from '../accounts/accounts.repository.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
+import type { SubjectMeta } from '../subjects/subject-meta.ts';
+import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
+import { compileFilter, resolveAttribute } from './filter-compiler.ts';
+import { searchCondition, searchWords } from './search.ts';
+import type { ApiTalk } from './talk-presenter.ts';
+import { textOf } from './talk-values.ts';
+import type { TalkFilter } from './talks.contracts.ts';
+import * as repo from './talks.repository.ts';
+import type { TalksService } from './talks.service.ts';
+
+export const queryMessages = {
+  notOrderable: (name: string) => `Não é possível ordenar por ${name}.`,
+  savedFilterMissing: 'Filtro salvo não encontrado.',
+  savedFilterInvalid: (name: string) => `O filtro salvo ${name} é inválido.`,
+};
+
+/** POST /api/talk/filter/{subject}: a page of talks by filter tree, saved filters, term and order. */
+export class TalkQueryService {
+  private readonly db: Db;
+  private readonly subjects: SubjectsService;
+  private readonly talks: TalksService;
+
+  constructor(deps: { db: Db; subjects: SubjectsService; talks: TalksService }) {
+    this.db = deps.db;
+    this.subjects = deps.subjects;
+    this.talks = deps.talks;
+  }
+
+  async filter(auth: AuthContext, identifier: string, q: TalkFilter): Promise<PagedList<ApiTalk>> {
+    const { subject, actions } = await this.talks.access(auth, identifier, 'read');
+    const company = await findCompany(this.db.kysely, auth.companyId);
+    const ctx = { alias: 't', timeZone: company?.time_zone ?? 'America/Sao_Paulo', now: Date.now() };
+    const where: RawBuilder<unknown>[] = [sql`${sql.ref('t.is_active')} = ${q.isActive ? 1 : 0}`];
+    if (q.filterJson) where.push(compileFilter(q.filterJson, subject, ctx));
+    for (const tree of await this.savedFilters(auth, q.filterIds))
+      where.push(compileFilter(tree, subject, ctx));
+    if (q.talkParent) {
+      const a = subject.attributes.find((x) => x.id === q.talkParent?.subjectAttributeId);
+      if (!a || a.kind !== 'reference') throw badRequest('talkParent inválido.');
+      where.push(
+        compileFilter({ attribute: a.id, operator: 'equal', value: q.talkParent.talkId }, subject, ctx),
+      );
+    }
+    const words = q.term ? searchWords(q.term) : [];
+    if (words.length) where.push(searchCondition(this.db.dialect, subject.id, 't', words));
+
+    const p = paging(q.page, q.fetch);
+    const { rows, total } = await repo.pageTalks(this.db.kysely, subject.id, {
+      where,
+      orderBy: this.order(subject, q.order),
+      offset: p.offset,
+      limit: p.fetch,
+    });
+    return {
+      itens: await this.talks.present(auth, subject, actions, rows),
+      totalResults: total,
+      currentPage: p.page,
+    };
+  }
+
+  private order(subject: SubjectMeta, order: TalkFilter['order']) {
+    const items = order === undefined ? [] : Array.isArray(order) ? order : [order];
+    const out = items.map((o) => {
+      const a = resolveAttribute(subject, o.attribute);
+      if (!a || (a.id !== 0 && (!a.isOrderable || !hasColumn(a))))
+        throw badRequest(queryMessages.notOrderable(a?.name ?? String(o.attribute)));
+      return {
+        column: a.id === 0 ? 'id' : attributeColumn(a.id),
+        desc: o.direction === 0 || o.direction === 'desc',
+      };
+    });
+    // The id breaks ties, so pages never overlap; newest first by default.
+    if (!out.some((o) => o.column === 'id')) out.push({ column: 'id', desc: items.length === 0 });
+    return out;
+  }
+
+  /** Saved filters are talks of `filtro`; their tree is AND-ed in. One the account cannot read does not exist. */
+  private async savedFilters(auth: AuthContext, ids: number[]): Promise<FilterNode[]> {
+    if (ids.length === 0) return [];
+    const { subject } = await this.talks.access(auth, FILTER_SUBJECT, 'read');
+    const treeAttr = subject.attributes.find((a) => a.identifier === 'filtro');
+    const nameAttr = subject.attributes.find((a) => a.identifier === 'nome');
+    if (!treeAttr) return [];
+    const rows = await repo.rowsByIds(this.db.kysely, subject.id, ids);
+    if (rows.length !== new Set(ids).size) throw badRequest(queryMessages.savedFilterMissing);
+    return rows.map((row) => {
+      const raw = row[attributeColumn(treeAttr.id)];
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(textOf(raw));
+      } catch {
+        parsed = null;
+      }
+      const tree = filterTreeSchema.safeParse(parsed);
+      const name = nameAttr ? textOf(row[attributeColumn(nameAttr.id)]) : String(row.id);
+      if (!tree.success) throw badRequest(queryMessages.savedFilterInvalid(name));
+      return tree.data;
+    });
+  }
+}

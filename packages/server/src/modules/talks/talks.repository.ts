@@ -1,0 +1,309 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { multiTable, talkTable } from '../subjects/subject-ddl.ts';
+import type { DbValue } from './talk-values.ts';
+
+/**
+ * SQL over the subjects' own tables. Table and column names come from numeric ids only
+ * (subject-ddl.ts); every value is a bound parameter.
+ */
+type Dyn = Record<string, Record<string, unknown>>;
+const dyn = (db: Kysely<Database>) => db as unknown as Kysely<Dyn>;
+
+export type TalkRow = Record<string, unknown> & {
+  id: number;
+  is_active: number;
+  version: number;
+  created_at: number;
+  created_by: number | null;
+  updated_at: number;
+  updated_by: number | null;
+};
+
+export interface MultiValue {
+  attributeId: number;
+  values: DbValue[];
+}
+
+export async function insertTalk(
+  db: Kysely<Database>,
+  subjectId: number,
+  row: { columns: Record<string, DbValue>; searchText: string; at: number; accountId: number | null },
+): Promise<number> {
+  const inserted = await dyn(db)
+    .insertInto(talkTable(subjectId))
+    .values({
+      ...row.columns,
+      is_active: 1,
+      version: 1,
+      created_at: row.at,
+      created_by: row.accountId,
+      updated_at: row.at,
+      updated_by: row.accountId,
+      search_text: row.searchText,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+export async function replaceMultiValues(
+  db: Kysely<Database>,
+  subjectId: number,
+  talkId: number,
+  multi: MultiValue[],
+): Promise<void> {
+  const table = multiTable(subjectId);
+  for (const m of multi) {
+    await dyn(db)
+      .deleteFrom(table)
+      .where('talk_id', '=', talkId)
+      .where('attribute_id', '=', m.attributeId)
+      .execute();
+    if (m.values.length === 0) continue;
+    await dyn(db)
+      .insertInto(table)
+      .values(
+        m.values.map((v, position) => ({
+          talk_id: talkId,
+          attribute_id: m.attributeId,
+          position,
+          value_text: typeof v === 'string' ? v : null,
+          value_number: typeof v === 'number' ? v : null,
+        })),
+      )
+      .execute();
+  }
+}
+
+export async function findTalk(
+  db: Kysely<Database>,
+  subjectId: number,
+  talkId: number,
+  visible?: RawBuilder<unknown>,
+): Promise<TalkRow | undefined> {
+  let q = dyn(db)
+    .selectFrom(`${talkTable(subjectId)} as t`)
+    .selectAll('t')
+    .where('t.id', '=', talkId);
+  if (visible) q = q.where(visible as RawBuilder<boolean>);
+  return (await q.executeTakeFirst()) as TalkRow | undefined;
+}
+
+export async function multiValuesOf(db: Kysely<Database>, subjectId: number, talkIds: number[]) {
+  if (talkIds.length === 0) return [];
+  const rows = await dyn(db)
+    .selectFrom(multiTable(subjectId))
+    .select(['talk_id', 'attribute_id', 'position', 'value_text', 'value_number'])
+    .where('talk_id', 'in', talkIds)
+    .orderBy('talk_id')
+    .orderBy('attribute_id')
+    .orderBy('position')
+    .execute();
+  return rows as {
+    talk_id: number;
+    attribute_id: number;
+    value_text: string | null;
+    value_number: number | null;
+  }[];
+}
+
+/** Updates when the version matches (or none was given); returns how many rows changed. */
+export async function updateTalk(
+  db: Kysely<Database>,
+  subjectId: number,
+  talkId: number,
+  set: Record<string, DbValue>,
+  meta: { at: number; accountId: number | null; expectedVersion: number | undefined; searchText: string },
+): Promise<number> {
+  let q = dyn(db)
+    .updateTable(talkTable(subjectId))
+    .set({
+      ...set,
+      version: sql`version + 1`,
+      updated_at: meta.at,
+      updated_by: meta.accountId,
+      search_text: meta.searchText,
+    })
+    .where('id', '=', talkId);
+  if (meta.expectedVersion !== undefined) q = q.where('version', '=', meta.expectedVersion);
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function setActive(
+  db: Kysely<Database>,
+  subjectId: number,
+  talkIds: number[],
+  active: boolean,
+  at: number,
+  accountId: number,
+) {
+  const r = await dyn(db)
+    .updateTable(talkTable(subjectId))
+    .set({ is_active: active ? 1 : 0, version: sql`version + 1`, updated_at: at, updated_by: accountId })
+    .where('id', 'in', talkIds)
+    .where('is_active', '=', active ? 0 : 1)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function deleteTalks(db: Kysely<Database>, subjectId: number, talkIds: number[]) {
+  await dyn(db).deleteFrom(talkTable(subjectId)).where('id', 'in', talkIds).execute();
+}
+
+export async function existingIds(
+  db: Kysely<Database>,
+  subjectId: number,
+  ids: number[],
+  visible?: RawBuilder<unknown>,
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  let q = dyn(db)
+    .selectFrom(`${talkTable(subjectId)} as t`)
+    .select('t.id')
+    .where('t.id', 'in', ids);
+  if (visible) q = q.where(visible as RawBuilder<boolean>);
+  return new Set((await q.execute()).map((r) => Number(r.id)));
+}
+
+export async function valueTaken(
+  db: Kysely<Database>,
+  subjectId: number,
+  column: string,
+  value: DbValue,
+  exceptId?: number,
+): Promise<boolean> {
+  let q = dyn(db).selectFrom(talkTable(subjectId)).select('id').where(column, '=', value).limit(1);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** Records of `fromSubjectId` whose attribute points at one of `ids`. */
+export async function referencing(
+  db: Kysely<Database>,
+  ref: { fromSubjectId: number; attributeId: number; multiple: boolean },
+  ids: number[],
+  limit: number,
+): Promise<{ talkId: number; target: number }[]> {
+  const rows = ref.multiple
+    ? await dyn(db)
+        .selectFrom(multiTable(ref.fromSubjectId))
+        .select(['talk_id as talkId', 'value_number as target'])
+        .where('attribute_id', '=', ref.attributeId)
+        .where('value_number', 'in', ids)
+        .limit(limit)
+        .execute()
+    : await dyn(db)
+        .selectFrom(talkTable(ref.fromSubjectId))
+        .select(['id as talkId', `a_${ref.attributeId} as target`])
+        .where(`a_${ref.attributeId}`, 'in', ids)
+        .limit(limit)
+        .execute();
+  return rows.map((r) => ({ talkId: Number(r.talkId), target: Number(r.target) }));
+}
+
+export interface PageQuery {
+  where: RawBuilder<unknown>[];
+  orderBy: { column: string; desc: boolean }[];
+  offset: number;
+  limit: number;
+  /** A join that restricts and orders by search rank (quick search). */
+  searchJoin?: (q: ReturnType<typeof baseQuery>) => ReturnType<typeof baseQuery>;
+}
+
+function baseQuery(db: Kysely<Database>, subjectId: number) {
+  return dyn(db).selectFrom(`${talkTable(subjectId)} as t`);
+}
+
+export async function pageTalks(
+  db: Kysely<Database>,
+  subjectId: number,
+  q: PageQuery,
+): Promise<{ rows: TalkRow[]; total: number }> {
+  let base = baseQuery(db, subjectId);
+  if (q.searchJoin) base = q.searchJoin(base);
+  for (const w of q.where) base = base.where(w as RawBuilder<boolean>);
+  let rowsQ = base.selectAll('t');
+  for (const o of q.orderBy)
+    rowsQ = rowsQ.orderBy(sql.ref(`t.${o.column}`), (ob) =>
+      o.desc ? ob.desc().nullsLast() : ob.asc().nullsFirst(),
+    );
+  const [rows, count] = await Promise.all([
+    rowsQ.limit(q.limit).offset(q.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as TalkRow[], total: count.n };
+}
+
+export async function insertChanges(
+  db: Kysely<Database>,
+  rows: {
+    companyId: number;
+    subjectId: number;
+    talkId: number;
+    accountId: number | null;
+    at: number;
+    action: string;
+    attributeId: number | null;
+    oldValue: string | null;
+    newValue: string | null;
+  }[],
+) {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('talk_changes')
+    .values(
+      rows.map((r) => ({
+        company_id: r.companyId,
+        subject_id: r.subjectId,
+        talk_id: r.talkId,
+        account_id: r.accountId,
+        at: r.at,
+        action: r.action,
+        attribute_id: r.attributeId,
+        old_value: r.oldValue,
+        new_value: r.newValue,
+      })),
+    )
+    .execute();
+}
+
+export function changesOf(
+  db: Kysely<Database>,
+  companyId: number,
+  subjectId: number,
+  talkId: number,
+  offset: number,
+  limit: number,
+) {
+  return db
+    .selectFrom('talk_changes')
+    .leftJoin('accounts', 'accounts.id', 'talk_changes.account_id')
+    .select([
+      'talk_changes.id',
+      'talk_changes.at',
+      'talk_changes.action',
+      'talk_changes.attribute_id',
+      'talk_changes.old_value',
+      'talk_changes.new_value',
+      'talk_changes.account_id',
+      'accounts.display_name as account_name',
+    ])
+    .where('talk_changes.company_id', '=', companyId)
+    .where('talk_changes.subject_id', '=', subjectId)
+    .where('talk_changes.talk_id', '=', talkId)
+    .orderBy('talk_changes.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function rowsByIds(db: Kysely<Database>, subjectId: number, ids: number[]): Promise<TalkRow[]> {
+  if (ids.length === 0) return [];
+  return (await dyn(db)
+    .selectFrom(talkTable(subjectId))
+    .selectAll()
+    .where('id', 'in', ids)
+    .execute()) as TalkRow[];
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { defineRoute, type Authenticator } from '../../http/route.ts';
+import type { TalkQueryService } from './talk-query.service.ts';
+import { talkFilterSchema, talkIdsSchema, talkWriteSchema } from './talks.contracts.ts';
+import type { TalksService } from './talks.service.ts';
+
+const subjectParams = z.object({ subject: z.string().trim().min(1).max(60) });
+const talkParams = subjectParams.extend({ talkId: z.coerce.number().int().positive() });
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  fetch: z.coerce.number().int().min(1).catch(50).default(50),
+});
+
+/** The talk calls of spec 002 §7. Each checks the account's room in the service. */
+export function registerTalkRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticator,
+  talks: TalksService,
+  query: TalkQueryService,
+): void {
+  defineRoute(app, authenticate, {
+    method: 'POST',
+    url: '/api/talk/filter/:subject',
+    permission: 'session',
+    params: subjectParams,
+    body: talkFilterSchema,
+    handler: ({ params, body, auth }) => query.filter(auth, params.subject, body),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/talk/:subject/:talkId',
+    permission: 'session',
+    params: talkParams,
+    handler: ({ params, auth }) => talks.get(auth, params.subject, params.talkId),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/talk/:subject/:talkId/timeline',
+    permission: 'session',
+    params: talkParams,
+    query: pageQuery,
+    handler: ({ params, query: q, auth }) =>
+      talks.timeline(auth, params.subject, params.talkId, q.page, q.fetch),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'POST',
+    url: '/api/talk/:subject',
+    permission: 'session',
+    params: subjectParams,
+    body: talkWriteSchema,
+    handler: async ({ params, body, auth, reply }) => {
+      const { resourceId, subject } = await talks.create(auth, params.subject, body);
+      // The record's route in the web app: the client goes there after creating outside the grid.
+      reply.code(201).header('location', `/context/talk/${subject.identifier}/${resourceId}`);
+      return { resourceId };
+    },
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'PUT',
+    url: '/api/talk/:subject/:talkId',
+    permission: 'session',
+    params: talkParams,
+    body: talkWriteSchema,
+    handler: ({ params, body, auth }) => talks.update(auth, params.subject, params.talkId, body),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'DELETE',
+    url: '/api/talk/:subject',
+    permission: 'session',
+    params: subjectParams,
+    body: talkIdsSchema,
+    handler: ({ params, body, auth }) => talks.remove(auth, params.subject, body.talkIds),
+  });
+
+  for (const [path, active] of [
+    ['batchDeactivate', false],
+    ['batchActivate', true],
+  ] as const) {
+    defineRoute(app, authenticate, {
+      method: 'POST',
+      url: `/api/talk/${path}/:subject`,
+      permission: 'session',
+      params: subjectParams,
+      body: talkIdsSchema,
+      handler: ({ params, body, auth }) => talks.setActive(auth, params.subject, body.talkIds, active),
+    });
+  }
+}

@@ -1,0 +1,527 @@
+import type { Kysely } from 'kysely';
+import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  HttpError,
+  notFound,
+  unprocessable,
+  type ErrorItem,
+} from '../../http/errors.ts';
+import type { RealtimeHub } from '../../realtime/hub.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import type {
+  PermissionsService,
+  SubjectAction,
+  SubjectActions,
+} from '../permissions/permissions.service.ts';
+import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
+import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
+import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
+import { displayNameOf, presentTalks, type ApiTalk } from './talk-presenter.ts';
+import { normalizeForSearch, textOf, toDbValue, valueMessages, type DbValue } from './talk-values.ts';
+import type { TalkWrite } from './talks.contracts.ts';
+import * as repo from './talks.repository.ts';
+
+export const talkMessages = {
+  talkNotFound: 'Registro não encontrado.',
+  unknownAttribute: 'Atributo desconhecido neste assunto.',
+  notEditable: (name: string) => `O campo ${name} não pode ser alterado.`,
+  taken: (name: string) => `${name} já está sendo usado`,
+  relatedMissing: (name: string) => `O registro escolhido em ${name} não existe.`,
+  stale:
+    'Este registro foi alterado por outra pessoa depois que você o abriu. Recarregue-o e tente novamente.',
+  notAllowed: (action: SubjectAction, subject: string) => {
+    const verbs: Record<SubjectAction, string> = {
+      read: 'ver',
+      create: 'incluir',
+      update: 'alterar',
+      delete: 'excluir',
+      deactivate: 'ativar ou desativar',
+    };
+    return `Você não tem permissão para ${verbs[action]} registros de ${subject}.`;
+  },
+  hasRelated: 'Alguns dos registros que você tentou excluir possuem outros registros relacionados.',
+  filterNeverDeactivates: 'Filtros salvos não podem ser desativados.',
+};
+
+interface Prepared {
+  columns: Record<string, DbValue>;
+  multi: repo.MultiValue[];
+  touched: AttributeMeta[];
+}
+
+const stringify = (v: DbValue | DbValue[] | undefined): string | null =>
+  v === null || v === undefined ? null : Array.isArray(v) ? JSON.stringify(v) : String(v);
+
+/**
+ * Creating, reading, changing and removing talks, with every rule checked here on the server:
+ * the room's actions, value shapes, required and non-editable fields, references, natural keys,
+ * stale versions. Each change writes its history in the same transaction and, once committed,
+ * tells the company's other users through SendTalkUpdates.
+ */
+export class TalksService {
+  private readonly db: Db;
+  private readonly subjects: SubjectsService;
+  private readonly permissions: PermissionsService;
+  private readonly hub: RealtimeHub;
+
+  constructor(deps: {
+    db: Db;
+    subjects: SubjectsService;
+    permissions: PermissionsService;
+    hub: RealtimeHub;
+  }) {
+    this.db = deps.db;
+    this.subjects = deps.subjects;
+    this.permissions = deps.permissions;
+    this.hub = deps.hub;
+  }
+
+  private get k(): Kysely<Database> {
+    return this.db.kysely;
+  }
+
+  /** The subject and the account's actions on it; a subject it may not read does not exist for it. */
+  async access(
+    auth: AuthContext,
+    identifier: string,
+    need: SubjectAction,
+  ): Promise<{ subject: SubjectMeta; actions: SubjectActions }> {
+    const subject = await this.subjects.load(auth.companyId, identifier);
+    const actions = await this.permissions.subjectActions(auth, subject.id);
+    if (!actions.read) throw notFound();
+    if (!actions[need]) throw forbidden(talkMessages.notAllowed(need, subject.name));
+    if (subject.identifier === FILTER_SUBJECT) actions.deactivate = false;
+    return { subject, actions };
+  }
+
+  async present(
+    auth: AuthContext,
+    subject: SubjectMeta,
+    actions: SubjectActions,
+    rows: repo.TalkRow[],
+  ): Promise<ApiTalk[]> {
+    return presentTalks(this.k, subject, rows, {
+      readOnly: !actions.update,
+      loadSubject: (id) => this.subjects.loadById(auth.companyId, id),
+    });
+  }
+
+  async get(auth: AuthContext, identifier: string, talkId: number): Promise<ApiTalk> {
+    const { subject, actions } = await this.access(auth, identifier, 'read');
+    const row = await repo.findTalk(this.k, subject.id, talkId);
+    if (!row) throw notFound(talkMessages.talkNotFound);
+    const [talk] = await this.present(auth, subject, actions, [row]);
+    if (!talk) throw notFound(talkMessages.talkNotFound);
+    return talk;
+  }
+
+  async create(
+    auth: AuthContext,
+    identifier: string,
+    body: TalkWrite,
+  ): Promise<{ resourceId: number; subject: SubjectMeta }> {
+    const { subject } = await this.access(auth, identifier, 'create');
+    const values = this.byAttribute(subject, body);
+    // Attributes not given start from their default value.
+    for (const a of subject.attributes) {
+      if (!values.has(a.id) && a.defaultValue !== null && a.kind !== 'file')
+        values.set(a.id, a.isMultipleValues ? [a.defaultValue] : a.defaultValue);
+    }
+    const prepared = this.prepare(subject, values, 'create');
+    const at = Date.now();
+    const id = await this.k.transaction().execute(async (trx) => {
+      await this.checkReferencesAndKeys(trx, auth, subject, prepared);
+      const talkId = await repo.insertTalk(trx, subject.id, {
+        columns: prepared.columns,
+        searchText: this.searchText(subject, prepared.columns, prepared.multi),
+        at,
+        accountId: auth.accountId,
+      });
+      await repo.replaceMultiValues(trx, subject.id, talkId, prepared.multi);
+      await repo.insertChanges(trx, [
+        {
+          companyId: auth.companyId,
+          subjectId: subject.id,
+          talkId,
+          accountId: auth.accountId,
+          at,
+          action: 'created',
+          attributeId: null,
+          oldValue: null,
+          newValue: null,
+        },
+        ...prepared.touched.map((a) => ({
+          companyId: auth.companyId,
+          subjectId: subject.id,
+          talkId,
+          accountId: auth.accountId,
+          at,
+          action: 'created',
+          attributeId: a.id,
+          oldValue: null,
+          newValue: stringify(
+            hasColumn(a)
+              ? prepared.columns[attributeColumn(a.id)]
+              : prepared.multi.find((m) => m.attributeId === a.id)?.values,
+          ),
+        })),
+      ]);
+      return talkId;
+    });
+    await this.announce(auth, subject, [id]);
+    return { resourceId: id, subject };
+  }
+
+  async update(auth: AuthContext, identifier: string, talkId: number, body: TalkWrite): Promise<ApiTalk> {
+    const { subject, actions } = await this.access(auth, identifier, 'update');
+    const values = this.byAttribute(subject, body);
+    const prepared = this.prepare(subject, values, 'update');
+    const at = Date.now();
+    await this.k.transaction().execute(async (trx) => {
+      const before = await repo.findTalk(trx, subject.id, talkId);
+      if (!before) throw notFound(talkMessages.talkNotFound);
+      if (body.version !== undefined && before.version !== body.version) throw conflict(talkMessages.stale);
+      const beforeMulti = await repo.multiValuesOf(trx, subject.id, [talkId]);
+      const errors: ErrorItem[] = [];
+      for (const a of prepared.touched) {
+        if (
+          !a.isEditable &&
+          stringify(before[attributeColumn(a.id)] as DbValue) !==
+            stringify(prepared.columns[attributeColumn(a.id)])
+        ) {
+          errors.push({ message: talkMessages.notEditable(a.name), field: a.identifier });
+        }
+      }
+      if (errors.length) throw unprocessable(errors);
+      await this.checkReferencesAndKeys(trx, auth, subject, prepared, talkId);
+      const merged = { ...pickColumns(subject, before), ...prepared.columns };
+      const mergedMulti = subject.attributes
+        .filter((a) => a.isMultipleValues)
+        .map(
+          (a) =>
+            prepared.multi.find((m) => m.attributeId === a.id) ?? {
+              attributeId: a.id,
+              values: beforeMulti
+                .filter((m) => m.attribute_id === a.id)
+                .map((m) => m.value_text ?? m.value_number),
+            },
+        );
+      const changed = await repo.updateTalk(trx, subject.id, talkId, prepared.columns, {
+        at,
+        accountId: auth.accountId,
+        expectedVersion: before.version,
+        searchText: this.searchText(subject, merged, mergedMulti),
+      });
+      if (changed === 0) throw conflict(talkMessages.stale);
+      await repo.replaceMultiValues(trx, subject.id, talkId, prepared.multi);
+      const history = prepared.touched
+        .map((a) => {
+          const oldValue = hasColumn(a)
+            ? stringify(before[attributeColumn(a.id)] as DbValue)
+            : stringify(
+                beforeMulti.filter((m) => m.attribute_id === a.id).map((m) => m.value_text ?? m.value_number),
+              );
+          const newValue = hasColumn(a)
+            ? stringify(prepared.columns[attributeColumn(a.id)])
+            : stringify(prepared.multi.find((m) => m.attributeId === a.id)?.values);
+          return {
+            companyId: auth.companyId,
+            subjectId: subject.id,
+            talkId,
+            accountId: auth.accountId,
+            at,
+            action: 'updated',
+            attributeId: a.id,
+            oldValue,
+            newValue,
+          };
+        })
+        .filter((h) => h.oldValue !== h.newValue);
+      await repo.insertChanges(trx, history);
+    });
+    await this.announce(auth, subject, [talkId]);
+    const row = await repo.findTalk(this.k, subject.id, talkId);
+    if (!row) throw notFound(talkMessages.talkNotFound);
+    const [talk] = await this.present(auth, subject, actions, [row]);
+    if (!talk) throw notFound(talkMessages.talkNotFound);
+    return talk;
+  }
+
+  async remove(auth: AuthContext, identifier: string, talkIds: number[]): Promise<{ deleted: number }> {
+    const { subject } = await this.access(auth, identifier, 'delete');
+    const ids = [...new Set(talkIds)];
+    const found = await repo.existingIds(this.k, subject.id, ids);
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length) throw notFound(talkMessages.talkNotFound);
+    const related = await this.relatedRecords(auth, subject, ids);
+    if (related.length) {
+      throw new HttpError(422, talkMessages.hasRelated, {}, { relatedTalks: related });
+    }
+    const at = Date.now();
+    await this.k.transaction().execute(async (trx) => {
+      await repo.deleteTalks(trx, subject.id, ids);
+      await repo.insertChanges(
+        trx,
+        ids.map((talkId) => ({
+          companyId: auth.companyId,
+          subjectId: subject.id,
+          talkId,
+          accountId: auth.accountId,
+          at,
+          action: 'deleted',
+          attributeId: null,
+          oldValue: null,
+          newValue: null,
+        })),
+      );
+    });
+    await this.announce(auth, subject, ids);
+    return { deleted: ids.length };
+  }
+
+  async setActive(
+    auth: AuthContext,
+    identifier: string,
+    talkIds: number[],
+    active: boolean,
+  ): Promise<{ changed: number }> {
+    const { subject, actions } = await this.access(auth, identifier, 'read');
+    if (subject.identifier === FILTER_SUBJECT) throw unprocessable(talkMessages.filterNeverDeactivates);
+    if (!actions.deactivate) throw forbidden(talkMessages.notAllowed('deactivate', subject.name));
+    const ids = [...new Set(talkIds)];
+    const found = await repo.existingIds(this.k, subject.id, ids);
+    if (ids.some((id) => !found.has(id))) throw notFound(talkMessages.talkNotFound);
+    const at = Date.now();
+    const changed = await this.k.transaction().execute(async (trx) => {
+      const n = await repo.setActive(trx, subject.id, ids, active, at, auth.accountId);
+      await repo.insertChanges(
+        trx,
+        ids.map((talkId) => ({
+          companyId: auth.companyId,
+          subjectId: subject.id,
+          talkId,
+          accountId: auth.accountId,
+          at,
+          action: active ? 'activated' : 'deactivated',
+          attributeId: null,
+          oldValue: null,
+          newValue: null,
+        })),
+      );
+      return n;
+    });
+    await this.announce(auth, subject, ids);
+    return { changed };
+  }
+
+  async timeline(auth: AuthContext, identifier: string, talkId: number, page: number, fetch: number) {
+    const { subject } = await this.access(auth, identifier, 'read');
+    if (!(await repo.findTalk(this.k, subject.id, talkId))) throw notFound(talkMessages.talkNotFound);
+    const size = Math.min(Math.max(fetch, 1), 200);
+    const rows = await repo.changesOf(this.k, auth.companyId, subject.id, talkId, (page - 1) * size, size);
+    const names = new Map(subject.attributes.map((a) => [a.id, a]));
+    return {
+      itens: rows.map((r) => ({
+        id: r.id,
+        at: new Date(r.at).toISOString(),
+        action: r.action,
+        accountId: r.account_id,
+        accountName: r.account_name,
+        subjectAttributeId: r.attribute_id,
+        attributeName: r.attribute_id ? (names.get(r.attribute_id)?.name ?? null) : null,
+        oldValue: r.old_value,
+        newValue: r.new_value,
+      })),
+      currentPage: page,
+    };
+  }
+
+  private byAttribute(subject: SubjectMeta, body: TalkWrite): Map<number, unknown> {
+    const values = new Map<number, unknown>();
+    const errors: ErrorItem[] = [];
+    body.talkValues.forEach((tv, i) => {
+      const a =
+        (tv.subjectAttributeId !== undefined
+          ? subject.attributes.find((x) => x.id === tv.subjectAttributeId)
+          : undefined) ??
+        (tv.subjectAttributeIdentifier
+          ? subject.attributes.find((x) => x.identifier === tv.subjectAttributeIdentifier?.toLowerCase())
+          : undefined);
+      if (!a) errors.push({ message: talkMessages.unknownAttribute, field: `talkValues.${i}` });
+      else values.set(a.id, tv.value);
+    });
+    if (errors.length) throw badRequest(errors);
+    return values;
+  }
+
+  /** Shapes and required values; what is left (references, keys) needs the database. */
+  private prepare(subject: SubjectMeta, values: Map<number, unknown>, mode: 'create' | 'update'): Prepared {
+    const out: Prepared = { columns: {}, multi: [], touched: [] };
+    const errors: ErrorItem[] = [];
+    for (const a of subject.attributes) {
+      const given = values.has(a.id);
+      if (!given && mode === 'update') continue;
+      if (a.kind === 'file') continue;
+      const raw = values.get(a.id);
+      if (a.isMultipleValues) {
+        const list = raw === null || raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+        const converted: DbValue[] = [];
+        for (const item of list) {
+          const c = toDbValue(a, item, a.identifier);
+          if (!c.ok) errors.push(c.error);
+          else if (c.value !== null) converted.push(c.value);
+        }
+        if (a.isRequired && !a.isInternal && converted.length === 0)
+          errors.push({ message: valueMessages.required(a.name), field: a.identifier });
+        if (given) {
+          out.multi.push({ attributeId: a.id, values: converted });
+          out.touched.push(a);
+        }
+        continue;
+      }
+      const c = toDbValue(a, raw, a.identifier);
+      if (!c.ok) {
+        errors.push(c.error);
+        continue;
+      }
+      if (a.isRequired && !a.isInternal && c.value === null) {
+        errors.push({ message: valueMessages.required(a.name), field: a.identifier });
+        continue;
+      }
+      if (given) {
+        out.columns[attributeColumn(a.id)] = c.value;
+        out.touched.push(a);
+      }
+    }
+    if (errors.length) throw badRequest(errors);
+    return out;
+  }
+
+  private async checkReferencesAndKeys(
+    trx: Kysely<Database>,
+    auth: AuthContext,
+    subject: SubjectMeta,
+    p: Prepared,
+    selfId?: number,
+  ) {
+    const errors: ErrorItem[] = [];
+    for (const a of p.touched) {
+      if (a.kind === 'reference' && a.relatedSubjectId) {
+        const ids = (
+          hasColumn(a)
+            ? [p.columns[attributeColumn(a.id)]]
+            : (p.multi.find((m) => m.attributeId === a.id)?.values ?? [])
+        ).filter((v): v is number => typeof v === 'number');
+        if (ids.length) {
+          const related =
+            a.relatedSubjectId === subject.id
+              ? subject
+              : await this.subjects.loadById(auth.companyId, a.relatedSubjectId, trx);
+          const relatedActions = await this.permissions.subjectActions(auth, related.id, trx);
+          const found = relatedActions.read
+            ? await repo.existingIds(trx, related.id, ids)
+            : new Set<number>();
+          if (ids.some((id) => !found.has(id)))
+            errors.push({ message: talkMessages.relatedMissing(a.name), field: a.identifier });
+        }
+      }
+      if (a.isNaturalKey && hasColumn(a)) {
+        const v = p.columns[attributeColumn(a.id)];
+        if (
+          v !== null &&
+          v !== undefined &&
+          (await repo.valueTaken(trx, subject.id, attributeColumn(a.id), v, selfId))
+        ) {
+          errors.push({ message: talkMessages.taken(a.name), field: a.identifier });
+        }
+      }
+    }
+    if (errors.length) throw unprocessable(errors);
+  }
+
+  /** Records elsewhere that point to these (the delete of 002 §8 lists them instead). */
+  private async relatedRecords(auth: AuthContext, subject: SubjectMeta, ids: number[]) {
+    const refs = await this.subjects.referring(auth.companyId, subject.identifier);
+    const out: {
+      subject: string;
+      subjectName: string;
+      talkId: number;
+      displayName: string;
+      relatedTalkId: number;
+    }[] = [];
+    for (const r of refs) {
+      const from =
+        r.relatedSubject.subjectId === subject.id
+          ? subject
+          : await this.subjects.loadById(auth.companyId, r.relatedSubject.subjectId);
+      const hits = await repo.referencing(
+        this.k,
+        { fromSubjectId: from.id, attributeId: r.subjectAttributeId, multiple: r.isMultipleValues },
+        ids,
+        50,
+      );
+      const selfRefs = hits.filter((h) => !(from.id === subject.id && ids.includes(h.talkId)));
+      if (!selfRefs.length) continue;
+      const canRead = (await this.permissions.subjectActions(auth, from.id)).read;
+      const rows = canRead
+        ? await repo.rowsByIds(
+            this.k,
+            from.id,
+            selfRefs.map((h) => h.talkId),
+          )
+        : [];
+      const names = new Map(rows.map((row) => [row.id, displayNameOf(from, row)]));
+      for (const h of selfRefs) {
+        // A related record the account cannot read is still counted, never named.
+        out.push({
+          subject: from.identifier,
+          subjectName: from.name,
+          talkId: canRead ? h.talkId : 0,
+          displayName: names.get(h.talkId) ?? 'Registro sem acesso',
+          relatedTalkId: h.target,
+        });
+      }
+    }
+    return out;
+  }
+
+  private searchText(
+    subject: SubjectMeta,
+    columns: Record<string, unknown>,
+    multi: repo.MultiValue[],
+  ): string {
+    const parts: string[] = [];
+    for (const a of subject.attributes) {
+      if (a.kind !== 'text' && a.kind !== 'integer' && a.kind !== 'decimal') continue;
+      if (hasColumn(a)) {
+        const v = columns[attributeColumn(a.id)];
+        if (v !== null && v !== undefined) parts.push(textOf(v));
+      } else {
+        for (const v of multi.find((m) => m.attributeId === a.id)?.values ?? [])
+          if (v !== null) parts.push(String(v));
+      }
+    }
+    return normalizeForSearch(parts.join(' ')).slice(0, 20_000);
+  }
+
+  private async announce(auth: AuthContext, subject: SubjectMeta, talkIds: number[]): Promise<void> {
+    await this.hub.publish(auth.companyId, realtimeEvents.talkUpdates, {
+      subject: subject.identifier,
+      subjectId: subject.id,
+      talkIds: talkIds.slice(0, 200),
+      accountId: auth.accountId,
+    });
+  }
+}
+
+function pickColumns(subject: SubjectMeta, row: repo.TalkRow): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const a of subject.attributes)
+    if (hasColumn(a)) out[attributeColumn(a.id)] = row[attributeColumn(a.id)];
+  return out;
+}
