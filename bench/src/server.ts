@@ -12,7 +12,10 @@ export interface RunningServer {
   child: ChildProcess;
   /** Resident memory of the server process, in MiB (Linux). */
   rssMiB(): number;
+  dataDir: string;
   stop(): Promise<void>;
+  /** SIGKILL: no graceful shutdown, as in a crash or power cut of the process. */
+  kill(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -27,9 +30,12 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts a real server process (as `npm start` would, without the web build) on a fresh data dir. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  opts: { dataDir?: string; keepData?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-bench-'));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-bench-'));
   const child = spawn(process.execPath, [path.join(repoRoot, 'packages/server/src/main.ts')], {
     env: {
       ...process.env,
@@ -62,10 +68,16 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return Math.round(kb / 1024);
     },
+    dataDir,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }
