@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import { ftsTable } from '../subjects/subject-ddl.ts';
-import { normalizeForSearch } from './talk-values.ts';
+import { normalizeForSearch } from '@talkbase/domain/fields/select';
 
 /**
  * The grid's quick search through each dialect's full-text index (paired adapters): every word of

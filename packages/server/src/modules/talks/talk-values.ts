@@ -126,11 +126,6 @@ export function fromDbValue(a: AttributeMeta, v: unknown): unknown {
   }
 }
 
-/** Lower-case, accents removed: what the search index stores and what terms are matched with. */
-export function normalizeForSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
 /** Any column value as text (numbers as digits, objects as JSON). */
 export function textOf(v: unknown): string {
   if (typeof v === 'string') return v;

@@ -22,7 +22,10 @@ import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
 import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
 import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
 import { displayNameOf, presentTalks, type ApiTalk } from './talk-presenter.ts';
-import { normalizeForSearch, textOf, toDbValue, valueMessages, type DbValue } from './talk-values.ts';
+import { normalizeForSearch } from '@talkbase/domain/fields/select';
+import { validateValue } from '@talkbase/domain/fields/validate-value';
+import { findCompany } from '../accounts/accounts.repository.ts';
+import { textOf, toDbValue, type DbValue } from './talk-values.ts';
 import type { TalkWrite } from './talks.contracts.ts';
 import * as repo from './talks.repository.ts';
 
@@ -132,7 +135,7 @@ export class TalksService {
       if (!values.has(a.id) && a.defaultValue !== null && a.kind !== 'file')
         values.set(a.id, a.isMultipleValues ? [a.defaultValue] : a.defaultValue);
     }
-    const prepared = this.prepare(subject, values, 'create');
+    const prepared = this.prepare(subject, values, 'create', await this.ruleContext(auth));
     const at = Date.now();
     const id = await this.k.transaction().execute(async (trx) => {
       await this.checkReferencesAndKeys(trx, auth, subject, prepared);
@@ -180,7 +183,7 @@ export class TalksService {
   async update(auth: AuthContext, identifier: string, talkId: number, body: TalkWrite): Promise<ApiTalk> {
     const { subject, actions } = await this.access(auth, identifier, 'update');
     const values = this.byAttribute(subject, body);
-    const prepared = this.prepare(subject, values, 'update');
+    const prepared = this.prepare(subject, values, 'update', await this.ruleContext(auth));
     const at = Date.now();
     await this.k.transaction().execute(async (trx) => {
       const before = await repo.findTalk(trx, subject.id, talkId);
@@ -359,29 +362,39 @@ export class TalksService {
     return values;
   }
 
-  /** Shapes and required values; what is left (references, keys) needs the database. */
-  private prepare(subject: SubjectMeta, values: Map<number, unknown>, mode: 'create' | 'update'): Prepared {
+  /**
+   * The field rules of 002 §5 (shared with the web editors, packages/domain/src/fields) and the
+   * value's shape for its column. What is left (references, keys) needs the database.
+   */
+  private prepare(
+    subject: SubjectMeta,
+    values: Map<number, unknown>,
+    mode: 'create' | 'update',
+    ctx: { now: Date; timeZone: string },
+  ): Prepared {
     const out: Prepared = { columns: {}, multi: [], touched: [] };
     const errors: ErrorItem[] = [];
     for (const a of subject.attributes) {
       const given = values.has(a.id);
-      if (!given && mode === 'update') continue;
-      if (a.kind === 'file') continue;
+      if ((!given && mode === 'update') || a.kind === 'file') continue;
       const raw = values.get(a.id);
+      const ruleErrors = validateValue({ ...a, isRequired: a.isRequired && !a.isInternal }, raw, ctx);
+      if (ruleErrors.length) {
+        errors.push(...ruleErrors.map((e) => ({ message: e.message, field: a.identifier })));
+        continue;
+      }
+      if (!given) continue;
       if (a.isMultipleValues) {
-        const list = raw === null || raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+        const list: unknown[] =
+          raw === null || raw === undefined ? [] : Array.isArray(raw) ? (raw as unknown[]) : [raw];
         const converted: DbValue[] = [];
         for (const item of list) {
           const c = toDbValue(a, item, a.identifier);
           if (!c.ok) errors.push(c.error);
           else if (c.value !== null) converted.push(c.value);
         }
-        if (a.isRequired && !a.isInternal && converted.length === 0)
-          errors.push({ message: valueMessages.required(a.name), field: a.identifier });
-        if (given) {
-          out.multi.push({ attributeId: a.id, values: converted });
-          out.touched.push(a);
-        }
+        out.multi.push({ attributeId: a.id, values: converted });
+        out.touched.push(a);
         continue;
       }
       const c = toDbValue(a, raw, a.identifier);
@@ -389,17 +402,16 @@ export class TalksService {
         errors.push(c.error);
         continue;
       }
-      if (a.isRequired && !a.isInternal && c.value === null) {
-        errors.push({ message: valueMessages.required(a.name), field: a.identifier });
-        continue;
-      }
-      if (given) {
-        out.columns[attributeColumn(a.id)] = c.value;
-        out.touched.push(a);
-      }
+      out.columns[attributeColumn(a.id)] = c.value;
+      out.touched.push(a);
     }
     if (errors.length) throw badRequest(errors);
     return out;
+  }
+
+  private async ruleContext(auth: AuthContext): Promise<{ now: Date; timeZone: string }> {
+    const company = await findCompany(this.k, auth.companyId);
+    return { now: new Date(), timeZone: company?.time_zone ?? 'America/Sao_Paulo' };
   }
 
   private async checkReferencesAndKeys(

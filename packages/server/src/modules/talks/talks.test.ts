@@ -88,16 +88,40 @@ describe('talks', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(errorsOf(res)).toEqual([
-      { message: 'O campo Título deve ter no máximo 120 caracteres.', field: 'titulo' },
-      { message: 'O campo Prioridade deve estar entre -2147483648 e 2147483648.', field: 'prioridade' },
-      { message: 'O campo Prazo deve ser uma data válida (AAAA-MM-DD).', field: 'prazo' },
-      { message: 'O campo Urgente deve ser Sim ou Não.', field: 'urgente' },
+      // The same rules and texts as the web editors (packages/domain/src/fields).
+      { message: 'Título deve conter no máximo 120 caracteres', field: 'titulo' },
+      { message: 'Prioridade deve estar entre -2147483648 e 2147483648', field: 'prioridade' },
+      { message: 'A data informada em Prazo é inválida', field: 'prazo' },
+      { message: 'O valor informado em Urgente é inválido', field: 'urgente' },
     ]);
     const missing = await t.app.inject(
       as(admin, { method: 'POST', url: '/api/talk/chamado', payload: { talkValues: [] } }),
     );
-    expect(errorsOf(missing)).toEqual([{ message: 'O campo Título é obrigatório.', field: 'titulo' }]);
+    expect(errorsOf(missing)).toEqual([{ message: 'O campo Título é obrigatório', field: 'titulo' }]);
     expect((await filter('chamado', {})).json<Page>().totalResults).toBe(0);
+  });
+
+  it('checks CPF/CNPJ check digits with the spec message', async () => {
+    const bad = await t.app.inject(
+      as(admin, {
+        method: 'POST',
+        url: '/api/talk/cliente',
+        payload: {
+          talkValues: [
+            { subjectAttributeIdentifier: 'nome', value: 'X' },
+            { subjectAttributeIdentifier: 'cnpj', value: '11.222.333/0001-82' },
+          ],
+        },
+      }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(errorsOf(bad)).toEqual([
+      { message: 'O número do CNPJ/CPF/identificação informado é inválido', field: 'cnpj' },
+    ]);
+    // The alphanumeric CNPJ in force since July 2026.
+    expect(
+      await createTalk(t.app, admin, 'cliente', { nome: 'Nova', cnpj: '12.ABC.345/01DE-35' }),
+    ).toBeGreaterThan(0);
   });
 
   it('refuses a taken natural key and a missing related record (422)', async () => {
