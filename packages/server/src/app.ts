@@ -30,6 +30,10 @@ import { SubjectsService } from './modules/subjects/subjects.service.ts';
 import { PermissionsService } from './modules/permissions/permissions.service.ts';
 import { TalkQueryService } from './modules/talks/talk-query.service.ts';
 import { registerTalkRoutes } from './modules/talks/talks.routes.ts';
+import { registerOptionRoutes } from './modules/options/options.routes.ts';
+import { OptionsService } from './modules/options/options.service.ts';
+import { registerSavedFilterRoutes } from './modules/saved-filters/saved-filters.routes.ts';
+import { SavedFiltersService } from './modules/saved-filters/saved-filters.service.ts';
 import { TalksService } from './modules/talks/talks.service.ts';
 
 // zod's own messages (types, formats) in Portuguese; ours are written in the schemas.
@@ -46,6 +50,8 @@ export interface Services {
   permissions: PermissionsService;
   talks: TalksService;
   talkQuery: TalkQueryService;
+  options: OptionsService;
+  savedFilters: SavedFiltersService;
 }
 
 export interface RouteInfo {
@@ -128,6 +134,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const permissions = new PermissionsService(db.kysely);
     const talks = new TalksService({ db, subjects, permissions, hub });
     const talkQuery = new TalkQueryService({ db, subjects, talks });
+    const options = new OptionsService({ db, subjects, talks });
+    const savedFilters = new SavedFiltersService({ db, talks });
     app.decorate('services', {
       config,
       db,
@@ -139,6 +147,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       permissions,
       talks,
       talkQuery,
+      options,
+      savedFilters,
     });
     app.decorate('routeCatalogue', []);
     app.decorateRequest('auth', null);
@@ -166,6 +176,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     registerAccountRoutes(app, authenticate, accounts, auth);
     registerSubjectRoutes(app, authenticate, subjects);
     registerTalkRoutes(app, authenticate, talks, talkQuery);
+    registerOptionRoutes(app, authenticate, options);
+    registerSavedFilterRoutes(app, authenticate, savedFilters);
     registerRealtimeRoutes(app, auth, hub);
     await serveWebApp(app, config.webDist);
 

@@ -22,6 +22,7 @@ describe('schema management', () => {
     expect(s.subjectAttributes.map((a) => [a.identifier, a.componentId])).toEqual([
       ['nome', 1],
       ['filtro', 12],
+      ['assunto', 1],
     ]);
     const remove = await t.app.inject(as(admin, { method: 'DELETE', url: '/api/subject/filtro' }));
     expect(remove.statusCode).toBe(422);

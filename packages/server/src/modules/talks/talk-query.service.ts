@@ -20,6 +20,7 @@ export const queryMessages = {
   notOrderable: (name: string) => `Não é possível ordenar por ${name}.`,
   savedFilterMissing: 'Filtro salvo não encontrado.',
   savedFilterInvalid: (name: string) => `O filtro salvo ${name} é inválido.`,
+  savedFilterOtherSubject: (name: string) => `O filtro salvo ${name} é de outro assunto.`,
 };
 
 /** POST /api/talk/filter/{subject}: a page of talks by filter tree, saved filters, term and order. */
@@ -40,7 +41,7 @@ export class TalkQueryService {
     const ctx = { alias: 't', timeZone: company?.time_zone ?? 'America/Sao_Paulo', now: Date.now() };
     const where: RawBuilder<unknown>[] = [sql`${sql.ref('t.is_active')} = ${q.isActive ? 1 : 0}`];
     if (q.filterJson) where.push(compileFilter(q.filterJson, subject, ctx));
-    for (const tree of await this.savedFilters(auth, q.filterIds))
+    for (const tree of await this.savedFilters(auth, q.filterIds, subject.identifier))
       where.push(compileFilter(tree, subject, ctx));
     if (q.talkParent) {
       const a = subject.attributes.find((x) => x.id === q.talkParent?.subjectAttributeId);
@@ -83,11 +84,12 @@ export class TalkQueryService {
   }
 
   /** Saved filters are talks of `filtro`; their tree is AND-ed in. One the account cannot read does not exist. */
-  private async savedFilters(auth: AuthContext, ids: number[]): Promise<FilterNode[]> {
+  private async savedFilters(auth: AuthContext, ids: number[], target: string): Promise<FilterNode[]> {
     if (ids.length === 0) return [];
     const { subject } = await this.talks.access(auth, FILTER_SUBJECT, 'read');
     const treeAttr = subject.attributes.find((a) => a.identifier === 'filtro');
     const nameAttr = subject.attributes.find((a) => a.identifier === 'nome');
+    const aboutAttr = subject.attributes.find((a) => a.identifier === 'assunto');
     if (!treeAttr) return [];
     const rows = await repo.rowsByIds(this.db.kysely, subject.id, ids);
     if (rows.length !== new Set(ids).size) throw badRequest(queryMessages.savedFilterMissing);
@@ -102,6 +104,9 @@ export class TalkQueryService {
       const tree = filterTreeSchema.safeParse(parsed);
       const name = nameAttr ? textOf(row[attributeColumn(nameAttr.id)]) : String(row.id);
       if (!tree.success) throw badRequest(queryMessages.savedFilterInvalid(name));
+      const about = aboutAttr ? row[attributeColumn(aboutAttr.id)] : null;
+      if (typeof about === 'string' && about !== '' && about !== target)
+        throw badRequest(queryMessages.savedFilterOtherSubject(name));
       return tree.data;
     });
   }

@@ -1,0 +1,88 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { paging, type PagedList } from '../../http/paging.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
+import type { SubjectsService } from '../subjects/subjects.service.ts';
+import { compileFilter } from '../talks/filter-compiler.ts';
+import { searchCondition, searchWords } from '../talks/search.ts';
+import { displayAttribute, displayNameOf } from '../talks/talk-presenter.ts';
+import * as talksRepo from '../talks/talks.repository.ts';
+import type { TalksService } from '../talks/talks.service.ts';
+import * as repo from '../subjects/subjects.repository.ts';
+
+export const OPTIONS_PAGE_SIZE = 50;
+
+export interface RelatedOption {
+  id: number;
+  name: string;
+}
+
+/**
+ * GET /api/SubjectAttribute/related/{attrId}: the records a reference attribute may point to, 50 a
+ * page, every word of the term matching (the related subject's search index), extra query
+ * parameters `identifier=value` narrowing by the related subject's attributes. Only records the
+ * account may read are offered.
+ */
+export class OptionsService {
+  private readonly db: Db;
+  private readonly subjects: SubjectsService;
+  private readonly talks: TalksService;
+
+  constructor(deps: { db: Db; subjects: SubjectsService; talks: TalksService }) {
+    this.db = deps.db;
+    this.subjects = deps.subjects;
+    this.talks = deps.talks;
+  }
+
+  async related(
+    auth: AuthContext,
+    attributeId: number,
+    q: { page: number; term?: string | undefined; extra: Record<string, string> },
+  ): Promise<PagedList<RelatedOption> & { error: null }> {
+    const attr = await this.db.kysely
+      .selectFrom('attributes')
+      .selectAll()
+      .where('company_id', '=', auth.companyId)
+      .where('id', '=', attributeId)
+      .executeTakeFirst();
+    if (!attr?.related_subject_id) throw notFound();
+    const owner = await repo.findSubjectById(this.db.kysely, auth.companyId, attr.subject_id);
+    const relatedRow = await repo.findSubjectById(this.db.kysely, auth.companyId, attr.related_subject_id);
+    if (!owner || !relatedRow) throw notFound();
+    // The attribute's own subject must be readable, and the options come from a readable subject.
+    await this.talks.access(auth, owner.identifier, 'read');
+    const { subject } = await this.talks.access(auth, relatedRow.identifier, 'read');
+
+    const where: RawBuilder<unknown>[] = [sql`${sql.ref('t.is_active')} = 1`];
+    const words = q.term ? searchWords(q.term) : [];
+    if (words.length) where.push(searchCondition(this.db.dialect, subject.id, 't', words));
+    const ctx = { alias: 't', timeZone: 'America/Sao_Paulo', now: Date.now() };
+    for (const [key, value] of Object.entries(q.extra)) {
+      const a = subject.attributes.find((x) => x.identifier === key.toLowerCase());
+      if (!a) continue; // unknown extra parameters are the client's business, not a filter
+      if (!hasColumn(a)) throw badRequest(`Não é possível filtrar opções por ${a.name}.`);
+      where.push(compileFilter({ attribute: a.id, operator: 'equal', value }, subject, ctx));
+    }
+    const named = displayAttribute(subject);
+    const p = paging(q.page, OPTIONS_PAGE_SIZE);
+    const { rows, total } = await talksRepo.pageTalks(this.db.kysely, subject.id, {
+      where,
+      orderBy: named
+        ? [
+            { column: attributeColumn(named.id), desc: false },
+            { column: 'id', desc: false },
+          ]
+        : [{ column: 'id', desc: false }],
+      offset: p.offset,
+      limit: p.fetch,
+    });
+    return {
+      itens: rows.map((r) => ({ id: r.id, name: displayNameOf(subject, r) })),
+      totalResults: total,
+      currentPage: p.page,
+      error: null,
+    };
+  }
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { defineRoute, type Authenticator } from '../../http/route.ts';
+import type { SavedFiltersService } from './saved-filters.service.ts';
+
+export function registerSavedFilterRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticator,
+  filters: SavedFiltersService,
+): void {
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/Filter/:subject',
+    permission: 'session',
+    params: z.object({ subject: z.string().trim().min(1).max(60) }),
+    query: z.object({
+      origin: z.string().max(60).optional(),
+      page: z.coerce.number().int().min(1).catch(1).default(1),
+      fetch: z.coerce.number().int().min(1).catch(1000).default(1000),
+    }),
+    handler: ({ params, query, auth }) => filters.list(auth, params.subject, query),
+  });
+}

@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { paging, type PagedList } from '../../http/paging.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { attributeColumn } from '../subjects/subject-ddl.ts';
+import { FILTER_SUBJECT } from '../subjects/subjects.service.ts';
+import { compileFilter } from '../talks/filter-compiler.ts';
+import { textOf } from '../talks/talk-values.ts';
+import * as talksRepo from '../talks/talks.repository.ts';
+import type { TalksService } from '../talks/talks.service.ts';
+
+/**
+ * Saved filters are records of the built-in subject `filtro` (`nome`, `filtro` and our internal
+ * `assunto`, the subject they were made for). GET /api/Filter/{subject} lists a subject's.
+ */
+export class SavedFiltersService {
+  private readonly db: Db;
+  private readonly talks: TalksService;
+  constructor(deps: { db: Db; talks: TalksService }) {
+    this.db = deps.db;
+    this.talks = deps.talks;
+  }
+
+  async list(
+    auth: AuthContext,
+    subjectIdentifier: string,
+    q: { page: number; fetch: number },
+  ): Promise<PagedList<{ filterId: number; filterName: string }>> {
+    // The subject itself must exist for the account.
+    const { subject: target } = await this.talks.access(auth, subjectIdentifier, 'read');
+    const { subject } = await this.talks.access(auth, FILTER_SUBJECT, 'read');
+    const name = subject.attributes.find((a) => a.identifier === 'nome');
+    const about = subject.attributes.find((a) => a.identifier === 'assunto');
+    if (!name || !about) return { itens: [], totalResults: 0, currentPage: 1 };
+    const ctx = { alias: 't', timeZone: 'America/Sao_Paulo', now: Date.now() };
+    const p = paging(q.page, q.fetch);
+    const { rows, total } = await talksRepo.pageTalks(this.db.kysely, subject.id, {
+      where: [
+        sql`${sql.ref('t.is_active')} = 1`,
+        compileFilter({ attribute: about.id, operator: 'equal', value: target.identifier }, subject, ctx),
+      ],
+      orderBy: [
+        { column: attributeColumn(name.id), desc: false },
+        { column: 'id', desc: false },
+      ],
+      offset: p.offset,
+      limit: p.fetch,
+    });
+    return {
+      itens: rows.map((r) => ({ filterId: r.id, filterName: textOf(r[attributeColumn(name.id)]) })),
+      totalResults: total,
+      currentPage: p.page,
+    };
+  }
+}
