@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { shotsDir } from './paths.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const VIEWPORT = { width: 1280, height: 800 };
+
+/** Debian's Chromium, never a downloaded browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
+export async function newContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: VIEWPORT, locale: 'pt-BR', colorScheme: 'light' });
+}
+
+/** A browser profile on disk: closing and launching it again is a browser restart. */
+export function launchPersistent(userDataDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    args: ARGS,
+    viewport: VIEWPORT,
+    locale: 'pt-BR',
+    colorScheme: 'light',
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(shotsDir, { recursive: true });
+  const file = path.join(shotsDir, `${name}.png`);
+  // The icon font must be there, or icons show as their names.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}

@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { serverMain, webDist } from './paths.ts';
+
+export const ADMIN_EMAIL = 'admin@talkbase.test';
+export const ADMIN_PASSWORD = 'Admin-e2e-senha-forte-2024';
+/** The customers' room (000 §1): where ordinary users are created. */
+export const CUSTOMER_ROOM_ID = 1196;
+
+export interface TestServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`O servidor terminou ao iniciar:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`O servidor não respondeu em 60 s:\n${output()}`);
+}
+
+/**
+ * A real server process on a free port with a fresh data directory, serving the built web app.
+ * Node 24 comes from the npm script's PATH (process.execPath), as the project requires.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error('packages/web/dist não existe: rode `npm run build` antes da suíte end-to-end.');
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-e2e-'));
+  const child = spawn(process.execPath, [serverMain], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
+      // Many sign-ins in a row from one address are the suite, not an attack.
+      LOGIN_LIMIT_PER_ADDRESS: '10000',
+      LOGIN_LIMIT_PER_ACCOUNT: '10000',
+      // Revoked sessions are noticed on open sockets within half a second.
+      SESSION_CHECK_MS: '500',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (log += d.toString()));
+  const output = () => log;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(url, child, output);
+  } catch (err) {
+    child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

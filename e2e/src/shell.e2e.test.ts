@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
+import { screenshot } from './browser.ts';
+import { pathname, signedIn } from './helpers.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
+import { useSuite } from './suite.ts';
+
+const suite = useSuite();
+
+describe('layout and routes', () => {
+  it('shows the dashboard with the logo, accessible, in day and night mode', async () => {
+    const { context, page, shell } = await signedIn(suite.browser, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(await page.getByRole('main').getByRole('img', { name: 'Talkbase' }).isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shell.openFromMenu('Temas');
+    await page.getByRole('heading', { name: 'Temas', level: 1 }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'shell-day');
+    await shell.nightMode.click();
+    await expect.poll(() => shell.colorScheme()).toBe('dark');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'shell-night');
+    await page.goto(`${suite.server.url}/`);
+    await shell.waitUntilReady();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a 404 page with the logo for an unknown address', async () => {
+    const { context, page } = await signedIn(
+      suite.browser,
+      suite.server,
+      suite.customer.email,
+      suite.customer.password,
+      '/nada/aqui',
+    );
+    await page.getByRole('heading', { name: 'Página não encontrada' }).waitFor();
+    expect(await page.getByRole('main').getByRole('img', { name: 'Talkbase' }).isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'not-found');
+    await page.getByRole('link', { name: 'Voltar para o início' }).click();
+    await expect.poll(() => pathname(page)).toBe('/');
+    await context.close();
+  });
+
+  it('sends an ordinary user from an administrators-only screen to the dashboard', async () => {
+    const { context, page, shell } = await signedIn(
+      suite.browser,
+      suite.server,
+      suite.customer.email,
+      suite.customer.password,
+    );
+    expect(await shell.sideMenu.getByRole('link', { name: 'Situação do sistema' }).count()).toBe(0);
+    expect(await shell.sideMenu.getByRole('link', { name: 'Temas' }).count()).toBe(1);
+    await page.goto(`${suite.server.url}/config/system`);
+    await shell.waitUntilReady();
+    await expect.poll(() => pathname(page)).toBe('/');
+    expect(await page.getByRole('heading', { name: 'Situação do sistema' }).count()).toBe(0);
+    expect(await shell.tabTitles()).toEqual([]);
+    await context.close();
+  });
+
+  it("shows an administrator the server's state on the Sistema screen", async () => {
+    const { context, page, shell } = await signedIn(suite.browser, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await shell.openFromMenu('Situação do sistema');
+    await page.getByRole('heading', { name: 'Situação do sistema' }).waitFor();
+    await expect.poll(() => page.getByTestId('server-version').textContent()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(await page.getByText('Em funcionamento').isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('tabs', () => {
+  it('keeps open pages newest first, across a reload, and closes them by the rule', async () => {
+    const { context, page, shell } = await signedIn(suite.browser, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await shell.openFromMenu('Temas');
+    await shell.openFromMenu('Modo noturno');
+    await shell.openFromMenu('Situação do sistema');
+    await expect.poll(() => shell.tabTitles()).toEqual(['Situação do sistema', 'Modo noturno', 'Temas']);
+    await page.reload();
+    await shell.waitUntilReady();
+    await expect.poll(() => shell.tabTitles()).toEqual(['Situação do sistema', 'Modo noturno', 'Temas']);
+
+    // Reopening an open page does not move its tab.
+    await shell.openFromMenu('Temas');
+    await expect.poll(() => shell.tabTitles()).toEqual(['Situação do sistema', 'Modo noturno', 'Temas']);
+
+    // The current tab closes to the previous one...
+    await shell.tabs.getByRole('link', { name: 'Modo noturno' }).click();
+    await shell.closeTab('Modo noturno');
+    await expect.poll(() => pathname(page)).toBe('/config/system');
+    expect(await shell.tabTitles()).toEqual(['Situação do sistema', 'Temas']);
+
+    // ...else to the next one...
+    await shell.closeTab('Situação do sistema');
+    await expect.poll(() => pathname(page)).toBe('/config/theme');
+    expect(await shell.tabTitles()).toEqual(['Temas']);
+
+    // ...else to the dashboard.
+    await shell.closeTab('Temas');
+    await expect.poll(() => pathname(page)).toBe('/');
+    expect(await shell.tabTitles()).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('preferences and shortcuts', () => {
+  it('toggles night mode (Alt+G), full screen (Alt+H) and the menu (Alt+J)', async () => {
+    const { context, page, shell } = await signedIn(
+      suite.browser,
+      suite.server,
+      suite.customer.email,
+      suite.customer.password,
+    );
+    expect(await shell.colorScheme()).toBe('light');
+    await page.keyboard.press('Alt+KeyG');
+    await expect.poll(() => shell.colorScheme()).toBe('dark');
+    await page.keyboard.press('Alt+KeyG');
+    await expect.poll(() => shell.colorScheme()).toBe('light');
+
+    expect(await shell.isMenuOpen()).toBe('true');
+    await page.keyboard.press('Alt+KeyJ');
+    await expect.poll(() => shell.isMenuOpen()).toBe('false');
+    // A closed menu slides out of view and out of the keyboard's reach.
+    await expect.poll(async () => (await shell.sideMenuBox())?.right ?? 0).toBeLessThanOrEqual(0);
+    expect(await shell.sideMenuIsInert()).toBe(true);
+    await page.keyboard.press('Alt+KeyJ');
+    await expect.poll(() => shell.isMenuOpen()).toBe('true');
+
+    await page.keyboard.press('Alt+KeyH');
+    await expect.poll(() => shell.isFullScreen()).toBe(true);
+    expect(await shell.fullScreen.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Alt+KeyH');
+    await expect.poll(() => shell.isFullScreen()).toBe(false);
+    expect(await shell.fullScreen.getAttribute('aria-pressed')).toBe('false');
+    await context.close();
+  });
+
+  it('remembers night mode and font size across a reload, within levels 10, 12 and 13 px', async () => {
+    const { context, page, shell } = await signedIn(
+      suite.browser,
+      suite.server,
+      suite.customer.email,
+      suite.customer.password,
+    );
+    expect(await shell.rootFontSize()).toBe('10px');
+    expect(await shell.fontDown.isDisabled()).toBe(true);
+    await shell.fontUp.click();
+    await expect.poll(() => shell.rootFontSize()).toBe('12px');
+    await shell.fontUp.click();
+    await expect.poll(() => shell.rootFontSize()).toBe('13px');
+    expect(await shell.fontUp.isDisabled()).toBe(true);
+    await shell.nightMode.click();
+    await expect.poll(() => shell.colorScheme()).toBe('dark');
+
+    await page.reload();
+    await shell.waitUntilReady();
+    expect(await shell.rootFontSize()).toBe('13px');
+    expect(await shell.colorScheme()).toBe('dark');
+    expect(await shell.nightMode.getAttribute('aria-pressed')).toBe('true');
+
+    for (let i = 0; i < 2; i++) await shell.fontDown.click();
+    await expect.poll(() => shell.rootFontSize()).toBe('10px');
+    expect(await shell.fontDown.isDisabled()).toBe(true);
+    await page.reload();
+    await shell.waitUntilReady();
+    expect(await shell.rootFontSize()).toBe('10px');
+    await context.close();
+  });
+});

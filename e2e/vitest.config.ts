@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// One real server and one Chromium per file; files run one after another so that browsers and
+// servers do not compete for the machine.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    include: ['src/**/*.e2e.test.ts'],
+    environment: 'node',
+    globalSetup: ['src/global-setup.ts'],
+    fileParallelism: false,
+    sequence: { concurrent: false },
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
+    pool: 'forks',
+  },
+});

@@ -1,0 +1,44 @@
+import { AppShell } from '@mantine/core';
+import type { SessionUser } from '@talkbase/domain/contracts/account';
+import { Outlet } from 'react-router';
+import { usePreferences } from '../features/preferences/usePreferences.ts';
+import { useRealtimeConnection } from '../features/realtime/useRealtimeConnection.ts';
+import { useSessionRenewal } from '../features/session/useSessionRenewal.ts';
+import { t } from '../i18n/pt-BR.ts';
+import { SideMenu } from './SideMenu.tsx';
+import { TabsBar } from './TabsBar.tsx';
+import { TopBar } from './TopBar.tsx';
+import { useTabTracking } from './useTabTracking.ts';
+
+/** The signed-in layout: top bar, side menu, open tabs and the page. */
+export function Shell({ user }: { user: SessionUser }) {
+  const prefs = usePreferences();
+  useSessionRenewal(user.accountId);
+  useRealtimeConnection(user.accountId);
+  useTabTracking(user);
+  const collapsed = !prefs.menuOpen;
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: collapsed, desktop: collapsed } }}
+      padding="md"
+    >
+      <a href="#content" className="skip-link">
+        {t.app.skipToContent}
+      </a>
+      <AppShell.Header>
+        <TopBar user={user} />
+      </AppShell.Header>
+      {/* A collapsed menu slides out of view; inert keeps its links out of the keyboard order too. */}
+      <AppShell.Navbar id="side-menu" aria-label={t.sideMenu.label} inert={collapsed}>
+        <SideMenu user={user} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <TabsBar />
+        <div id="content" tabIndex={-1} className="content">
+          <Outlet />
+        </div>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,78 @@
+import { NavLink, Stack, Title } from '@mantine/core';
+import type { SessionUser } from '@talkbase/domain/contracts/account';
+import { Link, useLocation } from 'react-router';
+import { useCompanyMenu } from '../api/useCompanyMenu.ts';
+import { t } from '../i18n/pt-BR.ts';
+import { Icon } from '../ui/Icon.tsx';
+import { companyMenuItems, type CompanyMenuItem } from './company-menu.ts';
+import { settingsMenuFor } from './settings-menu.ts';
+
+function CompanyEntry({ item, current }: { item: CompanyMenuItem; current: string }) {
+  const icon = <Icon name={item.icon} size="1.25em" />;
+  if (!item.path) {
+    return (
+      <NavLink label={item.label} leftSection={icon} defaultOpened>
+        {item.children.map((child) => (
+          <CompanyEntry key={child.id} item={child} current={current} />
+        ))}
+      </NavLink>
+    );
+  }
+  const active = current === item.path;
+  return (
+    <NavLink
+      component={Link}
+      to={item.path}
+      label={item.label}
+      leftSection={icon}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+    />
+  );
+}
+
+/** The company's configured menu, then the settings sections this user may see (001 §2.1). */
+export function SideMenu({ user }: { user: SessionUser }) {
+  const location = useLocation();
+  const current = `${location.pathname}${location.search}`;
+  const menu = useCompanyMenu(true);
+  const companyItems = companyMenuItems(menu.data?.Menus ?? []);
+  const settings = settingsMenuFor(user);
+  return (
+    <div className="side-menu-scroll">
+      <Stack gap="md" p="sm">
+        {companyItems.length > 0 && (
+          <section aria-labelledby="company-menu-title">
+            <Title order={2} size="xs" id="company-menu-title" className="menu-heading">
+              {t.sideMenu.companyMenu}
+            </Title>
+            {companyItems.map((item) => (
+              <CompanyEntry key={item.id} item={item} current={current} />
+            ))}
+          </section>
+        )}
+        {settings.map((section, index) => (
+          <section key={section.title} aria-labelledby={`settings-section-${index}`}>
+            <Title order={2} size="xs" id={`settings-section-${index}`} className="menu-heading">
+              {section.title}
+            </Title>
+            {section.links.map((link) => {
+              const active = location.pathname === link.path;
+              return (
+                <NavLink
+                  key={link.screen}
+                  component={Link}
+                  to={link.path}
+                  label={link.label}
+                  leftSection={<Icon name={link.icon} size="1.25em" />}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                />
+              );
+            })}
+          </section>
+        ))}
+      </Stack>
+    </div>
+  );
+}

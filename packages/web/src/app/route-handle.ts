@@ -1,0 +1,16 @@
+import type { Access } from '../features/session/access.ts';
+
+/** Carried by every route that opens as a tab. */
+export interface RouteHandle {
+  title: string;
+  access: Access;
+}
+
+export function isRouteHandle(value: unknown): value is RouteHandle {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { title?: unknown }).title === 'string' &&
+    typeof (value as { access?: unknown }).access === 'string'
+  );
+}

@@ -1,0 +1,34 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
+import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
+import { RequireAccess } from './RequireAccess.tsx';
+import { RouteError } from './RouteError.tsx';
+import { RouteLoading } from './RouteLoading.tsx';
+import type { RouteHandle } from './route-handle.ts';
+import { screens } from './screens.ts';
+import { SessionGate } from './SessionGate.tsx';
+
+/** Dashboard and 404 are part of the first load; every other screen is fetched when opened. */
+export function appRoutes(): RouteObject[] {
+  return [
+    {
+      element: <SessionGate />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <RouteLoading />,
+      children: [
+        { index: true, element: <DashboardPage /> },
+        ...screens.map((screen): RouteObject => ({
+          path: screen.path,
+          element: <RequireAccess access={screen.access} />,
+          handle: { title: screen.title, access: screen.access } satisfies RouteHandle,
+          children: [{ index: true, lazy: screen.load }],
+        })),
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
+}

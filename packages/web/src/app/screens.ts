@@ -1,0 +1,63 @@
+import type { ComponentType } from 'react';
+import { t } from '../i18n/pt-BR.ts';
+import type { Access } from '../features/session/access.ts';
+
+/** Named routes of the spec (000 §2, 001 §2); a menu links to one only once its screen exists. */
+export type ScreenName =
+  | 'config_users_list'
+  | 'config_users_add'
+  | 'config_access_profile_list'
+  | 'config_theme'
+  | 'config_dark_mode'
+  | 'config_system'
+  | 'automation_list'
+  | 'menu'
+  | 'tags_list'
+  | 'template_list_default'
+  | 'template_list_custom'
+  | 'template_list_users'
+  | 'notification_list'
+  | 'channels'
+  | 'profile'
+  | 'context';
+
+export interface Screen {
+  name: ScreenName;
+  /** Route pattern, relative to the root ("config/system"). */
+  path: string;
+  title: string;
+  access: Access;
+  load: () => Promise<{ Component: ComponentType }>;
+}
+
+/** Every screen the app has today. Adding one here adds its route, its tab title and its menu link. */
+export const screens: readonly Screen[] = [
+  {
+    name: 'config_theme',
+    path: 'config/theme',
+    title: t.theme.title,
+    access: 'user',
+    load: () => import('../features/preferences/ThemePage.tsx').then((m) => ({ Component: m.ThemePage })),
+  },
+  {
+    name: 'config_dark_mode',
+    path: 'config/dark-mode',
+    title: t.darkMode.title,
+    access: 'user',
+    load: () =>
+      import('../features/preferences/DarkModePage.tsx').then((m) => ({ Component: m.DarkModePage })),
+  },
+  {
+    name: 'config_system',
+    path: 'config/system',
+    title: t.system.title,
+    access: 'admin',
+    load: () => import('../features/system/SystemPage.tsx').then((m) => ({ Component: m.SystemPage })),
+  },
+];
+
+/** The address of a named screen, or undefined while that screen does not exist. */
+export function screenPath(name: ScreenName, list: readonly Screen[] = screens): string | undefined {
+  const screen = list.find((s) => s.name === name);
+  return screen ? `/${screen.path}` : undefined;
+}

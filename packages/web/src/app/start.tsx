@@ -1,0 +1,46 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { connectSession } from '../api/client.ts';
+import { createQueryClient } from '../api/query-client.ts';
+import { FONT_SIZES_PX, getPreferences } from '../features/preferences/preferences-store.ts';
+import {
+  LOGOUT_REDIRECT_MS,
+  configureSessionLifecycle,
+  renewSession,
+} from '../features/session/session-lifecycle.ts';
+import { getSession } from '../features/session/session-store.ts';
+import { App } from './App.tsx';
+import { createAppRouter } from './router.tsx';
+
+export interface AppContext {
+  queryClient: QueryClient;
+  router: ReturnType<typeof createAppRouter>;
+}
+
+/** Wires the API client, the session and the router together (the tests use the same wiring). */
+export function createAppContext(): AppContext {
+  const queryClient = createQueryClient();
+  const router = createAppRouter();
+  connectSession({ token: () => getSession()?.token ?? null, renew: renewSession });
+  configureSessionLifecycle({
+    afterSignOut: () => {
+      queryClient.clear();
+      setTimeout(() => void router.navigate('/', { replace: true }), LOGOUT_REDIRECT_MS);
+    },
+  });
+  return { queryClient, router };
+}
+
+export function start(rootElement: HTMLElement): void {
+  // Applied before the first paint so that a stored font size or night mode does not flash.
+  const prefs = getPreferences();
+  document.documentElement.style.fontSize = `${FONT_SIZES_PX[prefs.fontSize]}px`;
+  document.documentElement.dataset.mantineColorScheme = prefs.nightMode ? 'dark' : 'light';
+  const { queryClient, router } = createAppContext();
+  createRoot(rootElement).render(
+    <StrictMode>
+      <App queryClient={queryClient} router={router} />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,19 @@
+import type { RealtimeEventName, RealtimeMessage } from '@talkbase/domain/contracts/realtime';
+
+type Handler = (data: unknown) => void;
+const handlers = new Map<RealtimeEventName, Set<Handler>>();
+
+/** Hands a pushed message to the features listening for its event. */
+export function dispatchRealtime(message: RealtimeMessage): void {
+  for (const handler of handlers.get(message.event) ?? []) handler(message.data);
+}
+
+export function subscribeRealtime(event: RealtimeEventName, handler: Handler): () => void {
+  let set = handlers.get(event);
+  if (!set) {
+    set = new Set();
+    handlers.set(event, set);
+  }
+  set.add(handler);
+  return () => set.delete(handler);
+}

@@ -1,0 +1,54 @@
+import { render } from '@testing-library/react';
+import type { SessionUser } from '@talkbase/domain/contracts/account';
+import { vi } from 'vitest';
+import { App } from '../app/App.tsx';
+import { createAppContext } from '../app/start.tsx';
+import { resetPreferencesCache } from '../features/preferences/preferences-store.ts';
+import { resetSessionCache } from '../features/session/session-store.ts';
+
+/** A socket that never connects: the shell's real-time client stays quietly "starting". */
+class SilentSocket {
+  readyState = 0;
+  onopen = null;
+  onclose = null;
+  onmessage = null;
+  close(): void {
+    this.readyState = 3;
+  }
+}
+
+export const ordinaryUser: SessionUser = {
+  accountId: 21,
+  name: 'Carla Dias',
+  email: 'carla@cliente.test',
+  phoneNumber: null,
+  image: null,
+  roomId: 1196,
+  customer: true,
+  isAdmin: false,
+  keepConnected: true,
+};
+
+export const adminUser: SessionUser = {
+  ...ordinaryUser,
+  accountId: 1,
+  name: 'Admin Talkbase',
+  roomId: 1,
+  isAdmin: true,
+  customer: false,
+};
+
+/** Renders the whole app at a path, optionally with a stored session (as a previous visit left it). */
+export function renderApp(path: string, user?: SessionUser) {
+  if (user) {
+    window.localStorage.setItem('talkbase.user', JSON.stringify(user));
+    window.localStorage.setItem('talkbase.token', 'stored-token');
+  }
+  resetSessionCache();
+  resetPreferencesCache();
+  vi.stubGlobal('WebSocket', SilentSocket);
+  window.history.replaceState(null, '', path);
+  const context = createAppContext();
+  const view = render(<App queryClient={context.queryClient} router={context.router} mantineEnv="test" />);
+  return { ...view, ...context };
+}

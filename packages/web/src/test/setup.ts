@@ -1,0 +1,42 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { clearNotices } from '../features/notices/notices-store.ts';
+import { resetPreferencesCache } from '../features/preferences/preferences-store.ts';
+import { resetSessionCache } from '../features/session/session-store.ts';
+import { resetTabsCache } from '../features/tabs/tabs-store.ts';
+
+// jsdom lacks the browser APIs Mantine measures layout with.
+if (typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string): MediaQueryList =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as unknown as MediaQueryList;
+}
+
+class NoopResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+if (!('ResizeObserver' in window)) {
+  Object.defineProperty(window, 'ResizeObserver', { value: NoopResizeObserver, writable: true });
+}
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  // The stores keep what they read in memory, as they do in a browser tab: each test starts anew.
+  resetSessionCache();
+  resetPreferencesCache();
+  resetTabsCache();
+  clearNotices();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});

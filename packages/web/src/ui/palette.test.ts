@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { THEME_COLORS } from '../features/preferences/theme-colors.ts';
+import { AA, contrast, filledShade, shadesOf, textShadeOnDark } from './palette.ts';
+
+describe('theme colours stay readable (WCAG AA)', () => {
+  it.each(THEME_COLORS.map((c) => [c.name, c.hex]))('%s', (_name, hex) => {
+    const shades = shadesOf(hex);
+    expect(contrast(shades[filledShade(shades)] ?? '', '#ffffff')).toBeGreaterThanOrEqual(AA);
+    expect(contrast(shades[textShadeOnDark(shades, '#242424')] ?? '', '#242424')).toBeGreaterThanOrEqual(AA);
+  });
+
+  it("measures contrast as WCAG does (Mantine's default blue button fails)", () => {
+    expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrast('#228be6', '#ffffff')).toBeLessThan(AA);
+  });
+});
