@@ -19,7 +19,9 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { PasswordHasher } from './modules/auth/password-hasher.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
-import { bootstrap } from './modules/bootstrap/bootstrap.ts';
+import { ADMIN_ROOM_ID } from '@talkbase/domain/contracts/account';
+import { bootstrap, FIRST_COMPANY_ID } from './modules/bootstrap/bootstrap.ts';
+import { seedDemo } from './modules/demo/demo-seed.ts';
 import { tokenSecret } from './modules/bootstrap/bootstrap.repository.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { localBus, postgresBus } from './realtime/bus.ts';
@@ -31,10 +33,22 @@ import { PermissionsService } from './modules/permissions/permissions.service.ts
 import { TalkQueryService } from './modules/talks/talk-query.service.ts';
 import { registerTalkRoutes } from './modules/talks/talks.routes.ts';
 import { registerOptionRoutes } from './modules/options/options.routes.ts';
+import { registerRoomRoutes } from './modules/rooms/rooms.routes.ts';
+import { RoomsService } from './modules/rooms/rooms.service.ts';
 import { OptionsService } from './modules/options/options.service.ts';
 import { registerSavedFilterRoutes } from './modules/saved-filters/saved-filters.routes.ts';
 import { SavedFiltersService } from './modules/saved-filters/saved-filters.service.ts';
 import { TalksService } from './modules/talks/talks.service.ts';
+import { CountCache } from './modules/talks/count-cache.ts';
+import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
+import { registerTemplateRoutes } from './modules/templates/templates.routes.ts';
+import { TemplatesService } from './modules/templates/templates.service.ts';
+import { ContextIds } from './modules/contexts/context-id.ts';
+import { registerContextRoutes } from './modules/contexts/contexts.routes.ts';
+import { ContextsService } from './modules/contexts/contexts.service.ts';
+import { LocalFileStore } from './modules/files/file-store.ts';
+import { registerFileRoutes } from './modules/files/files.routes.ts';
+import { FilesService } from './modules/files/files.service.ts';
 
 // zod's own messages (types, formats) in Portuguese; ours are written in the schemas.
 z.config(z.locales.pt());
@@ -52,6 +66,10 @@ export interface Services {
   talkQuery: TalkQueryService;
   options: OptionsService;
   savedFilters: SavedFiltersService;
+  templates: TemplatesService;
+  contexts: ContextsService;
+  rooms: RoomsService;
+  files: FilesService;
 }
 
 export interface RouteInfo {
@@ -112,7 +130,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await migrateToLatest(db);
     const hasher = new PasswordHasher();
     const subjects = new SubjectsService(db);
-    await bootstrap(db, config, hasher, subjects, app.log);
+    const firstStart = await bootstrap(db, config, hasher, subjects, app.log);
     const signer = new TokenSigner(await tokenSecret(db.kysely), config.accessTokenSeconds);
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
@@ -132,10 +150,36 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const auth = new AuthService({ db: db.kysely, config, hasher, signer, mailer });
     const accounts = new AccountsService(db.kysely, hasher);
     const permissions = new PermissionsService(db.kysely);
-    const talks = new TalksService({ db, subjects, permissions, hub });
-    const talkQuery = new TalkQueryService({ db, subjects, talks });
-    const options = new OptionsService({ db, subjects, talks });
+    // Counts of filtered pages; another instance's writes reach us as SendTalkUpdates.
+    const counts = new CountCache();
+    hub.onEvent((e) => {
+      const subjectId = (e.data as { subjectId?: unknown } | null)?.subjectId;
+      if (e.event === realtimeEvents.talkUpdates && typeof subjectId === 'number')
+        counts.invalidate(subjectId);
+    });
+    // Uploaded files; several instances must share this folder (docs/decisions.md, Files).
+    const fileStore = new LocalFileStore(path.join(config.dataDir, 'files'));
+    const talks = new TalksService({ db, subjects, permissions, hub, counts, fileStore });
+    const talkQuery = new TalkQueryService({ db, subjects, talks, counts });
+    const options = new OptionsService({ db, subjects, talks, counts });
     const savedFilters = new SavedFiltersService({ db, talks });
+    const templates = new TemplatesService({ db, subjects });
+    const contexts = new ContextsService({
+      subjects,
+      talks,
+      permissions,
+      templates,
+      ids: new ContextIds(() => tokenSecret(db.kysely)),
+    });
+    const rooms = new RoomsService({ db, subjects });
+    const files = new FilesService({
+      db,
+      talks,
+      permissions,
+      store: fileStore,
+      hub,
+      sizeLimit: config.fileSizeLimit,
+    });
     app.decorate('services', {
       config,
       db,
@@ -149,6 +193,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       talkQuery,
       options,
       savedFilters,
+      templates,
+      contexts,
+      rooms,
+      files,
     });
     app.decorate('routeCatalogue', []);
     app.decorateRequest('auth', null);
@@ -178,6 +226,23 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     registerTalkRoutes(app, authenticate, talks, talkQuery);
     registerOptionRoutes(app, authenticate, options);
     registerSavedFilterRoutes(app, authenticate, savedFilters);
+    registerTemplateRoutes(app, authenticate, templates);
+    registerContextRoutes(app, authenticate, contexts);
+    registerRoomRoutes(app, authenticate, rooms, subjects);
+    await registerFileRoutes(app, authenticate, files);
+    if (firstStart && config.seed === 'demo') {
+      await seedDemo(
+        { subjects, talks, rooms, accounts, log: app.log },
+        {
+          sessionId: 'seed',
+          accountId: 1,
+          companyId: FIRST_COMPANY_ID,
+          roomId: ADMIN_ROOM_ID,
+          accountType: 1,
+          isAdmin: true,
+        },
+      );
+    }
     registerRealtimeRoutes(app, auth, hub);
     await serveWebApp(app, config.webDist);
 

@@ -44,6 +44,7 @@ const envSchema = z.object({
   LOGIN_LIMIT_WINDOW_SECONDS: intFrom('LOGIN_LIMIT_WINDOW_SECONDS', 1, 86400).default(900),
   ACCESS_TOKEN_SECONDS: intFrom('ACCESS_TOKEN_SECONDS', 5, 86400).default(900),
   SESSION_CHECK_MS: intFrom('SESSION_CHECK_MS', 100, 60000).default(2000),
+  FILE_SIZE_LIMIT: intFrom('FILE_SIZE_LIMIT', 1024, 10 * 1024 * 1024 * 1024).default(25 * 1024 * 1024),
 });
 
 export interface Config {
@@ -66,6 +67,8 @@ export interface Config {
   accessTokenSeconds: number;
   /** How often open WebSockets are checked against their session (revocation closes them). */
   sessionCheckMs: number;
+  /** Largest uploaded file in bytes (components 22 and 34); larger ones get 413. */
+  fileSizeLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -114,5 +117,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     loginLimitWindowSeconds: e.LOGIN_LIMIT_WINDOW_SECONDS,
     accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
     sessionCheckMs: e.SESSION_CHECK_MS,
+    fileSizeLimit: e.FILE_SIZE_LIMIT,
   };
 }

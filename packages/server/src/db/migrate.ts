@@ -1,20 +1,37 @@
+import { sql } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './database.ts';
 import { foundation } from './migrations/0001-foundation.ts';
 import { records } from './migrations/0002-records.ts';
+import { templates } from './migrations/0003-templates.ts';
+import { files } from './migrations/0004-files.ts';
+import { rooms } from './migrations/0005-rooms.ts';
 
 /** Versioned migrations, in order. A migration is never edited once released: add the next one. */
 function migrations(db: Db): Record<string, Migration> {
   return {
     '0001-foundation': foundation(db.dialect),
     '0002-records': records(db.dialect),
+    '0003-templates': templates(db.dialect),
+    '0004-files': files(db.dialect),
+    '0005-rooms': rooms(),
   };
 }
 
 /** Applies every pending migration; on PostgreSQL Kysely holds a lock so parallel starts are safe. */
 export async function migrateToLatest(db: Db): Promise<void> {
   const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations(db)) };
-  const migrator = new Migrator({ db: db.kysely, provider });
+  // On PostgreSQL, name the schema: Kysely looks for its bookkeeping tables across every schema,
+  // and another schema's (a second deployment, a test) must not be taken for ours.
+  const schema =
+    db.dialect === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db.kysely)).rows[0]?.s
+      : undefined;
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error !== undefined || failed) {

@@ -21,6 +21,8 @@ export interface RoomsTable {
   color: string | null;
   kind: string;
   created_at: number;
+  /** JSON: menus, roomFilters, roomNotifications, requireDigitalSignature (spec 001 §3). */
+  settings: Generated<string>;
 }
 
 export interface AccountsTable {
@@ -93,7 +95,16 @@ export interface Database {
   subjects: SubjectsTable;
   attributes: AttributesTable;
   talk_changes: TalkChangesTable;
+  talk_files: TalkFilesTable;
   room_subject_actions: RoomSubjectActionsTable;
+  templates: TemplatesTable;
+  template_areas: TemplateAreasTable;
+  template_area_configs: TemplateAreaConfigsTable;
+  template_area_attributes: TemplateAreaAttributesTable;
+  template_relations: TemplateRelationsTable;
+  room_attribute_actions: RoomAttributeActionsTable;
+  room_subject_scopes: RoomSubjectScopesTable;
+  room_connections: RoomConnectionsTable;
 }
 
 export interface SubjectsTable {
@@ -141,6 +152,29 @@ export interface RoomSubjectActionsTable {
   action: string;
 }
 
+export interface RoomAttributeActionsTable {
+  company_id: number;
+  room_id: number;
+  attribute_id: number;
+  /** create | update | delete */
+  action: string;
+}
+
+export interface RoomSubjectScopesTable {
+  company_id: number;
+  room_id: number;
+  subject_id: number;
+  filter: string | null;
+  talk_ids: string | null;
+  name: string | null;
+}
+
+export interface RoomConnectionsTable {
+  company_id: number;
+  room_id: number;
+  room_to_id: number;
+}
+
 export interface TalkChangesTable {
   id: Generated<number>;
   company_id: number;
@@ -153,4 +187,76 @@ export interface TalkChangesTable {
   attribute_id: number | null;
   old_value: string | null;
   new_value: string | null;
+}
+
+/** A file of a record (components 22 and 34); its bytes are in the file store under `storage_key`. */
+export interface TalkFilesTable {
+  id: Generated<number>;
+  company_id: number;
+  subject_id: number;
+  talk_id: number;
+  attribute_id: number;
+  name: string;
+  /** Media type, from the extension. */
+  type: string;
+  size: number;
+  storage_key: string;
+  sha256: string;
+  created_at: number;
+  created_by: number | null;
+  /** Set when the file is removed from its attribute (spec 002 §4); the bytes stay until the talk goes. */
+  deleted_at: number | null;
+  deleted_by: number | null;
+}
+
+/** A template of a subject (spec 001 §3); `template_type` and `scenario_id` as in domain contracts/templates.ts. */
+export interface TemplatesTable {
+  id: Generated<number>;
+  company_id: number;
+  subject_id: number;
+  template_type: number;
+  scenario_id: number;
+  name: string;
+  account_id: number | null;
+  parent_template_id: number | null;
+  show_talk_id_on_grid: number;
+  version: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A column or form area; nested areas point to their parent; group areas have no attribute. */
+export interface TemplateAreasTable {
+  id: Generated<number>;
+  company_id: number;
+  template_id: number;
+  parent_area_id: number | null;
+  attribute_id: number | null;
+  name: string | null;
+  position: number;
+  widget_id: number;
+}
+
+export interface TemplateAreaConfigsTable {
+  id: Generated<number>;
+  company_id: number;
+  area_id: number;
+  identifier: string;
+  /** JSON scalar. */
+  value: string;
+}
+
+export interface TemplateAreaAttributesTable {
+  id: Generated<number>;
+  company_id: number;
+  area_id: number;
+  attribute_id: number;
+  label: string | null;
+  position: number;
+}
+
+export interface TemplateRelationsTable {
+  company_id: number;
+  template_id: number;
+  related_template_id: number;
 }

@@ -28,6 +28,7 @@ export class RealtimeHub {
   private readonly byCompany = new Map<number, Set<Client>>();
   private readonly bus: RealtimeBus;
   private sweeper: NodeJS.Timeout | undefined;
+  private readonly listeners: ((envelope: Envelope) => void)[] = [];
 
   constructor(bus: RealtimeBus) {
     this.bus = bus;
@@ -82,7 +83,13 @@ export class RealtimeHub {
     return n;
   }
 
+  /** Server-side listeners of every event (e.g. caches dropping what another instance changed). */
+  onEvent(listener: (envelope: Envelope) => void): void {
+    this.listeners.push(listener);
+  }
+
   private deliver(envelope: Envelope): void {
+    for (const listener of this.listeners) listener(envelope);
     const set = this.byCompany.get(envelope.companyId);
     if (!set) return;
     const message: RealtimeMessage = { event: envelope.event, data: envelope.data };

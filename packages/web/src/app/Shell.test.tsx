@@ -55,6 +55,7 @@ describe('shell', () => {
     await screen.findByRole('heading', { name: 'Temas', level: 1 });
     const menu = screen.getByRole('navigation', { name: 'Menu principal' });
     await user.click(within(menu).getByRole('link', { name: /Modo noturno/ }));
+    await screen.findByRole('heading', { name: 'Modo noturno', level: 1 });
     await user.click(within(menu).getByRole('link', { name: /Situação do sistema/ }));
     await screen.findByRole('heading', { name: 'Situação do sistema' });
     expect(tabTitles()).toEqual(['Situação do sistema', 'Modo noturno', 'Temas']);

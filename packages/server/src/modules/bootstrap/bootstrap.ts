@@ -21,8 +21,8 @@ export async function bootstrap(
   hasher: PasswordHasher,
   subjects: SubjectsService,
   log: FastifyBaseLogger,
-) {
-  if (await repo.hasAnyCompany(db.kysely)) return;
+): Promise<boolean> {
+  if (await repo.hasAnyCompany(db.kysely)) return false;
   const generated = config.adminPassword ? undefined : generatePassword();
   const passwordHash = await hasher.hash(config.adminPassword ?? generated ?? '');
   const at = Date.now();
@@ -69,7 +69,7 @@ export async function bootstrap(
       await repo.syncSequences(trx, db.dialect, ['companies', 'rooms', 'accounts']);
     });
   } catch (err) {
-    if (await repo.hasAnyCompany(db.kysely)) return; // another instance bootstrapped first
+    if (await repo.hasAnyCompany(db.kysely)) return false; // another instance bootstrapped first
     throw err;
   }
   await ensureBuiltInSubjects(subjects, FIRST_COMPANY_ID);
@@ -81,6 +81,7 @@ export async function bootstrap(
   } else {
     log.info(`Conta de administrador criada: ${config.adminEmail}`);
   }
+  return true;
 }
 
 /** Every company has the subject of saved filters, `filtro` (attributes `nome` and `filtro`). */

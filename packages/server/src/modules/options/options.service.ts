@@ -10,6 +10,7 @@ import { searchCondition, searchWords } from '../talks/search.ts';
 import { displayAttribute, displayNameOf } from '../talks/talk-presenter.ts';
 import * as talksRepo from '../talks/talks.repository.ts';
 import type { TalksService } from '../talks/talks.service.ts';
+import { countsOf, type CountCache } from '../talks/count-cache.ts';
 import * as repo from '../subjects/subjects.repository.ts';
 
 export const OPTIONS_PAGE_SIZE = 50;
@@ -30,7 +31,10 @@ export class OptionsService {
   private readonly subjects: SubjectsService;
   private readonly talks: TalksService;
 
-  constructor(deps: { db: Db; subjects: SubjectsService; talks: TalksService }) {
+  private readonly counts: CountCache;
+
+  constructor(deps: { db: Db; subjects: SubjectsService; talks: TalksService; counts: CountCache }) {
+    this.counts = deps.counts;
     this.db = deps.db;
     this.subjects = deps.subjects;
     this.talks = deps.talks;
@@ -53,9 +57,10 @@ export class OptionsService {
     if (!owner || !relatedRow) throw notFound();
     // The attribute's own subject must be readable, and the options come from a readable subject.
     await this.talks.access(auth, owner.identifier, 'read');
-    const { subject } = await this.talks.access(auth, relatedRow.identifier, 'read');
+    const { subject, visible } = await this.talks.access(auth, relatedRow.identifier, 'read');
 
     const where: RawBuilder<unknown>[] = [sql`${sql.ref('t.is_active')} = 1`];
+    if (visible) where.push(visible);
     const words = q.term ? searchWords(q.term) : [];
     if (words.length) where.push(searchCondition(this.db.dialect, subject.id, 't', words));
     const ctx = { alias: 't', timeZone: 'America/Sao_Paulo', now: Date.now() };
@@ -67,17 +72,23 @@ export class OptionsService {
     }
     const named = displayAttribute(subject);
     const p = paging(q.page, OPTIONS_PAGE_SIZE);
-    const { rows, total } = await talksRepo.pageTalks(this.db.kysely, subject.id, {
-      where,
-      orderBy: named
-        ? [
-            { column: attributeColumn(named.id), desc: false },
-            { column: 'id', desc: false },
-          ]
-        : [{ column: 'id', desc: false }],
-      offset: p.offset,
-      limit: p.fetch,
-    });
+    const { rows, total } = await talksRepo.pageTalks(
+      this.db.kysely,
+      subject.id,
+      {
+        where,
+        orderBy: named
+          ? [
+              { column: attributeColumn(named.id), desc: false },
+              { column: 'id', desc: false },
+            ]
+          : [{ column: 'id', desc: false }],
+        offset: p.offset,
+        limit: p.fetch,
+        explicitNulls: this.db.dialect === 'postgres',
+      },
+      countsOf(this.counts, subject.id),
+    );
     return {
       itens: rows.map((r) => ({ id: r.id, name: displayNameOf(subject, r) })),
       totalResults: total,

@@ -63,3 +63,22 @@ export async function setRoomSubjectActions(
     )
     .execute();
 }
+
+export function roomAttributeActions(db: Kysely<Database>, roomId: number, attributeIds: number[]) {
+  if (attributeIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('room_attribute_actions')
+    .select(['attribute_id', 'action'])
+    .where('room_id', '=', roomId)
+    .where('attribute_id', 'in', attributeIds)
+    .execute();
+}
+
+export function roomSubjectScope(db: Kysely<Database>, roomId: number, subjectId: number) {
+  return db
+    .selectFrom('room_subject_scopes')
+    .select(['filter', 'talk_ids'])
+    .where('room_id', '=', roomId)
+    .where('subject_id', '=', subjectId)
+    .executeTakeFirst();
+}

@@ -28,7 +28,7 @@ export class SavedFiltersService {
   ): Promise<PagedList<{ filterId: number; filterName: string }>> {
     // The subject itself must exist for the account.
     const { subject: target } = await this.talks.access(auth, subjectIdentifier, 'read');
-    const { subject } = await this.talks.access(auth, FILTER_SUBJECT, 'read');
+    const { subject, visible } = await this.talks.access(auth, FILTER_SUBJECT, 'read');
     const name = subject.attributes.find((a) => a.identifier === 'nome');
     const about = subject.attributes.find((a) => a.identifier === 'assunto');
     if (!name || !about) return { itens: [], totalResults: 0, currentPage: 1 };
@@ -37,6 +37,7 @@ export class SavedFiltersService {
     const { rows, total } = await talksRepo.pageTalks(this.db.kysely, subject.id, {
       where: [
         sql`${sql.ref('t.is_active')} = 1`,
+        ...(visible ? [visible] : []),
         compileFilter({ attribute: about.id, operator: 'equal', value: target.identifier }, subject, ctx),
       ],
       orderBy: [

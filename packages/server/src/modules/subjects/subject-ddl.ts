@@ -121,20 +121,38 @@ export async function addAttributeColumn(
     .alterTable(table)
     .addColumn(column, sql.raw(sqlType(kind, dialect)))
     .execute();
-  await indexAttribute(db, subjectId, a);
+  await indexAttribute(db, dialect, subjectId, a);
 }
 
-/** Natural keys are unique (a unique index makes it race-free); orderable columns get an index for sorts. */
-export async function indexAttribute(db: Db, subjectId: number, a: ColumnSpec): Promise<void> {
+/**
+ * Natural keys are unique (a unique index makes it race-free). Orderable attributes are the ones
+ * grids sort and filter on: an index (is_active, column, id) serves a sorted page of active rows
+ * and counts of an equality filter without touching the table; text ones also get
+ * (is_active, lower(column)) because text equality is case-insensitive.
+ */
+export async function indexAttribute(
+  db: Db,
+  dialect: DialectName,
+  subjectId: number,
+  a: ColumnSpec,
+): Promise<void> {
   if (!hasColumn(a)) return;
   const table = talkTable(subjectId);
   const column = attributeColumn(a.id);
-  await sql.raw(`drop index if exists ${table}_${column}_key`).execute(db);
-  await sql.raw(`drop index if exists ${table}_${column}_sort`).execute(db);
+  for (const suffix of ['key', 'sort', 'ci'])
+    await sql.raw(`drop index if exists ${table}_${column}_${suffix}`).execute(db);
   if (a.isNaturalKey)
     await db.schema.createIndex(`${table}_${column}_key`).unique().on(table).column(column).execute();
-  if (a.isOrderable)
-    await db.schema.createIndex(`${table}_${column}_sort`).on(table).columns([column, 'id']).execute();
+  if (a.isOrderable) {
+    // PostgreSQL's default puts NULLs last; grids put them first ascending, as SQLite does.
+    const sorted = dialect === 'postgres' ? `${column} nulls first` : column;
+    await sql.raw(`create index ${table}_${column}_sort on ${table} (is_active, ${sorted}, id)`).execute(db);
+    if (valueKindOf(a.componentId) === 'text') {
+      await sql
+        .raw(`create index ${table}_${column}_ci on ${table} (is_active, lower(${column}))`)
+        .execute(db);
+    }
+  }
 }
 
 export async function dropAttributeColumn(db: Db, subjectId: number, a: ColumnSpec): Promise<void> {
@@ -144,8 +162,8 @@ export async function dropAttributeColumn(db: Db, subjectId: number, a: ColumnSp
     return;
   }
   const column = attributeColumn(a.id);
-  await sql.raw(`drop index if exists ${table}_${column}_key`).execute(db);
-  await sql.raw(`drop index if exists ${table}_${column}_sort`).execute(db);
+  for (const suffix of ['key', 'sort', 'ci'])
+    await sql.raw(`drop index if exists ${table}_${column}_${suffix}`).execute(db);
   await db.schema.alterTable(table).dropColumn(column).execute();
 }
 

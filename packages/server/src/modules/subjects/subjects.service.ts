@@ -13,6 +13,7 @@ import { notFound, unprocessable } from '../../http/errors.ts';
 import { paging, type PagedList } from '../../http/paging.ts';
 import { grantAdminRooms } from '../permissions/permissions.repository.ts';
 import { SUBJECT_ACTIONS } from '../permissions/permissions.service.ts';
+import { createDefaultTemplate } from '../templates/default-template.ts';
 import * as ddl from './subject-ddl.ts';
 import { toApiSubject, toSubjectMeta, type SubjectMeta } from './subject-meta.ts';
 import * as repo from './subjects.repository.ts';
@@ -125,6 +126,7 @@ export class SubjectsService {
         seen.add(a.identifier);
         await this.insertAttribute(trx, companyId, id, a, i + 1, `attributes.${i}.`, input.identifier, id);
       }
+      await createDefaultTemplate(trx, companyId, id);
       return this.loadById(companyId, id, trx);
     });
   }
@@ -267,7 +269,7 @@ export class SubjectsService {
     name: string,
   ) {
     try {
-      await ddl.indexAttribute(trx, subjectId, a);
+      await ddl.indexAttribute(trx, this.db.dialect, subjectId, a);
     } catch (err) {
       // Existing duplicates make a unique index impossible: say so instead of failing obscurely.
       if (becameKey)

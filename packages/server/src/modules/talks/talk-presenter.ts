@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { hasColumn, attributeColumn } from '../subjects/subject-ddl.ts';
 import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
+import { filesOfTalks } from '../files/file-presenter.ts';
 import { fromDbValue } from './talk-values.ts';
 import * as repo from './talks.repository.ts';
 
@@ -14,6 +15,11 @@ export interface TalkValue {
 }
 
 /** A talk as the API answers it (spec 002 §3 "Talk"). */
+/** A related subject the account may read, with the condition of its visible rows; null when it may not. */
+export type RelatedLoader = (
+  subjectId: number,
+) => Promise<{ subject: SubjectMeta; visible: RawBuilder<unknown> | undefined } | null>;
+
 export interface ApiTalk {
   talkId: number;
   subject: string;
@@ -48,7 +54,7 @@ export async function presentTalks(
   db: Kysely<Database>,
   subject: SubjectMeta,
   rows: repo.TalkRow[],
-  opts: { readOnly: boolean; loadSubject: (id: number) => Promise<SubjectMeta> },
+  opts: { readOnly: boolean; loadSubject: RelatedLoader },
 ): Promise<ApiTalk[]> {
   const ids = rows.map((r) => r.id);
   const multi = await repo.multiValuesOf(db, subject.id, ids);
@@ -68,10 +74,15 @@ export async function presentTalks(
     multiBy.set(key, list);
   }
   const refNames = await referenceNames(db, subject, rows, opts.loadSubject);
+  const files = await filesOfTalks(db, subject, ids);
   return rows.map((row) => {
     const talkValues: TalkValue[] = [];
     for (const a of subject.attributes) {
-      if (a.kind === 'file') continue;
+      if (a.kind === 'file') {
+        const value = files.value(row.id, a.id);
+        talkValues.push({ subjectAttributeId: a.id, subjectAttributeIdentifier: a.identifier, value });
+        continue;
+      }
       const value = hasColumn(a)
         ? fromDbValue(a, row[attributeColumn(a.id)])
         : (multiBy.get(`${String(row.id)}:${a.id}`) ?? []);
@@ -97,7 +108,7 @@ export async function presentTalks(
       templateId: null,
       tags: [],
       talkValues,
-      talkAttachments: [],
+      talkAttachments: files.attachments(row.id),
     };
   });
 }
@@ -106,7 +117,7 @@ async function referenceNames(
   db: Kysely<Database>,
   subject: SubjectMeta,
   rows: repo.TalkRow[],
-  loadSubject: (id: number) => Promise<SubjectMeta>,
+  loadSubject: RelatedLoader,
 ): Promise<Map<string, string>> {
   const wanted = new Map<number, Set<number>>();
   for (const a of subject.attributes) {
@@ -121,9 +132,13 @@ async function referenceNames(
   const names = new Map<string, string>();
   for (const [relatedId, idSet] of wanted) {
     if (idSet.size === 0) continue;
-    const related = relatedId === subject.id ? subject : await loadSubject(relatedId);
-    const found = await repo.rowsByIds(db, related.id, [...idSet]);
-    for (const r of found) names.set(`${related.id}:${String(r.id)}`, displayNameOf(related, r));
+    // Only records the account may see are named; others keep their id and no name.
+    const related = await loadSubject(relatedId);
+    if (!related) continue;
+    const seen = await repo.existingIds(db, related.subject.id, [...idSet], related.visible);
+    const found = await repo.rowsByIds(db, related.subject.id, [...seen]);
+    for (const r of found)
+      names.set(`${related.subject.id}:${String(r.id)}`, displayNameOf(related.subject, r));
   }
   return names;
 }

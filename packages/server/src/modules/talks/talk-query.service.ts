@@ -15,6 +15,7 @@ import { textOf } from './talk-values.ts';
 import type { TalkFilter } from './talks.contracts.ts';
 import * as repo from './talks.repository.ts';
 import type { TalksService } from './talks.service.ts';
+import { countsOf, type CountCache } from './count-cache.ts';
 
 export const queryMessages = {
   notOrderable: (name: string) => `Não é possível ordenar por ${name}.`,
@@ -29,17 +30,21 @@ export class TalkQueryService {
   private readonly subjects: SubjectsService;
   private readonly talks: TalksService;
 
-  constructor(deps: { db: Db; subjects: SubjectsService; talks: TalksService }) {
+  private readonly counts: CountCache;
+
+  constructor(deps: { db: Db; subjects: SubjectsService; talks: TalksService; counts: CountCache }) {
+    this.counts = deps.counts;
     this.db = deps.db;
     this.subjects = deps.subjects;
     this.talks = deps.talks;
   }
 
   async filter(auth: AuthContext, identifier: string, q: TalkFilter): Promise<PagedList<ApiTalk>> {
-    const { subject, actions } = await this.talks.access(auth, identifier, 'read');
+    const { subject, actions, visible } = await this.talks.access(auth, identifier, 'read');
     const company = await findCompany(this.db.kysely, auth.companyId);
     const ctx = { alias: 't', timeZone: company?.time_zone ?? 'America/Sao_Paulo', now: Date.now() };
     const where: RawBuilder<unknown>[] = [sql`${sql.ref('t.is_active')} = ${q.isActive ? 1 : 0}`];
+    if (visible) where.push(visible);
     if (q.filterJson) where.push(compileFilter(q.filterJson, subject, ctx));
     for (const tree of await this.savedFilters(auth, q.filterIds, subject.identifier))
       where.push(compileFilter(tree, subject, ctx));
@@ -54,12 +59,18 @@ export class TalkQueryService {
     if (words.length) where.push(searchCondition(this.db.dialect, subject.id, 't', words));
 
     const p = paging(q.page, q.fetch);
-    const { rows, total } = await repo.pageTalks(this.db.kysely, subject.id, {
-      where,
-      orderBy: this.order(subject, q.order),
-      offset: p.offset,
-      limit: p.fetch,
-    });
+    const { rows, total } = await repo.pageTalks(
+      this.db.kysely,
+      subject.id,
+      {
+        where,
+        orderBy: this.order(subject, q.order),
+        offset: p.offset,
+        limit: p.fetch,
+        explicitNulls: this.db.dialect === 'postgres',
+      },
+      countsOf(this.counts, subject.id),
+    );
     return {
       itens: await this.talks.present(auth, subject, actions, rows),
       totalResults: total,
@@ -86,12 +97,13 @@ export class TalkQueryService {
   /** Saved filters are talks of `filtro`; their tree is AND-ed in. One the account cannot read does not exist. */
   private async savedFilters(auth: AuthContext, ids: number[], target: string): Promise<FilterNode[]> {
     if (ids.length === 0) return [];
-    const { subject } = await this.talks.access(auth, FILTER_SUBJECT, 'read');
+    const { subject, visible } = await this.talks.access(auth, FILTER_SUBJECT, 'read');
     const treeAttr = subject.attributes.find((a) => a.identifier === 'filtro');
     const nameAttr = subject.attributes.find((a) => a.identifier === 'nome');
     const aboutAttr = subject.attributes.find((a) => a.identifier === 'assunto');
     if (!treeAttr) return [];
-    const rows = await repo.rowsByIds(this.db.kysely, subject.id, ids);
+    const seen = await repo.existingIds(this.db.kysely, subject.id, ids, visible);
+    const rows = await repo.rowsByIds(this.db.kysely, subject.id, [...seen]);
     if (rows.length !== new Set(ids).size) throw badRequest(queryMessages.savedFilterMissing);
     return rows.map((row) => {
       const raw = row[attributeColumn(treeAttr.id)];

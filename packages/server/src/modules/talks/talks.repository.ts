@@ -208,6 +208,8 @@ export interface PageQuery {
   orderBy: { column: string; desc: boolean }[];
   offset: number;
   limit: number;
+  /** PostgreSQL: state NULLS FIRST/LAST (SQLite's default order already is). */
+  explicitNulls?: boolean;
   /** A join that restricts and orders by search rank (quick search). */
   searchJoin?: (q: ReturnType<typeof baseQuery>) => ReturnType<typeof baseQuery>;
 }
@@ -220,20 +222,34 @@ export async function pageTalks(
   db: Kysely<Database>,
   subjectId: number,
   q: PageQuery,
+  counter?: {
+    key: (compiled: string) => string;
+    get: (key: string) => number | undefined;
+    set: (key: string, n: number) => void;
+  },
 ): Promise<{ rows: TalkRow[]; total: number }> {
   let base = baseQuery(db, subjectId);
   if (q.searchJoin) base = q.searchJoin(base);
   for (const w of q.where) base = base.where(w as RawBuilder<boolean>);
   let rowsQ = base.selectAll('t');
-  for (const o of q.orderBy)
+  // Empty values sort first ascending and last descending in both dialects. SQLite does so by
+  // default; PostgreSQL is told explicitly, and its sort indexes are built the same way (subject-ddl.ts).
+  for (const o of q.orderBy) {
+    const explicit = q.explicitNulls === true && o.column !== 'id';
     rowsQ = rowsQ.orderBy(sql.ref(`t.${o.column}`), (ob) =>
-      o.desc ? ob.desc().nullsLast() : ob.asc().nullsFirst(),
+      o.desc ? (explicit ? ob.desc().nullsLast() : ob.desc()) : explicit ? ob.asc().nullsFirst() : ob.asc(),
     );
-  const [rows, count] = await Promise.all([
+  }
+  const countQ = base.select((eb) => eb.fn.countAll<number>().as('n'));
+  const compiled = countQ.compile();
+  const key = counter?.key(`${compiled.sql}|${JSON.stringify(compiled.parameters)}`);
+  const known = key !== undefined ? counter?.get(key) : undefined;
+  const [rows, total] = await Promise.all([
     rowsQ.limit(q.limit).offset(q.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    known !== undefined ? Promise.resolve(known) : countQ.executeTakeFirstOrThrow().then((r) => r.n),
   ]);
-  return { rows: rows as TalkRow[], total: count.n };
+  if (key !== undefined && known === undefined) counter?.set(key, total);
+  return { rows: rows as TalkRow[], total };
 }
 
 export async function insertChanges(

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -21,6 +21,7 @@ import type {
 import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
 import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
 import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
+import { compileFilter } from './filter-compiler.ts';
 import { displayNameOf, presentTalks, type ApiTalk } from './talk-presenter.ts';
 import { normalizeForSearch } from '@talkbase/domain/fields/select';
 import { validateValue } from '@talkbase/domain/fields/validate-value';
@@ -28,6 +29,9 @@ import { findCompany } from '../accounts/accounts.repository.ts';
 import { textOf, toDbValue, type DbValue } from './talk-values.ts';
 import type { TalkWrite } from './talks.contracts.ts';
 import * as repo from './talks.repository.ts';
+import type { CountCache } from './count-cache.ts';
+import { discard, type FileStore } from '../files/file-store.ts';
+import { deleteFilesOfTalks } from '../files/files.repository.ts';
 
 export const talkMessages = {
   talkNotFound: 'Registro não encontrado.',
@@ -47,9 +51,17 @@ export const talkMessages = {
     };
     return `Você não tem permissão para ${verbs[action]} registros de ${subject}.`;
   },
+  attributeNotAllowed: (name: string) => `Você não tem permissão para alterar o campo ${name}.`,
   hasRelated: 'Alguns dos registros que você tentou excluir possuem outros registros relacionados.',
   filterNeverDeactivates: 'Filtros salvos não podem ser desativados.',
 };
+
+export interface Access {
+  subject: SubjectMeta;
+  actions: SubjectActions;
+  /** SQL condition (alias `t`) of the rows the room may see; undefined when it sees them all. */
+  visible: RawBuilder<unknown> | undefined;
+}
 
 interface Prepared {
   columns: Record<string, DbValue>;
@@ -71,13 +83,20 @@ export class TalksService {
   private readonly subjects: SubjectsService;
   private readonly permissions: PermissionsService;
   private readonly hub: RealtimeHub;
+  private readonly counts: CountCache;
+  private readonly fileStore: FileStore | undefined;
 
   constructor(deps: {
     db: Db;
     subjects: SubjectsService;
     permissions: PermissionsService;
     hub: RealtimeHub;
+    counts: CountCache;
+    /** Where the talks' files are kept: their bytes go once a talk is deleted. */
+    fileStore?: FileStore;
   }) {
+    this.counts = deps.counts;
+    this.fileStore = deps.fileStore;
     this.db = deps.db;
     this.subjects = deps.subjects;
     this.permissions = deps.permissions;
@@ -88,18 +107,58 @@ export class TalksService {
     return this.db.kysely;
   }
 
-  /** The subject and the account's actions on it; a subject it may not read does not exist for it. */
+  /**
+   * The subject, the account's actions on it, and the condition its visible rows meet (the room's
+   * delimitation). A subject it may not read, and a row outside its delimitation, do not exist for it.
+   */
   async access(
     auth: AuthContext,
     identifier: string,
     need: SubjectAction,
-  ): Promise<{ subject: SubjectMeta; actions: SubjectActions }> {
-    const subject = await this.subjects.load(auth.companyId, identifier);
-    const actions = await this.permissions.subjectActions(auth, subject.id);
+    db: Kysely<Database> = this.k,
+  ): Promise<Access> {
+    const subject = await this.subjects.load(auth.companyId, identifier, db);
+    return this.accessTo(auth, subject, need, db);
+  }
+
+  async accessTo(
+    auth: AuthContext,
+    subject: SubjectMeta,
+    need: SubjectAction,
+    db: Kysely<Database> = this.k,
+  ): Promise<Access> {
+    const actions = await this.permissions.subjectActions(auth, subject.id, db);
     if (!actions.read) throw notFound();
     if (!actions[need]) throw forbidden(talkMessages.notAllowed(need, subject.name));
     if (subject.identifier === FILTER_SUBJECT) actions.deactivate = false;
-    return { subject, actions };
+    return { subject, actions, visible: await this.visibleRows(auth, subject, db) };
+  }
+
+  private async visibleRows(
+    auth: AuthContext,
+    subject: SubjectMeta,
+    db: Kysely<Database>,
+  ): Promise<RawBuilder<unknown> | undefined> {
+    const scope = await this.permissions.scope(auth, subject.id, db);
+    const parts: RawBuilder<unknown>[] = [];
+    if (scope.talkIds)
+      parts.push(scope.talkIds.length ? sql`${sql.ref('t.id')} in (${sql.join(scope.talkIds)})` : sql`1 = 0`);
+    if (scope.filter) {
+      const ctx = await this.ruleContext(auth, db);
+      try {
+        parts.push(
+          compileFilter(scope.filter, subject, {
+            alias: 't',
+            timeZone: ctx.timeZone,
+            now: ctx.now.getTime(),
+          }),
+        );
+      } catch {
+        // A delimitation that no longer compiles (an attribute removed) shows nothing rather than everything.
+        parts.push(sql`1 = 0`);
+      }
+    }
+    return parts.length ? sql`(${sql.join(parts, sql` and `)})` : undefined;
   }
 
   async present(
@@ -110,13 +169,21 @@ export class TalksService {
   ): Promise<ApiTalk[]> {
     return presentTalks(this.k, subject, rows, {
       readOnly: !actions.update,
-      loadSubject: (id) => this.subjects.loadById(auth.companyId, id),
+      loadSubject: async (id) => {
+        const related =
+          id === subject.id
+            ? subject
+            : await this.subjects.loadById(auth.companyId, id).catch(() => undefined);
+        if (!related) return null;
+        const access = await this.accessTo(auth, related, 'read').catch(() => undefined);
+        return access ? { subject: related, visible: access.visible } : null;
+      },
     });
   }
 
   async get(auth: AuthContext, identifier: string, talkId: number): Promise<ApiTalk> {
-    const { subject, actions } = await this.access(auth, identifier, 'read');
-    const row = await repo.findTalk(this.k, subject.id, talkId);
+    const { subject, actions, visible } = await this.access(auth, identifier, 'read');
+    const row = await repo.findTalk(this.k, subject.id, talkId, visible);
     if (!row) throw notFound(talkMessages.talkNotFound);
     const [talk] = await this.present(auth, subject, actions, [row]);
     if (!talk) throw notFound(talkMessages.talkNotFound);
@@ -128,8 +195,9 @@ export class TalksService {
     identifier: string,
     body: TalkWrite,
   ): Promise<{ resourceId: number; subject: SubjectMeta }> {
-    const { subject } = await this.access(auth, identifier, 'create');
+    const { subject, actions } = await this.access(auth, identifier, 'create');
     const values = this.byAttribute(subject, body);
+    await this.checkAttributeActions(auth, subject, actions, values, 'create');
     // Attributes not given start from their default value.
     for (const a of subject.attributes) {
       if (!values.has(a.id) && a.defaultValue !== null && a.kind !== 'file')
@@ -181,13 +249,14 @@ export class TalksService {
   }
 
   async update(auth: AuthContext, identifier: string, talkId: number, body: TalkWrite): Promise<ApiTalk> {
-    const { subject, actions } = await this.access(auth, identifier, 'update');
+    const { subject, actions, visible } = await this.access(auth, identifier, 'update');
     const values = this.byAttribute(subject, body);
     const prepared = this.prepare(subject, values, 'update', await this.ruleContext(auth));
     const at = Date.now();
     await this.k.transaction().execute(async (trx) => {
-      const before = await repo.findTalk(trx, subject.id, talkId);
+      const before = await repo.findTalk(trx, subject.id, talkId, visible);
       if (!before) throw notFound(talkMessages.talkNotFound);
+      await this.checkAttributeActions(auth, subject, actions, values, 'update', before, trx);
       if (body.version !== undefined && before.version !== body.version) throw conflict(talkMessages.stale);
       const beforeMulti = await repo.multiValuesOf(trx, subject.id, [talkId]);
       const errors: ErrorItem[] = [];
@@ -248,7 +317,7 @@ export class TalksService {
       await repo.insertChanges(trx, history);
     });
     await this.announce(auth, subject, [talkId]);
-    const row = await repo.findTalk(this.k, subject.id, talkId);
+    const row = await repo.findTalk(this.k, subject.id, talkId, visible);
     if (!row) throw notFound(talkMessages.talkNotFound);
     const [talk] = await this.present(auth, subject, actions, [row]);
     if (!talk) throw notFound(talkMessages.talkNotFound);
@@ -256,9 +325,9 @@ export class TalksService {
   }
 
   async remove(auth: AuthContext, identifier: string, talkIds: number[]): Promise<{ deleted: number }> {
-    const { subject } = await this.access(auth, identifier, 'delete');
+    const { subject, visible } = await this.access(auth, identifier, 'delete');
     const ids = [...new Set(talkIds)];
-    const found = await repo.existingIds(this.k, subject.id, ids);
+    const found = await repo.existingIds(this.k, subject.id, ids, visible);
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) throw notFound(talkMessages.talkNotFound);
     const related = await this.relatedRecords(auth, subject, ids);
@@ -266,7 +335,7 @@ export class TalksService {
       throw new HttpError(422, talkMessages.hasRelated, {}, { relatedTalks: related });
     }
     const at = Date.now();
-    await this.k.transaction().execute(async (trx) => {
+    const fileKeys = await this.k.transaction().execute(async (trx) => {
       await repo.deleteTalks(trx, subject.id, ids);
       await repo.insertChanges(
         trx,
@@ -282,7 +351,10 @@ export class TalksService {
           newValue: null,
         })),
       );
+      return deleteFilesOfTalks(trx, subject.id, ids);
     });
+    // The rows are gone for good now; their bytes may follow (never before the commit).
+    if (this.fileStore) await discard(this.fileStore, fileKeys);
     await this.announce(auth, subject, ids);
     return { deleted: ids.length };
   }
@@ -293,11 +365,11 @@ export class TalksService {
     talkIds: number[],
     active: boolean,
   ): Promise<{ changed: number }> {
-    const { subject, actions } = await this.access(auth, identifier, 'read');
+    const { subject, actions, visible } = await this.access(auth, identifier, 'read');
     if (subject.identifier === FILTER_SUBJECT) throw unprocessable(talkMessages.filterNeverDeactivates);
     if (!actions.deactivate) throw forbidden(talkMessages.notAllowed('deactivate', subject.name));
     const ids = [...new Set(talkIds)];
-    const found = await repo.existingIds(this.k, subject.id, ids);
+    const found = await repo.existingIds(this.k, subject.id, ids, visible);
     if (ids.some((id) => !found.has(id))) throw notFound(talkMessages.talkNotFound);
     const at = Date.now();
     const changed = await this.k.transaction().execute(async (trx) => {
@@ -323,8 +395,9 @@ export class TalksService {
   }
 
   async timeline(auth: AuthContext, identifier: string, talkId: number, page: number, fetch: number) {
-    const { subject } = await this.access(auth, identifier, 'read');
-    if (!(await repo.findTalk(this.k, subject.id, talkId))) throw notFound(talkMessages.talkNotFound);
+    const { subject, visible } = await this.access(auth, identifier, 'read');
+    if (!(await repo.findTalk(this.k, subject.id, talkId, visible)))
+      throw notFound(talkMessages.talkNotFound);
     const size = Math.min(Math.max(fetch, 1), 200);
     const rows = await repo.changesOf(this.k, auth.companyId, subject.id, talkId, (page - 1) * size, size);
     const names = new Map(subject.attributes.map((a) => [a.id, a]));
@@ -342,6 +415,40 @@ export class TalksService {
       })),
       currentPage: page,
     };
+  }
+
+  /** Per-attribute actions of the room: 403 naming the attributes it may not set, change or clear. */
+  private async checkAttributeActions(
+    auth: AuthContext,
+    subject: SubjectMeta,
+    actions: SubjectActions,
+    values: Map<number, unknown>,
+    mode: 'create' | 'update',
+    before?: repo.TalkRow,
+    db: Kysely<Database> = this.k,
+  ): Promise<void> {
+    const allowed = await this.permissions.attributeActions(auth, subject, actions, db);
+    const blocked: ErrorItem[] = [];
+    for (const [attributeId, value] of values) {
+      const a = subject.attributes.find((x) => x.id === attributeId);
+      const can = allowed.get(attributeId);
+      if (!a || !can) continue;
+      const empty =
+        value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+      if (mode === 'create' && !can.create && !empty)
+        blocked.push({ message: talkMessages.attributeNotAllowed(a.name), field: a.identifier });
+      if (mode === 'update' && before && hasColumn(a)) {
+        const old = before[attributeColumn(a.id)];
+        const clearing = empty && old !== null && old !== undefined && old !== '';
+        if (clearing ? !can.delete : !can.update && !empty) {
+          // Sending back the value already stored is not a change, whatever the permission.
+          const c = toDbValue(a, value, a.identifier);
+          if (!(c.ok && stringify(c.value) === stringify(old as DbValue)))
+            blocked.push({ message: talkMessages.attributeNotAllowed(a.name), field: a.identifier });
+        }
+      }
+    }
+    if (blocked.length) throw new HttpError(403, blocked);
   }
 
   private byAttribute(subject: SubjectMeta, body: TalkWrite): Map<number, unknown> {
@@ -409,8 +516,11 @@ export class TalksService {
     return out;
   }
 
-  private async ruleContext(auth: AuthContext): Promise<{ now: Date; timeZone: string }> {
-    const company = await findCompany(this.k, auth.companyId);
+  private async ruleContext(
+    auth: AuthContext,
+    db: Kysely<Database> = this.k,
+  ): Promise<{ now: Date; timeZone: string }> {
+    const company = await findCompany(db, auth.companyId);
     return { now: new Date(), timeZone: company?.time_zone ?? 'America/Sao_Paulo' };
   }
 
@@ -434,9 +544,9 @@ export class TalksService {
             a.relatedSubjectId === subject.id
               ? subject
               : await this.subjects.loadById(auth.companyId, a.relatedSubjectId, trx);
-          const relatedActions = await this.permissions.subjectActions(auth, related.id, trx);
-          const found = relatedActions.read
-            ? await repo.existingIds(trx, related.id, ids)
+          const relatedAccess = await this.accessTo(auth, related, 'read', trx).catch(() => undefined);
+          const found = relatedAccess
+            ? await repo.existingIds(trx, related.id, ids, relatedAccess.visible)
             : new Set<number>();
           if (ids.some((id) => !found.has(id)))
             errors.push({ message: talkMessages.relatedMissing(a.name), field: a.identifier });
@@ -479,21 +589,24 @@ export class TalksService {
       );
       const selfRefs = hits.filter((h) => !(from.id === subject.id && ids.includes(h.talkId)));
       if (!selfRefs.length) continue;
-      const canRead = (await this.permissions.subjectActions(auth, from.id)).read;
-      const rows = canRead
-        ? await repo.rowsByIds(
+      const fromAccess = await this.accessTo(auth, from, 'read').catch(() => undefined);
+      const visibleIds = fromAccess
+        ? await repo.existingIds(
             this.k,
             from.id,
             selfRefs.map((h) => h.talkId),
+            fromAccess.visible,
           )
-        : [];
+        : new Set<number>();
+      const rows = await repo.rowsByIds(this.k, from.id, [...visibleIds]);
       const names = new Map(rows.map((row) => [row.id, displayNameOf(from, row)]));
       for (const h of selfRefs) {
-        // A related record the account cannot read is still counted, never named.
+        // A related record the account cannot see still blocks the delete, but is never named.
+        const seen = visibleIds.has(h.talkId);
         out.push({
-          subject: from.identifier,
-          subjectName: from.name,
-          talkId: canRead ? h.talkId : 0,
+          subject: seen ? from.identifier : '',
+          subjectName: seen ? from.name : '',
+          talkId: seen ? h.talkId : 0,
           displayName: names.get(h.talkId) ?? 'Registro sem acesso',
           relatedTalkId: h.target,
         });
@@ -522,6 +635,7 @@ export class TalksService {
   }
 
   private async announce(auth: AuthContext, subject: SubjectMeta, talkIds: number[]): Promise<void> {
+    this.counts.invalidate(subject.id);
     await this.hub.publish(auth.companyId, realtimeEvents.talkUpdates, {
       subject: subject.identifier,
       subjectId: subject.id,

@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import {
+  fileUrl,
+  type FileValueItem,
+  type StoredFile,
+  type TalkAttachment,
+} from '@talkbase/domain/contracts/files';
+import type { Database } from '../../db/schema.ts';
+import { attachmentsOf, type FileRow } from './files.repository.ts';
+
+export function toStoredFile(subject: string, row: FileRow): StoredFile {
+  return {
+    talkAttachmentId: row.id,
+    subjectAttributeId: row.attribute_id,
+    name: row.name,
+    type: row.type,
+    size: row.size,
+    url: fileUrl(subject, row.talk_id, row.attribute_id, row.id),
+    insertedIn: new Date(row.created_at).toISOString(),
+    actorName: row.actor_name,
+  };
+}
+
+export interface TalkFiles {
+  /** 002 §3 Talk.talkAttachments of one talk: every live file of its file attributes. */
+  attachments(talkId: number): TalkAttachment[];
+  /** The value of a file attribute in talkValues: its live files as File items. */
+  value(talkId: number, attributeId: number): FileValueItem[];
+}
+
+/**
+ * The live files of a page of talks in one query, for the talk presenter. Callers pass talks the
+ * account may already read; nothing here widens what it sees.
+ */
+export async function filesOfTalks(
+  db: Kysely<Database>,
+  subject: { id: number; identifier: string; attributes: { kind: string }[] },
+  talkIds: number[],
+): Promise<TalkFiles> {
+  const byTalk = new Map<number, StoredFile[]>();
+  // A subject without file attributes has no files: its grid pages cost no extra query.
+  const rows = subject.attributes.some((a) => a.kind === 'file')
+    ? await attachmentsOf(db, subject.id, talkIds)
+    : [];
+  for (const row of rows) {
+    const list = byTalk.get(row.talk_id) ?? [];
+    list.push(toStoredFile(subject.identifier, row));
+    byTalk.set(row.talk_id, list);
+  }
+  return {
+    attachments: (talkId) =>
+      (byTalk.get(talkId) ?? []).map((f) => ({
+        talkAttachmentId: f.talkAttachmentId,
+        subjectAttributeId: f.subjectAttributeId,
+        value: f.name,
+        type: f.type,
+        size: f.size,
+        url: f.url,
+        actorName: f.actorName,
+        insertedIn: f.insertedIn,
+      })),
+    value: (talkId, attributeId) =>
+      (byTalk.get(talkId) ?? [])
+        .filter((f) => f.subjectAttributeId === attributeId)
+        .map((f) => ({ name: f.name, type: f.type, url: f.url })),
+  };
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ROOM_ACTIONS, roomInputSchema } from '@talkbase/domain/contracts/rooms';
+import { defineRoute, type Authenticator } from '../../http/route.ts';
+import type { SubjectsService } from '../subjects/subjects.service.ts';
+import type { RoomsService } from './rooms.service.ts';
+
+const roomParams = z.object({ roomId: z.coerce.number().int().positive() });
+
+/** The room calls of spec 001 §7 (administrators). */
+export function registerRoomRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticator,
+  rooms: RoomsService,
+  subjects: SubjectsService,
+): void {
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/Room',
+    permission: 'admin',
+    query: z.object({
+      page: z.coerce.number().int().min(1).catch(1).default(1),
+      // 001 §9: the room list defaults to 100 when fetch is not given.
+      fetch: z.coerce.number().int().min(1).catch(100).default(100),
+      term: z.string().trim().max(150).optional(),
+    }),
+    handler: ({ query, auth }) => rooms.page(auth.companyId, query),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/room/action',
+    permission: 'admin',
+    handler: () => Promise.resolve(ROOM_ACTIONS.map(({ action: _a, ...rest }) => rest)),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/room/resource',
+    permission: 'admin',
+    handler: async ({ auth }) => {
+      const page = await subjects.page(auth.companyId, { page: 1, fetch: 1000 });
+      return {
+        Menus: [],
+        Subjects: page.itens.map((s) => ({
+          resourceId: s.subjectId,
+          resourceName: s.subjectName,
+          subjectIdentifier: s.subjectIdentifier,
+          attributes: s.subjectAttributes.map((a) => ({
+            resourceId: a.subjectAttributeId,
+            attributeName: a.name,
+            componentId: a.componentId,
+          })),
+        })),
+      };
+    },
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/room/:roomId',
+    permission: 'admin',
+    params: roomParams,
+    handler: ({ params, auth }) => rooms.get(auth.companyId, params.roomId),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'POST',
+    url: '/api/room',
+    permission: 'admin',
+    body: roomInputSchema,
+    handler: async ({ body, auth, reply }) => {
+      const id = await rooms.create(auth.companyId, body);
+      reply.code(201).header('location', `/api/room/${id}`);
+      return { resourceId: id, roomId: id };
+    },
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'PUT',
+    url: '/api/room/:roomId',
+    permission: 'admin',
+    params: roomParams,
+    body: roomInputSchema,
+    handler: async ({ params, body, auth }) => {
+      await rooms.update(auth.companyId, params.roomId, body);
+      return rooms.get(auth.companyId, params.roomId);
+    },
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'DELETE',
+    url: '/api/room/:roomId',
+    permission: 'admin',
+    params: roomParams,
+    handler: async ({ params, auth }) => {
+      await rooms.remove(auth.companyId, params.roomId);
+    },
+  });
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  lowerCaseKeys,
+  templateIdsSchema,
+  templateInputSchema,
+  templateListQuerySchema,
+} from '@talkbase/domain/contracts/templates';
+import { defineRoute, type Authenticator } from '../../http/route.ts';
+import type { TemplatesService } from './templates.service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const accountsQuery = z.preprocess(
+  lowerCaseKeys,
+  z.object({
+    accountid: z.coerce.number().int().positive().optional(),
+    term: z.string().trim().max(25).optional(),
+    page: z.coerce.number().int().min(1).catch(1).default(1),
+    fetch: z.coerce.number().int().min(1).catch(1000).default(1000),
+  }),
+);
+
+/**
+ * The template calls of 001 §7, for administrators (the settings console is theirs). Other
+ * accounts read the template of a subject through its context (modules/contexts).
+ */
+export function registerTemplateRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticator,
+  templates: TemplatesService,
+): void {
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/template',
+    permission: 'admin',
+    query: templateListQuerySchema,
+    handler: ({ query, auth }) => templates.list(auth.companyId, query),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/template/accounts/:id',
+    permission: 'admin',
+    params: idParams,
+    query: accountsQuery,
+    handler: ({ params, query, auth }) =>
+      templates.accountsFor(auth.companyId, params.id, {
+        accountId: query.accountid,
+        term: query.term,
+        page: query.page,
+        fetch: query.fetch,
+      }),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/template/:id',
+    permission: 'admin',
+    params: idParams,
+    handler: ({ params, auth }) => templates.get(auth.companyId, params.id),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'POST',
+    url: '/api/template',
+    permission: 'admin',
+    body: templateInputSchema,
+    handler: async ({ body, auth, reply }) => {
+      const created = await templates.create(auth.companyId, body);
+      reply.code(201).header('location', `/api/template/${created.templateId}`);
+      return created;
+    },
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'PUT',
+    url: '/api/template/:id',
+    permission: 'admin',
+    params: idParams,
+    body: templateInputSchema,
+    handler: ({ params, body, auth }) => templates.update(auth.companyId, params.id, body),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'DELETE',
+    url: '/api/template',
+    permission: 'admin',
+    body: templateIdsSchema,
+    handler: ({ body, auth }) => templates.remove(auth.companyId, body.templateIds),
+  });
+}
