@@ -210,7 +210,9 @@ async function drive(server: RunningServer, token: string, database: string): Pr
     },
   ];
   const rows: Row[] = [];
-  for (const w of workloads) {
+  // BENCH_WORKLOADS=get_by_id,create runs only those (profiling one path).
+  const only = process.env.BENCH_WORKLOADS?.split(',');
+  for (const w of workloads.filter((x) => !only || only.includes(x.name))) {
     const result = await autocannon({
       url: server.url,
       connections: 10,
@@ -238,18 +240,26 @@ async function benchDatabase(
   extraEnv: Record<string, string>,
   load: (subjectId: number, columns: string[], dataDir: string) => Promise<number>,
 ) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-records-'));
-  let server = await startServer({ ...env, ...extraEnv }, { dataDir, keepData: true });
-  const subject = await createSubject(server);
-  await server.stop();
-  const loadSeconds = await load(subject.id, subject.columns, dataDir);
-  process.stdout.write(`${database}: ${N} rows loaded in ${loadSeconds.toFixed(1)} s\n`);
+  // BENCH_DATA_DIR keeps the loaded SQLite data set between runs (profiling); a fresh one otherwise.
+  const keptDir = database === 'SQLite' ? process.env.BENCH_DATA_DIR : undefined;
+  const reuse = keptDir !== undefined && fs.existsSync(path.join(keptDir, 'talkbase.db'));
+  const dataDir = keptDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-records-'));
+  fs.mkdirSync(dataDir, { recursive: true });
+  let server: RunningServer;
+  let loadSeconds = 0;
+  if (!reuse) {
+    server = await startServer({ ...env, ...extraEnv }, { dataDir, keepData: true });
+    const subject = await createSubject(server);
+    await server.stop();
+    loadSeconds = await load(subject.id, subject.columns, dataDir);
+    process.stdout.write(`${database}: ${N} rows loaded in ${loadSeconds.toFixed(1)} s\n`);
+  }
   server = await startServer({ ...env, ...extraEnv }, { dataDir, keepData: true });
   const token = await signIn(server);
   const rows = await drive(server, token, database);
   const rss = server.rssMiB();
   await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!keptDir) fs.rmSync(dataDir, { recursive: true, force: true });
   return { rows, rss, loadSeconds };
 }
 

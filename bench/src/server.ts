@@ -36,7 +36,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-bench-'));
-  const child = spawn(process.execPath, [path.join(repoRoot, 'packages/server/src/main.ts')], {
+  // BENCH_SERVER_ARGS passes Node flags to the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(repoRoot, 'packages/server/src/main.ts')], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -43,6 +43,8 @@ import { CountCache } from './modules/talks/count-cache.ts';
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import { registerTemplateRoutes } from './modules/templates/templates.routes.ts';
 import { TemplatesService } from './modules/templates/templates.service.ts';
+import { registerSchemaTransferRoutes } from './modules/schema-transfer/schema-transfer.routes.ts';
+import { SchemaTransferService } from './modules/schema-transfer/schema-transfer.service.ts';
 import { ContextIds } from './modules/contexts/context-id.ts';
 import { registerContextRoutes } from './modules/contexts/contexts.routes.ts';
 import { ContextsService } from './modules/contexts/contexts.service.ts';
@@ -149,7 +151,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const hub = new RealtimeHub(bus);
     const auth = new AuthService({ db: db.kysely, config, hasher, signer, mailer });
     const accounts = new AccountsService(db.kysely, hasher);
-    const permissions = new PermissionsService(db.kysely);
+    const permissions = new PermissionsService(subjects.catalog);
     // Counts of filtered pages; another instance's writes reach us as SendTalkUpdates.
     const counts = new CountCache();
     hub.onEvent((e) => {
@@ -227,6 +229,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     registerOptionRoutes(app, authenticate, options);
     registerSavedFilterRoutes(app, authenticate, savedFilters);
     registerTemplateRoutes(app, authenticate, templates);
+    registerSchemaTransferRoutes(app, authenticate, new SchemaTransferService({ db, subjects, templates }));
     registerContextRoutes(app, authenticate, contexts);
     registerRoomRoutes(app, authenticate, rooms, subjects);
     await registerFileRoutes(app, authenticate, files);

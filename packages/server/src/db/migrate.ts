@@ -6,6 +6,7 @@ import { records } from './migrations/0002-records.ts';
 import { templates } from './migrations/0003-templates.ts';
 import { files } from './migrations/0004-files.ts';
 import { rooms } from './migrations/0005-rooms.ts';
+import { catalogVersion } from './migrations/0006-catalog-version.ts';
 
 /** Versioned migrations, in order. A migration is never edited once released: add the next one. */
 function migrations(db: Db): Record<string, Migration> {
@@ -15,6 +16,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0003-templates': templates(db.dialect),
     '0004-files': files(db.dialect),
     '0005-rooms': rooms(),
+    '0006-catalog-version': catalogVersion(db.dialect),
   };
 }
 

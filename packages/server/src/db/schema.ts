@@ -9,6 +9,8 @@ export interface CompaniesTable {
   id: Generated<number>;
   name: string;
   time_zone: string;
+  /** Moved by triggers whenever the company's subjects, attributes or room permissions change. */
+  catalog_version: Generated<number>;
   two_factor_required: number;
   created_at: number;
 }

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { FilterNode } from '@talkbase/domain/filters/filter-tree';
 import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import * as repo from './permissions.repository.ts';
+import type { CatalogCache, SubjectScope } from '../catalog/catalog.ts';
 
 export const SUBJECT_ACTIONS = ['read', 'create', 'update', 'delete', 'deactivate'] as const;
 export type SubjectAction = (typeof SUBJECT_ACTIONS)[number];
@@ -12,35 +11,29 @@ export interface AttributeActions {
   update: boolean;
   delete: boolean;
 }
-export interface SubjectScope {
-  filter: FilterNode | null;
-  talkIds: number[] | null;
-}
+export type { SubjectScope };
 
 /**
  * What the signed-in account's room may do with a subject. Nothing bypasses it: administrators
  * act through room 1, which is granted every action on every subject as subjects are created.
+ * The answers come from the company's catalog (modules/catalog), checked against the database's
+ * catalog version on every call, so a changed room takes effect on the next request everywhere.
  */
 export class PermissionsService {
-  private readonly db: Kysely<Database>;
-  constructor(db: Kysely<Database>) {
-    this.db = db;
+  private readonly catalog: CatalogCache;
+  constructor(catalog: CatalogCache) {
+    this.catalog = catalog;
   }
 
   /** Inside a transaction pass its handle: on SQLite a query outside it would wait for it to end. */
-  async subjectActions(
-    auth: AuthContext,
-    subjectId: number,
-    db: Kysely<Database> = this.db,
-  ): Promise<SubjectActions> {
-    const rows = await repo.roomSubjectActions(db, auth.roomId, subjectId);
-    const set = new Set(rows.map((r) => r.action));
+  async subjectActions(auth: AuthContext, subjectId: number, db?: Kysely<Database>): Promise<SubjectActions> {
+    const set = (await this.catalog.get(auth.companyId, db)).room(auth.roomId).subjectActions.get(subjectId);
     return {
-      read: set.has('read'),
-      create: set.has('create'),
-      update: set.has('update'),
-      delete: set.has('delete'),
-      deactivate: set.has('deactivate'),
+      read: set?.has('read') ?? false,
+      create: set?.has('create') ?? false,
+      update: set?.has('update') ?? false,
+      delete: set?.has('delete') ?? false,
+      deactivate: set?.has('deactivate') ?? false,
     };
   }
 
@@ -53,19 +46,9 @@ export class PermissionsService {
     auth: AuthContext,
     subject: { attributes: { id: number }[] },
     subjectActions: SubjectActions,
-    db: Kysely<Database> = this.db,
+    db?: Kysely<Database>,
   ): Promise<Map<number, AttributeActions>> {
-    const rows = await repo.roomAttributeActions(
-      db,
-      auth.roomId,
-      subject.attributes.map((a) => a.id),
-    );
-    const byAttr = new Map<number, Set<string>>();
-    for (const r of rows) {
-      const set = byAttr.get(r.attribute_id) ?? new Set<string>();
-      set.add(r.action);
-      byAttr.set(r.attribute_id, set);
-    }
+    const byAttr = (await this.catalog.get(auth.companyId, db)).room(auth.roomId).attributeActions;
     const out = new Map<number, AttributeActions>();
     for (const a of subject.attributes) {
       const own = byAttr.get(a.id);
@@ -79,25 +62,13 @@ export class PermissionsService {
   }
 
   /** The rows of a subject the room may see: a filter tree and/or a list of record ids. */
-  async scope(auth: AuthContext, subjectId: number, db: Kysely<Database> = this.db): Promise<SubjectScope> {
-    const row = await repo.roomSubjectScope(db, auth.roomId, subjectId);
-    const parse = (text: string | null | undefined): unknown => {
-      if (!text) return null;
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        return null;
-      }
-    };
-    const filter = parse(row?.filter);
-    const ids = parse(row?.talk_ids);
-    return {
-      filter: filter && typeof filter === 'object' ? (filter as FilterNode) : null,
-      talkIds: Array.isArray(ids) ? ids.filter((x): x is number => typeof x === 'number') : null,
-    };
+  async scope(auth: AuthContext, subjectId: number, db?: Kysely<Database>): Promise<SubjectScope> {
+    const scope = (await this.catalog.get(auth.companyId, db)).room(auth.roomId).scopes.get(subjectId);
+    return scope ?? { filter: null, talkIds: null };
   }
 
   async readableSubjectIds(auth: AuthContext): Promise<number[]> {
-    return (await repo.readableSubjectIds(this.db, auth.roomId)).map((r) => r.subject_id);
+    const grants = (await this.catalog.get(auth.companyId)).room(auth.roomId).subjectActions;
+    return [...grants].filter(([, actions]) => actions.has('read')).map(([subjectId]) => subjectId);
   }
 }

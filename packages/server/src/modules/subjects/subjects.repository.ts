@@ -140,7 +140,7 @@ export async function nextAttributePosition(db: Kysely<Database>, subjectId: num
     .select((eb) => eb.fn.max('position').as('p'))
     .where('subject_id', '=', subjectId)
     .executeTakeFirst();
-  return r?.p ?? 0 + 1;
+  return (r?.p ?? 0) + 1;
 }
 
 /** Attributes of other subjects that point to this one (subjectsThatReferThis). */

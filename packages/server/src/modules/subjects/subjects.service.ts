@@ -14,6 +14,7 @@ import { paging, type PagedList } from '../../http/paging.ts';
 import { grantAdminRooms } from '../permissions/permissions.repository.ts';
 import { SUBJECT_ACTIONS } from '../permissions/permissions.service.ts';
 import { createDefaultTemplate } from '../templates/default-template.ts';
+import { CatalogCache } from '../catalog/catalog.ts';
 import * as ddl from './subject-ddl.ts';
 import { toApiSubject, toSubjectMeta, type SubjectMeta } from './subject-meta.ts';
 import * as repo from './subjects.repository.ts';
@@ -43,24 +44,28 @@ const REFERENCE_COMPONENTS_NEEDING_SUBJECT = new Set([4, 14]);
  */
 export class SubjectsService {
   private readonly db: Db;
-  constructor(db: Db) {
+  /** The company's subjects as kept in memory and checked per call (modules/catalog). */
+  readonly catalog: CatalogCache;
+  constructor(db: Db, catalog: CatalogCache = new CatalogCache(db.kysely)) {
     this.db = db;
+    this.catalog = catalog;
   }
 
   private get k(): Kysely<Database> {
     return this.db.kysely;
   }
 
-  async load(companyId: number, identifier: string, db: Kysely<Database> = this.k): Promise<SubjectMeta> {
-    const s = await repo.findSubjectByIdentifier(db, companyId, identifier);
+  /** A subject with its attributes. The answer is shared and must not be changed by the caller. */
+  async load(companyId: number, identifier: string, db?: Kysely<Database>): Promise<SubjectMeta> {
+    const s = (await this.catalog.get(companyId, db)).subjectsByIdentifier.get(identifier.toLowerCase());
     if (!s) throw notFound(messages.subjectNotFound);
-    return toSubjectMeta(s, await repo.listAttributes(db, [s.id]));
+    return s;
   }
 
-  async loadById(companyId: number, id: number, db: Kysely<Database> = this.k): Promise<SubjectMeta> {
-    const s = await repo.findSubjectById(db, companyId, id);
+  async loadById(companyId: number, id: number, db?: Kysely<Database>): Promise<SubjectMeta> {
+    const s = (await this.catalog.get(companyId, db)).subjectsById.get(id);
     if (!s) throw notFound(messages.subjectNotFound);
-    return toSubjectMeta(s, await repo.listAttributes(db, [s.id]));
+    return s;
   }
 
   async toApi(companyId: number, subjects: SubjectMeta[]): Promise<Subject[]> {
@@ -100,9 +105,9 @@ export class SubjectsService {
   async create(
     companyId: number,
     input: SubjectInput,
-    opts: { isBuiltIn?: boolean } = {},
+    opts: { isBuiltIn?: boolean; trx?: Kysely<Database> } = {},
   ): Promise<SubjectMeta> {
-    return this.k.transaction().execute(async (trx) => {
+    return this.inTransaction(opts.trx, async (trx) => {
       if (await repo.findSubjectByIdentifier(trx, companyId, input.identifier)) {
         throw unprocessable([{ message: messages.subjectTaken(input.identifier), field: 'identifier' }]);
       }
@@ -166,16 +171,21 @@ export class SubjectsService {
     });
   }
 
-  async addAttribute(companyId: number, identifier: string, input: AttributeInput): Promise<SubjectMeta> {
-    const s = await this.load(companyId, identifier);
+  async addAttribute(
+    companyId: number,
+    identifier: string,
+    input: AttributeInput,
+    within?: Kysely<Database>,
+  ): Promise<SubjectMeta> {
+    const s = await this.load(companyId, identifier, within);
     if (s.attributes.some((a) => a.identifier === input.identifier)) {
       throw unprocessable([{ message: messages.attributeTaken(input.identifier), field: 'identifier' }]);
     }
-    await this.k.transaction().execute(async (trx) => {
+    await this.inTransaction(within, async (trx) => {
       const position = await repo.nextAttributePosition(trx, s.id);
       await this.insertAttribute(trx, companyId, s.id, input, position, '', s.identifier, s.id);
     });
-    return this.loadById(companyId, s.id);
+    return this.loadById(companyId, s.id, within);
   }
 
   async updateAttribute(
@@ -259,6 +269,14 @@ export class SubjectsService {
         icon: r.icon,
       },
     }));
+  }
+
+  /** Runs `work` in the caller's transaction when given one (a schema import), else in its own. */
+  private inTransaction<T>(
+    within: Kysely<Database> | undefined,
+    work: (trx: Kysely<Database>) => Promise<T>,
+  ): Promise<T> {
+    return within ? work(within) : this.k.transaction().execute(work);
   }
 
   private async reindex(

@@ -1,9 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import { filterTreeSchema, type FilterNode } from '@talkbase/domain/filters/filter-tree';
 import type { Db } from '../../db/database.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, HttpError } from '../../http/errors.ts';
 import { paging, type PagedList } from '../../http/paging.ts';
-import { findCompany } from '../accounts/accounts.repository.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
@@ -41,8 +40,8 @@ export class TalkQueryService {
 
   async filter(auth: AuthContext, identifier: string, q: TalkFilter): Promise<PagedList<ApiTalk>> {
     const { subject, actions, visible } = await this.talks.access(auth, identifier, 'read');
-    const company = await findCompany(this.db.kysely, auth.companyId);
-    const ctx = { alias: 't', timeZone: company?.time_zone ?? 'America/Sao_Paulo', now: Date.now() };
+    const rules = await this.talks.ruleContext(auth);
+    const ctx = { alias: 't', timeZone: rules.timeZone, now: rules.now.getTime() };
     const where: RawBuilder<unknown>[] = [sql`${sql.ref('t.is_active')} = ${q.isActive ? 1 : 0}`];
     if (visible) where.push(visible);
     if (q.filterJson) where.push(compileFilter(q.filterJson, subject, ctx));
@@ -97,7 +96,14 @@ export class TalkQueryService {
   /** Saved filters are talks of `filtro`; their tree is AND-ed in. One the account cannot read does not exist. */
   private async savedFilters(auth: AuthContext, ids: number[], target: string): Promise<FilterNode[]> {
     if (ids.length === 0) return [];
-    const { subject, visible } = await this.talks.access(auth, FILTER_SUBJECT, 'read');
+    // Saved filters the room may not read do not exist for it: the same 400 as a missing one.
+    const { subject, visible } = await this.talks
+      .access(auth, FILTER_SUBJECT, 'read')
+      .catch((err: unknown) => {
+        throw err instanceof HttpError && err.statusCode === 404
+          ? badRequest(queryMessages.savedFilterMissing)
+          : err;
+      });
     const treeAttr = subject.attributes.find((a) => a.identifier === 'filtro');
     const nameAttr = subject.attributes.find((a) => a.identifier === 'nome');
     const aboutAttr = subject.attributes.find((a) => a.identifier === 'assunto');

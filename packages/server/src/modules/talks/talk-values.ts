@@ -47,6 +47,8 @@ export function toDbValue(a: AttributeMeta, raw: unknown, field: string): Conver
     case 'text': {
       if (typeof raw !== 'string' && typeof raw !== 'number') return fail(valueMessages.notText(a.name));
       const text = String(raw);
+      // PostgreSQL text cannot hold a NUL character (a 500 there); refused alike on both engines.
+      if (text.includes('\u0000')) return fail(valueMessages.notText(a.name));
       const max = a.length ?? DEFAULT_TEXT_LENGTH;
       if (text.length > max) return fail(valueMessages.tooLong(a.name, max));
       return { ok: true, value: text };

@@ -25,7 +25,6 @@ import { compileFilter } from './filter-compiler.ts';
 import { displayNameOf, presentTalks, type ApiTalk } from './talk-presenter.ts';
 import { normalizeForSearch } from '@talkbase/domain/fields/select';
 import { validateValue } from '@talkbase/domain/fields/validate-value';
-import { findCompany } from '../accounts/accounts.repository.ts';
 import { textOf, toDbValue, type DbValue } from './talk-values.ts';
 import type { TalkWrite } from './talks.contracts.ts';
 import * as repo from './talks.repository.ts';
@@ -117,7 +116,10 @@ export class TalksService {
     need: SubjectAction,
     db: Kysely<Database> = this.k,
   ): Promise<Access> {
-    const subject = await this.subjects.load(auth.companyId, identifier, db);
+    // An unknown subject answers as one the room may not read does: nothing tells them apart.
+    const subject = await this.subjects.load(auth.companyId, identifier, db).catch((err: unknown) => {
+      throw err instanceof HttpError && err.statusCode === 404 ? notFound() : err;
+    });
     return this.accessTo(auth, subject, need, db);
   }
 
@@ -516,12 +518,10 @@ export class TalksService {
     return out;
   }
 
-  private async ruleContext(
-    auth: AuthContext,
-    db: Kysely<Database> = this.k,
-  ): Promise<{ now: Date; timeZone: string }> {
-    const company = await findCompany(db, auth.companyId);
-    return { now: new Date(), timeZone: company?.time_zone ?? 'America/Sao_Paulo' };
+  /** The instant and the company's time zone that date rules and relative filters are judged in. */
+  async ruleContext(auth: AuthContext, db?: Kysely<Database>): Promise<{ now: Date; timeZone: string }> {
+    const { timeZone } = await this.subjects.catalog.get(auth.companyId, db);
+    return { now: new Date(), timeZone };
   }
 
   private async checkReferencesAndKeys(

@@ -117,9 +117,9 @@ export class TemplatesService {
     return presentTemplates(this.k, rows);
   }
 
-  async create(companyId: number, input: TemplateInput): Promise<Template> {
+  async create(companyId: number, input: TemplateInput, within?: Kysely<Database>): Promise<Template> {
     try {
-      return await this.k.transaction().execute(async (trx) => {
+      return await this.inTransaction(within, async (trx) => {
         const subject = await this.subjectOf(companyId, input, trx);
         const type = input.templateType;
         if (
@@ -163,8 +163,13 @@ export class TemplatesService {
   }
 
   /** Replaces the template's name, switches, areas and related templates; its subject and type stay. */
-  async update(companyId: number, id: number, input: TemplateInput): Promise<Template> {
-    return this.k.transaction().execute(async (trx) => {
+  async update(
+    companyId: number,
+    id: number,
+    input: TemplateInput,
+    within?: Kysely<Database>,
+  ): Promise<Template> {
+    return this.inTransaction(within, async (trx) => {
       const row = await repo.findTemplate(trx, companyId, id);
       if (!row) throw notFound(templateErrors.notFound);
       if (input.version !== undefined && input.version !== row.version) throw conflict(templateErrors.stale);
@@ -276,6 +281,14 @@ export class TemplatesService {
       (related ? await repo.findTemplate(this.k, auth.companyId, related.related_id) : undefined) ??
       (await repo.firstOfType(this.k, auth.companyId, base.subject_id, type));
     return hit ?? base;
+  }
+
+  /** Runs `work` in the caller's transaction when given one (a schema import), else in its own. */
+  private inTransaction<T>(
+    within: Kysely<Database> | undefined,
+    work: (trx: Kysely<Database>) => Promise<T>,
+  ): Promise<T> {
+    return within ? work(within) : this.k.transaction().execute(work);
   }
 
   private async findSubject(companyId: number, ref: number | string, db: Kysely<Database>) {

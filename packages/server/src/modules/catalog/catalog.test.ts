@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Subject } from '@talkbase/domain/contracts/subjects';
+import { as, createPerson, createTestApp, login, type TestApp } from '../../test/harness.ts';
+import { createCrm, createTalk } from '../../test/records.ts';
+import { CatalogCache } from './catalog.ts';
+
+let t: TestApp;
+let other: FastifyInstance;
+let admin: string;
+
+beforeEach(async () => {
+  t = await createTestApp();
+  other = await t.sibling();
+  admin = (await login(t.app)).token;
+  await createCrm(t.app, admin);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const subjectOf = async (app: FastifyInstance, identifier: string) =>
+  (await app.inject(as(admin, { method: 'GET', url: `/api/subject/${identifier}` }))).json<Subject>();
+
+describe('the catalog kept in memory', () => {
+  it('sees a schema change made through another instance on the very next request', async () => {
+    // Both instances have the catalog in memory before the change.
+    await createTalk(t.app, admin, 'cliente', { nome: 'ACME' });
+    await createTalk(other, admin, 'cliente', { nome: 'Beta' });
+
+    const added = await other.inject(
+      as(admin, {
+        method: 'POST',
+        url: '/api/subject/cliente/attribute',
+        payload: { identifier: 'apelido', name: 'Apelido', componentId: 1 },
+      }),
+    );
+    expect(added.statusCode).toBe(201);
+    const id = await createTalk(t.app, admin, 'cliente', { nome: 'Gama', apelido: 'G' });
+    const read = (await t.app.inject(as(admin, { method: 'GET', url: `/api/talk/cliente/${id}` }))).json<{
+      talkValues: { subjectAttributeIdentifier: string; value: unknown }[];
+    }>();
+    expect(read.talkValues.find((v) => v.subjectAttributeIdentifier === 'apelido')?.value).toBe('G');
+
+    const removed = await other.inject(
+      as(admin, {
+        method: 'DELETE',
+        url: `/api/subject/cliente/attribute/apelido`,
+      }),
+    );
+    expect(removed.statusCode).toBe(200);
+    const stale = await t.app.inject(
+      as(admin, {
+        method: 'POST',
+        url: '/api/talk/cliente',
+        payload: { talkValues: [{ subjectAttributeIdentifier: 'apelido', value: 'x' }] },
+      }),
+    );
+    expect(stale.statusCode).toBe(400);
+  });
+
+  it('applies a room change made through another instance on the very next request', async () => {
+    const chamado = await subjectOf(t.app, 'chamado');
+    const room = await other.inject(
+      as(admin, {
+        method: 'POST',
+        url: '/api/room',
+        payload: {
+          roomName: 'Leitura',
+          permissions: { subjects: [{ resourceId: chamado.subjectId, actions: ['read'] }] },
+        },
+      }),
+    );
+    const roomId = room.json<{ roomId: number }>().roomId;
+    const person = await createPerson(t.app, admin, { roomId });
+    const reader = (await login(t.app, person.email, person.password)).token;
+    const page = { method: 'POST' as const, url: '/api/talk/filter/chamado', payload: {} };
+    expect((await t.app.inject(as(reader, page))).statusCode).toBe(200);
+
+    const revoked = await other.inject(
+      as(admin, {
+        method: 'PUT',
+        url: `/api/room/${roomId}`,
+        payload: { roomName: 'Leitura', permissions: { subjects: [] } },
+      }),
+    );
+    expect(revoked.statusCode).toBe(200);
+    expect((await t.app.inject(as(reader, page))).statusCode).toBe(404);
+  });
+
+  it('never keeps what a transaction saw before it rolled back', async () => {
+    const cache = new CatalogCache(t.db.kysely);
+    const before = await cache.get(1);
+    const attempt = t.db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('subjects')
+        .values({
+          company_id: 1,
+          identifier: 'fantasma',
+          name: 'Fantasma',
+          icon: null,
+          is_builtin: 0,
+          created_at: 0,
+          updated_at: 0,
+        })
+        .execute();
+      expect((await cache.get(1, trx)).subjectsByIdentifier.has('fantasma')).toBe(true);
+      throw new Error('rollback');
+    });
+    await expect(attempt).rejects.toThrow('rollback');
+    const after = await cache.get(1);
+    expect(after.subjectsByIdentifier.has('fantasma')).toBe(false);
+    expect(after.version).toBe(before.version);
+    // The next real change moves the version past the rolled-back one and is seen.
+    await createTalk(t.app, admin, 'cliente', { nome: 'Delta' });
+    expect((await cache.get(1)).subjectsByIdentifier.has('cliente')).toBe(true);
+  });
+});
