@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { filterTreeSchema } from '../filters/filter-tree.ts';
+import { idSchema } from './ids.ts';
 
 /** Actions of the rooms' permission matrices (spec 001 §3 Room action; resource types 1 subject, 3 attribute, 7 menu). */
 export const ROOM_ACTIONS = [
@@ -118,12 +119,12 @@ export const roomInputSchema = z.object({
       subjects: z
         .array(
           z.object({
-            resourceId: z.coerce.number().int().positive(),
+            resourceId: idSchema,
             actions: z.array(actionSchema).max(10).default([]),
             permissions: z
               .array(
                 z.object({
-                  resourceId: z.coerce.number().int().positive(),
+                  resourceId: idSchema,
                   actions: z.array(actionSchema).max(10).default([]),
                 }),
               )
@@ -144,14 +145,14 @@ export const roomInputSchema = z.object({
         subjectIdentifier: z.string().trim().min(1, 'Escolha um assunto para continuar').max(60),
         name: z.string().trim().max(150).optional(),
         talks: z
-          .array(z.object({ id: z.coerce.number().int().positive(), name: z.string().optional() }))
+          .array(z.object({ id: idSchema, name: z.string().optional() }))
           .min(1, 'Escolha pelo menos um item para continuar')
           .max(10000),
       }),
     )
     .max(200)
     .default([]),
-  requireDigitalSignature: z.array(z.coerce.number().int().positive()).max(500).default([]),
+  requireDigitalSignature: z.array(idSchema).max(500).default([]),
   roomFilters: z
     .array(
       z.object({
@@ -163,7 +164,7 @@ export const roomInputSchema = z.object({
     .max(200)
     .default([]),
   connectedRooms: z
-    .array(z.object({ roomToId: z.coerce.number().int().positive() }))
+    .array(z.object({ roomToId: idSchema }))
     .max(500)
     .default([]),
   roomNotifications: z.array(z.unknown()).max(500).default([]),

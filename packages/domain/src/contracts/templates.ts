@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids.ts';
 
 /**
  * Templates (spec 001 §3 Template, Template area; 002 §3 Template configs per attribute): which
@@ -156,7 +157,7 @@ const configInputSchema = z
   });
 
 const areaAttributeInputSchema = z.object({
-  subjectAttributeId: z.coerce.number().int().positive(),
+  subjectAttributeId: idSchema,
   templateAreaSubjectAttributeId: z.unknown().optional(),
   templateAreaSubjectAttributeLabel: z
     .string()
@@ -180,7 +181,7 @@ export interface TemplateAreaInput {
 export const templateAreaInputSchema: z.ZodType<TemplateAreaInput> = z
   .object({
     templateAreaId: z.unknown().optional(),
-    subjectAttributeId: z.coerce.number().int().positive().nullable().optional(),
+    subjectAttributeId: idSchema.nullable().optional(),
     templateAreaName: z.string().trim().max(150, templateMessages.maxLength(150)).nullable().optional(),
     order: z.coerce.number().int().min(0).max(100_000).optional(),
     widgetId: z.coerce.number().int().min(1).max(1000).default(1),
@@ -226,10 +227,10 @@ export const templateInputSchema = z
     scenario: z.unknown().optional(),
     scenarioId: z.unknown().optional(),
     templateType: templateTypeSchema,
-    parentTemplateId: z.coerce.number().int().positive().nullable().optional(),
-    accountId: z.coerce.number().int().positive().nullable().optional(),
+    parentTemplateId: idSchema.nullable().optional(),
+    accountId: idSchema.nullable().optional(),
     showTalkIdOnGrid: z.boolean().default(false),
-    relatedTemplateIds: z.array(z.coerce.number().int().positive()).max(50).default([]),
+    relatedTemplateIds: z.array(idSchema).max(50).default([]),
     templateAreas: z.array(templateAreaInputSchema).max(TEMPLATE_LIMITS.areas).default([]),
     /** The version the editor loaded; a stale one gets 409. */
     version: z.coerce.number().int().positive().optional(),
@@ -253,7 +254,7 @@ export type TemplateInput = z.output<typeof templateInputSchema>;
 
 /** DELETE /template (001 §7). */
 export const templateIdsSchema = z.object({
-  templateIds: z.array(z.coerce.number().int().positive()).min(1).max(500),
+  templateIds: z.array(idSchema).min(1).max(500),
 });
 
 /** Query keys are matched case-insensitively: the spec writes scenarioId and scenarioid, templatetype and templateType. */
@@ -275,8 +276,8 @@ export const templateListQuerySchema = z.preprocess(
       .pipe(z.union([z.literal(1), z.literal(2)]))
       .optional(),
     templatetype: templateTypeSchema.optional(),
-    subjectid: z.union([z.coerce.number().int().positive(), z.string().trim().min(1).max(60)]).optional(),
-    accountid: z.coerce.number().int().positive().optional(),
+    subjectid: z.union([idSchema, z.string().trim().min(1).max(60)]).optional(),
+    accountid: idSchema.optional(),
   }),
 );
 

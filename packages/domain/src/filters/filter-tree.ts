@@ -8,6 +8,12 @@ import type { ValueKind } from '../records/value-kinds.ts';
  */
 export const MAX_FILTER_DEPTH = 10;
 export const MAX_FILTER_RULES = 200;
+/**
+ * Values of all rules together (an `in` list counts each of its items). Every value is a bound
+ * parameter, and engines bind at most 32766 (SQLite) or 65535 (PostgreSQL) per query; a grid's tree,
+ * the room's delimitation and saved filters share one query, so each tree keeps well below that.
+ */
+export const MAX_FILTER_VALUES = 5000;
 
 export const OPERATORS = [
   'equal',
@@ -65,6 +71,7 @@ export const filterNodeSchema: z.ZodType<FilterNode> = z.lazy(() =>
 
 export const filterTreeSchema = filterNodeSchema.superRefine((tree, ctx) => {
   let rules = 0;
+  let values = 0;
   const walk = (n: FilterNode, depth: number): boolean => {
     if (depth > MAX_FILTER_DEPTH) {
       ctx.addIssue({ code: 'custom', message: `O filtro pode ter no máximo ${MAX_FILTER_DEPTH} níveis.` });
@@ -72,9 +79,12 @@ export const filterTreeSchema = filterNodeSchema.superRefine((tree, ctx) => {
     }
     if (isGroup(n)) return n.rules.every((c) => walk(c, depth + 1));
     rules++;
+    values += Array.isArray(n.value) ? n.value.length : 1;
     return true;
   };
   walk(tree, 1);
+  if (values > MAX_FILTER_VALUES)
+    ctx.addIssue({ code: 'custom', message: `O filtro pode ter no máximo ${MAX_FILTER_VALUES} valores.` });
   if (rules > MAX_FILTER_RULES)
     ctx.addIssue({ code: 'custom', message: `O filtro pode ter no máximo ${MAX_FILTER_RULES} regras.` });
 });

@@ -9,8 +9,9 @@ import { forbidden } from '../../http/errors.ts';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { AccountsService } from './accounts.service.ts';
+import { idSchema } from '@talkbase/domain/contracts/ids';
 
-const accountIdParams = z.object({ accountId: z.coerce.number().int().positive() });
+const accountIdParams = z.object({ accountId: idSchema });
 
 export function registerAccountRoutes(
   app: FastifyInstance,

@@ -17,13 +17,14 @@ import { contentDisposition, decodeBase64 } from './file-intake.ts';
 import { FileMissingError } from './file-store.ts';
 import { fileMessages, type FileRef, type FilesService, type IncomingFile } from './files.service.ts';
 import type { FileRow } from './files.repository.ts';
+import { idSchema } from '@talkbase/domain/contracts/ids';
 
 const refParams = z.object({
   subject: z.string().trim().min(1).max(60),
-  talkId: z.coerce.number().int().positive(),
-  attributeId: z.coerce.number().int().positive(),
+  talkId: idSchema,
+  attributeId: idSchema,
 });
-const fileParams = refParams.extend({ fileId: z.coerce.number().int().positive() });
+const fileParams = refParams.extend({ fileId: idSchema });
 
 /** Already-compressed formats are stored in the zip as they are: deflating them again only costs CPU. */
 const STORED_AS_IS = /^(image\/(png|jpeg|gif)|application\/(pdf|vnd\.openxmlformats.*))$/;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { OptionsService } from './options.service.ts';
+import { idSchema } from '@talkbase/domain/contracts/ids';
 
 const RESERVED = new Set(['page', 'term', 'attrid', 'fetch']);
 
@@ -14,7 +15,7 @@ export function registerOptionRoutes(
     method: 'GET',
     url: '/api/SubjectAttribute/related/:attributeId',
     permission: 'session',
-    params: z.object({ attributeId: z.coerce.number().int().positive() }),
+    params: z.object({ attributeId: idSchema }),
     query: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
     handler: ({ params, query, auth }) => {
       const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);

@@ -4,8 +4,9 @@ import { ROOM_ACTIONS, roomInputSchema } from '@talkbase/domain/contracts/rooms'
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import type { RoomsService } from './rooms.service.ts';
+import { idSchema } from '@talkbase/domain/contracts/ids';
 
-const roomParams = z.object({ roomId: z.coerce.number().int().positive() });
+const roomParams = z.object({ roomId: idSchema });
 
 /** The room calls of spec 001 §7 (administrators). */
 export function registerRoomRoutes(

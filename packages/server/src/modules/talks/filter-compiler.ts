@@ -12,6 +12,7 @@ import { badRequest } from '../../http/errors.ts';
 import { hasColumn, multiTable } from '../subjects/subject-ddl.ts';
 import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
 import { toDbValue, type DbValue } from './talk-values.ts';
+import { MAX_ID } from '@talkbase/domain/contracts/ids';
 import { addDays, zonedDate, zonedDayStart } from './zoned-time.ts';
 
 export interface CompileContext {
@@ -78,6 +79,9 @@ export function compileFilter(tree: FilterNode, subject: SubjectMeta, ctx: Compi
 function one(a: AttributeMeta, v: unknown): DbValue {
   const r = toDbValue(a, v, 'filter');
   if (!r.ok || r.value === null) throw badRequest(filterMessages.badValue(a.name));
+  // Ids past the largest a row can have would fail as a query parameter on PostgreSQL.
+  if (a === ID_ATTRIBUTE && typeof r.value === 'number' && Math.abs(r.value) > MAX_ID)
+    throw badRequest(filterMessages.badValue(a.name));
   return r.value;
 }
 

@@ -635,16 +635,11 @@ describe('fuzzing the talk calls as a delimited customer', () => {
   }, 120_000);
 });
 
-/**
- * Defects the fuzzing found that need more than a local fix. Each test states the behaviour wanted;
- * `it.fails` marks where the server does not have it yet, so the suite stays green and the marker
- * turns red the day the defect is fixed: then drop the `.fails`.
- */
-describe('known defects found by fuzzing', () => {
-  // PostgreSQL keys records by `serial` (32-bit) ids, and the API takes ids up to 2^53: an id past
-  // 2147483647 makes PostgreSQL throw `value "…" is out of range for type integer`, answered 500.
-  const onPostgres = dialectName === 'postgres' ? it.fails : it;
-  onPostgres('KNOWN DEFECT on PostgreSQL: ids past 32 bits answer 400/404/422, never 500', async () => {
+/** Defects the fuzzing found (500s on PostgreSQL and past the engines' parameter limits), kept fixed. */
+describe('defects found by fuzzing, now guarded', () => {
+  // PostgreSQL keys records by `serial` (32-bit) ids: an id past 2147483647 taken into a query
+  // would fail there, so the API refuses such ids (domain/contracts/ids.ts) on both databases.
+  it('ids past 32 bits answer 400/404/422, never 500', async () => {
     const big = 3_000_000_000;
     const calls: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object }[] = [
       { method: 'GET', url: `/api/talk/campos/${big}` },
@@ -679,20 +674,16 @@ describe('known defects found by fuzzing', () => {
     expect(answers.filter((a) => !/→ (200|400|404|422)$/.test(a))).toEqual([]);
   });
 
-  // A tree may hold 200 rules of 1000 values each; every value is a bound parameter, and past the
-  // engine's limit (32766 on SQLite, 65535 on PostgreSQL) the query fails with a 500. The tree's
-  // size bound (filter-tree.ts) should count values, not only rules and levels.
-  it.fails(
-    'KNOWN DEFECT: a filter with more values than the engine binds answers 400, never 500',
-    async () => {
-      const rules = Array.from({ length: 70 }, (_, i) => ({
-        attribute: 'numero',
-        operator: 'in',
-        value: Array.from({ length: 1000 }, (_, j) => i * 1000 + j),
-      }));
-      const res = await filter(customer, { filterJson: { condition: 'OU', rules } });
-      expect(res.statusCode, res.body).toBe(400);
-      expectErrorAnswer(res);
-    },
-  );
+  // Every value is a bound parameter, and past the engine's limit (32766 on SQLite, 65535 on
+  // PostgreSQL) a query fails: the tree's size bound (filter-tree.ts) counts values too.
+  it('a filter with more values than the engine binds answers 400, never 500', async () => {
+    const rules = Array.from({ length: 70 }, (_, i) => ({
+      attribute: 'numero',
+      operator: 'in',
+      value: Array.from({ length: 1000 }, (_, j) => i * 1000 + j),
+    }));
+    const res = await filter(customer, { filterJson: { condition: 'OU', rules } });
+    expect(res.statusCode, res.body).toBe(400);
+    expectErrorAnswer(res);
+  });
 });

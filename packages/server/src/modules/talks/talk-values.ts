@@ -1,5 +1,6 @@
 import type { ErrorItem } from '../../http/errors.ts';
 import type { AttributeMeta } from '../subjects/subject-meta.ts';
+import { MAX_ID } from '@talkbase/domain/contracts/ids';
 
 /**
  * Canonical API values ↔ database values, by value kind (see domain records/value-kinds.ts).
@@ -92,7 +93,7 @@ export function toDbValue(a: AttributeMeta, raw: unknown, field: string): Conver
     case 'reference': {
       const id = typeof raw === 'object' && raw !== null && 'id' in raw ? raw.id : raw;
       const n = typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : NaN;
-      if (!Number.isSafeInteger(n) || n <= 0) return fail(valueMessages.notReference(a.name));
+      if (!Number.isSafeInteger(n) || n <= 0 || n > MAX_ID) return fail(valueMessages.notReference(a.name));
       return { ok: true, value: n };
     }
     case 'json': {

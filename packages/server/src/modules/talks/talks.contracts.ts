@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { filterTreeSchema } from '@talkbase/domain/filters/filter-tree';
+import { idSchema } from '@talkbase/domain/contracts/ids';
 
 /** Bodies of the talk calls (spec 002 §7), validated at the edge. */
 export const talkValueInputSchema = z.object({
-  subjectAttributeId: z.coerce.number().int().positive().optional(),
+  subjectAttributeId: idSchema.optional(),
   subjectAttributeIdentifier: z.string().trim().max(60).optional(),
   value: z.unknown(),
 });
@@ -20,7 +21,7 @@ export type TalkWrite = z.output<typeof talkWriteSchema>;
 
 export const talkIdsSchema = z.object({
   subject: z.string().optional(),
-  talkIds: z.array(z.coerce.number().int().positive()).min(1, 'Selecione pelo menos um registro.').max(1000),
+  talkIds: z.array(idSchema).min(1, 'Selecione pelo menos um registro.').max(1000),
 });
 
 const orderItemSchema = z.object({
@@ -34,7 +35,7 @@ export const talkFilterSchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   fetch: z.coerce.number().int().min(1).default(50),
   scenario: z.string().max(40).optional(),
-  filterIds: z.array(z.coerce.number().int().positive()).max(50).default([]),
+  filterIds: z.array(idSchema).max(50).default([]),
   /** A filter tree, as an object or as its JSON text. */
   filterJson: z
     .union([z.string().max(200_000), z.record(z.string(), z.unknown()), z.null()])
@@ -60,8 +61,8 @@ export const talkFilterSchema = z.object({
   /** Records that point to a parent record through an attribute. */
   talkParent: z
     .object({
-      subjectAttributeId: z.coerce.number().int().positive(),
-      talkId: z.coerce.number().int().positive(),
+      subjectAttributeId: idSchema,
+      talkId: idSchema,
     })
     .nullable()
     .optional(),

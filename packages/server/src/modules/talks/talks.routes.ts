@@ -4,9 +4,10 @@ import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { TalkQueryService } from './talk-query.service.ts';
 import { talkFilterSchema, talkIdsSchema, talkWriteSchema } from './talks.contracts.ts';
 import type { TalksService } from './talks.service.ts';
+import { idSchema } from '@talkbase/domain/contracts/ids';
 
 const subjectParams = z.object({ subject: z.string().trim().min(1).max(60) });
-const talkParams = subjectParams.extend({ talkId: z.coerce.number().int().positive() });
+const talkParams = subjectParams.extend({ talkId: idSchema });
 const pageQuery = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),
   fetch: z.coerce.number().int().min(1).catch(50).default(50),

@@ -8,12 +8,13 @@ import {
 } from '@talkbase/domain/contracts/templates';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { TemplatesService } from './templates.service.ts';
+import { idSchema } from '@talkbase/domain/contracts/ids';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idSchema });
 const accountsQuery = z.preprocess(
   lowerCaseKeys,
   z.object({
-    accountid: z.coerce.number().int().positive().optional(),
+    accountid: idSchema.optional(),
     term: z.string().trim().max(25).optional(),
     page: z.coerce.number().int().min(1).catch(1).default(1),
     fetch: z.coerce.number().int().min(1).catch(1000).default(1000),
