@@ -19,6 +19,22 @@ export const talkWriteSchema = z.object({
 });
 export type TalkWrite = z.output<typeof talkWriteSchema>;
 
+/** Records per `/talk/{subject}/many` call. */
+export const MAX_TALKS_PER_BATCH = 200;
+const batchOf = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    // `{talks: [...]}`, or the list itself.
+    (body) => (Array.isArray(body) ? { talks: body } : body),
+    z.object({
+      talks: z
+        .array(item)
+        .min(1, 'Envie pelo menos um registro.')
+        .max(MAX_TALKS_PER_BATCH, `Envie no máximo ${MAX_TALKS_PER_BATCH} registros por vez.`),
+    }),
+  );
+export const talkCreateManySchema = batchOf(talkWriteSchema);
+export const talkUpdateManySchema = batchOf(talkWriteSchema.extend({ talkId: idSchema }));
+
 export const talkIdsSchema = z.object({
   subject: z.string().optional(),
   talkIds: z.array(idSchema).min(1, 'Selecione pelo menos um registro.').max(1000),

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { TalkQueryService } from './talk-query.service.ts';
-import { talkFilterSchema, talkIdsSchema, talkWriteSchema } from './talks.contracts.ts';
+import {
+  talkCreateManySchema,
+  talkFilterSchema,
+  talkIdsSchema,
+  talkUpdateManySchema,
+  talkWriteSchema,
+} from './talks.contracts.ts';
 import type { TalksService } from './talks.service.ts';
 import { idSchema } from '@talkbase/domain/contracts/ids';
 
@@ -59,6 +65,28 @@ export function registerTalkRoutes(
       reply.code(201).header('location', `/context/talk/${subject.identifier}/${resourceId}`);
       return { resourceId };
     },
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'POST',
+    url: '/api/talk/:subject/many',
+    permission: 'session',
+    params: subjectParams,
+    body: talkCreateManySchema,
+    handler: async ({ params, body, auth, reply }) => {
+      const created = await talks.createMany(auth, params.subject, body.talks);
+      reply.code(201);
+      return created;
+    },
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'PUT',
+    url: '/api/talk/:subject/many',
+    permission: 'session',
+    params: subjectParams,
+    body: talkUpdateManySchema,
+    handler: ({ params, body, auth }) => talks.updateMany(auth, params.subject, body.talks),
   });
 
   defineRoute(app, authenticate, {

@@ -200,130 +200,225 @@ export class TalksService {
     const { subject, actions } = await this.access(auth, identifier, 'create');
     const values = this.byAttribute(subject, body);
     await this.checkAttributeActions(auth, subject, actions, values, 'create');
-    // Attributes not given start from their default value.
-    for (const a of subject.attributes) {
-      if (!values.has(a.id) && a.defaultValue !== null && a.kind !== 'file')
-        values.set(a.id, a.isMultipleValues ? [a.defaultValue] : a.defaultValue);
-    }
-    const prepared = this.prepare(subject, values, 'create', await this.ruleContext(auth));
-    const at = Date.now();
-    const id = await this.k.transaction().execute(async (trx) => {
-      await this.checkReferencesAndKeys(trx, auth, subject, prepared);
-      const talkId = await repo.insertTalk(trx, subject.id, {
-        columns: prepared.columns,
-        searchText: this.searchText(subject, prepared.columns, prepared.multi),
-        at,
-        accountId: auth.accountId,
-      });
-      await repo.replaceMultiValues(trx, subject.id, talkId, prepared.multi);
-      await repo.insertChanges(trx, [
-        {
-          companyId: auth.companyId,
-          subjectId: subject.id,
-          talkId,
-          accountId: auth.accountId,
-          at,
-          action: 'created',
-          attributeId: null,
-          oldValue: null,
-          newValue: null,
-        },
-        ...prepared.touched.map((a) => ({
-          companyId: auth.companyId,
-          subjectId: subject.id,
-          talkId,
-          accountId: auth.accountId,
-          at,
-          action: 'created',
-          attributeId: a.id,
-          oldValue: null,
-          newValue: stringify(
-            hasColumn(a)
-              ? prepared.columns[attributeColumn(a.id)]
-              : prepared.multi.find((m) => m.attributeId === a.id)?.values,
-          ),
-        })),
-      ]);
-      return talkId;
-    });
+    const prepared = this.prepareCreate(subject, values, await this.ruleContext(auth));
+    const id = await this.k.transaction().execute((trx) => this.insertOne(trx, auth, subject, prepared));
     await this.announce(auth, subject, [id]);
     return { resourceId: id, subject };
   }
 
+  /**
+   * `POST /talk/{subject}/many`: several records of one subject (a parent's child records) in one
+   * transaction — all are created or none. Errors name the item: `talks.{i}.{attribute}`.
+   */
+  async createMany(
+    auth: AuthContext,
+    identifier: string,
+    bodies: TalkWrite[],
+  ): Promise<{ resourceIds: number[] }> {
+    const { subject, actions } = await this.access(auth, identifier, 'create');
+    const ctx = await this.ruleContext(auth);
+    const prepared: Prepared[] = [];
+    for (const [i, body] of bodies.entries()) {
+      prepared.push(
+        await itemErrors(i, async () => {
+          const values = this.byAttribute(subject, body);
+          await this.checkAttributeActions(auth, subject, actions, values, 'create');
+          return this.prepareCreate(subject, values, ctx);
+        }),
+      );
+    }
+    const ids = await this.k.transaction().execute(async (trx) => {
+      const out: number[] = [];
+      for (const [i, p] of prepared.entries())
+        out.push(await itemErrors(i, () => this.insertOne(trx, auth, subject, p)));
+      return out;
+    });
+    await this.announce(auth, subject, ids);
+    return { resourceIds: ids };
+  }
+
+  /** Checked values of a new record; attributes not given start from their default value. */
+  private prepareCreate(
+    subject: SubjectMeta,
+    values: Map<number, unknown>,
+    ctx: { now: Date; timeZone: string },
+  ): Prepared {
+    for (const a of subject.attributes) {
+      if (!values.has(a.id) && a.defaultValue !== null && a.kind !== 'file')
+        values.set(a.id, a.isMultipleValues ? [a.defaultValue] : a.defaultValue);
+    }
+    return this.prepare(subject, values, 'create', ctx);
+  }
+
+  private async insertOne(
+    trx: Kysely<Database>,
+    auth: AuthContext,
+    subject: SubjectMeta,
+    prepared: Prepared,
+  ): Promise<number> {
+    const at = Date.now();
+    await this.checkReferencesAndKeys(trx, auth, subject, prepared);
+    const talkId = await repo.insertTalk(trx, subject.id, {
+      columns: prepared.columns,
+      searchText: this.searchText(subject, prepared.columns, prepared.multi),
+      at,
+      accountId: auth.accountId,
+    });
+    await repo.replaceMultiValues(trx, subject.id, talkId, prepared.multi);
+    await repo.insertChanges(trx, [
+      {
+        companyId: auth.companyId,
+        subjectId: subject.id,
+        talkId,
+        accountId: auth.accountId,
+        at,
+        action: 'created',
+        attributeId: null,
+        oldValue: null,
+        newValue: null,
+      },
+      ...prepared.touched.map((a) => ({
+        companyId: auth.companyId,
+        subjectId: subject.id,
+        talkId,
+        accountId: auth.accountId,
+        at,
+        action: 'created',
+        attributeId: a.id,
+        oldValue: null,
+        newValue: stringify(
+          hasColumn(a)
+            ? prepared.columns[attributeColumn(a.id)]
+            : prepared.multi.find((m) => m.attributeId === a.id)?.values,
+        ),
+      })),
+    ]);
+    return talkId;
+  }
+
   async update(auth: AuthContext, identifier: string, talkId: number, body: TalkWrite): Promise<ApiTalk> {
-    const { subject, actions, visible } = await this.access(auth, identifier, 'update');
+    const access = await this.access(auth, identifier, 'update');
+    const { subject, actions, visible } = access;
     const values = this.byAttribute(subject, body);
     const prepared = this.prepare(subject, values, 'update', await this.ruleContext(auth));
-    const at = Date.now();
-    await this.k.transaction().execute(async (trx) => {
-      const before = await repo.findTalk(trx, subject.id, talkId, visible);
-      if (!before) throw notFound(talkMessages.talkNotFound);
-      await this.checkAttributeActions(auth, subject, actions, values, 'update', before, trx);
-      if (body.version !== undefined && before.version !== body.version) throw conflict(talkMessages.stale);
-      const beforeMulti = await repo.multiValuesOf(trx, subject.id, [talkId]);
-      const errors: ErrorItem[] = [];
-      for (const a of prepared.touched) {
-        if (
-          !a.isEditable &&
-          stringify(before[attributeColumn(a.id)] as DbValue) !==
-            stringify(prepared.columns[attributeColumn(a.id)])
-        ) {
-          errors.push({ message: talkMessages.notEditable(a.name), field: a.identifier });
-        }
-      }
-      if (errors.length) throw unprocessable(errors);
-      await this.checkReferencesAndKeys(trx, auth, subject, prepared, talkId);
-      const merged = { ...pickColumns(subject, before), ...prepared.columns };
-      const mergedMulti = subject.attributes
-        .filter((a) => a.isMultipleValues)
-        .map(
-          (a) =>
-            prepared.multi.find((m) => m.attributeId === a.id) ?? {
-              attributeId: a.id,
-              values: beforeMulti
-                .filter((m) => m.attribute_id === a.id)
-                .map((m) => m.value_text ?? m.value_number),
-            },
-        );
-      const changed = await repo.updateTalk(trx, subject.id, talkId, prepared.columns, {
-        at,
-        accountId: auth.accountId,
-        expectedVersion: before.version,
-        searchText: this.searchText(subject, merged, mergedMulti),
-      });
-      if (changed === 0) throw conflict(talkMessages.stale);
-      await repo.replaceMultiValues(trx, subject.id, talkId, prepared.multi);
-      const history = prepared.touched
-        .map((a) => {
-          const oldValue = hasColumn(a)
-            ? stringify(before[attributeColumn(a.id)] as DbValue)
-            : stringify(
-                beforeMulti.filter((m) => m.attribute_id === a.id).map((m) => m.value_text ?? m.value_number),
-              );
-          const newValue = hasColumn(a)
-            ? stringify(prepared.columns[attributeColumn(a.id)])
-            : stringify(prepared.multi.find((m) => m.attributeId === a.id)?.values);
-          return {
-            companyId: auth.companyId,
-            subjectId: subject.id,
-            talkId,
-            accountId: auth.accountId,
-            at,
-            action: 'updated',
-            attributeId: a.id,
-            oldValue,
-            newValue,
-          };
-        })
-        .filter((h) => h.oldValue !== h.newValue);
-      await repo.insertChanges(trx, history);
-    });
+    await this.k
+      .transaction()
+      .execute((trx) => this.updateOne(trx, auth, access, talkId, body.version, values, prepared));
     await this.announce(auth, subject, [talkId]);
     const row = await repo.findTalk(this.k, subject.id, talkId, visible);
     if (!row) throw notFound(talkMessages.talkNotFound);
     const [talk] = await this.present(auth, subject, actions, [row]);
     if (!talk) throw notFound(talkMessages.talkNotFound);
     return talk;
+  }
+
+  /** `PUT /talk/{subject}/many`: several records changed in one transaction, all or none. */
+  async updateMany(
+    auth: AuthContext,
+    identifier: string,
+    bodies: (TalkWrite & { talkId: number })[],
+  ): Promise<{ resourceIds: number[] }> {
+    const access = await this.access(auth, identifier, 'update');
+    const ctx = await this.ruleContext(auth);
+    const items: {
+      body: TalkWrite & { talkId: number };
+      values: Map<number, unknown>;
+      prepared: Prepared;
+    }[] = [];
+    for (const [i, body] of bodies.entries()) {
+      items.push(
+        await itemErrors(i, () => {
+          const values = this.byAttribute(access.subject, body);
+          return Promise.resolve({
+            body,
+            values,
+            prepared: this.prepare(access.subject, values, 'update', ctx),
+          });
+        }),
+      );
+    }
+    await this.k.transaction().execute(async (trx) => {
+      for (const [i, it] of items.entries())
+        await itemErrors(i, () =>
+          this.updateOne(trx, auth, access, it.body.talkId, it.body.version, it.values, it.prepared),
+        );
+    });
+    const ids = [...new Set(bodies.map((b) => b.talkId))];
+    await this.announce(auth, access.subject, ids);
+    return { resourceIds: bodies.map((b) => b.talkId) };
+  }
+
+  private async updateOne(
+    trx: Kysely<Database>,
+    auth: AuthContext,
+    { subject, actions, visible }: Access,
+    talkId: number,
+    version: number | undefined,
+    values: Map<number, unknown>,
+    prepared: Prepared,
+  ): Promise<void> {
+    const at = Date.now();
+    const before = await repo.findTalk(trx, subject.id, talkId, visible);
+    if (!before) throw notFound(talkMessages.talkNotFound);
+    await this.checkAttributeActions(auth, subject, actions, values, 'update', before, trx);
+    if (version !== undefined && before.version !== version) throw conflict(talkMessages.stale);
+    const beforeMulti = await repo.multiValuesOf(trx, subject.id, [talkId]);
+    const errors: ErrorItem[] = [];
+    for (const a of prepared.touched) {
+      if (
+        !a.isEditable &&
+        stringify(before[attributeColumn(a.id)] as DbValue) !==
+          stringify(prepared.columns[attributeColumn(a.id)])
+      ) {
+        errors.push({ message: talkMessages.notEditable(a.name), field: a.identifier });
+      }
+    }
+    if (errors.length) throw unprocessable(errors);
+    await this.checkReferencesAndKeys(trx, auth, subject, prepared, talkId);
+    const merged = { ...pickColumns(subject, before), ...prepared.columns };
+    const mergedMulti = subject.attributes
+      .filter((a) => a.isMultipleValues)
+      .map(
+        (a) =>
+          prepared.multi.find((m) => m.attributeId === a.id) ?? {
+            attributeId: a.id,
+            values: beforeMulti
+              .filter((m) => m.attribute_id === a.id)
+              .map((m) => m.value_text ?? m.value_number),
+          },
+      );
+    const changed = await repo.updateTalk(trx, subject.id, talkId, prepared.columns, {
+      at,
+      accountId: auth.accountId,
+      expectedVersion: before.version,
+      searchText: this.searchText(subject, merged, mergedMulti),
+    });
+    if (changed === 0) throw conflict(talkMessages.stale);
+    await repo.replaceMultiValues(trx, subject.id, talkId, prepared.multi);
+    const history = prepared.touched
+      .map((a) => {
+        const oldValue = hasColumn(a)
+          ? stringify(before[attributeColumn(a.id)] as DbValue)
+          : stringify(
+              beforeMulti.filter((m) => m.attribute_id === a.id).map((m) => m.value_text ?? m.value_number),
+            );
+        const newValue = hasColumn(a)
+          ? stringify(prepared.columns[attributeColumn(a.id)])
+          : stringify(prepared.multi.find((m) => m.attributeId === a.id)?.values);
+        return {
+          companyId: auth.companyId,
+          subjectId: subject.id,
+          talkId,
+          accountId: auth.accountId,
+          at,
+          action: 'updated',
+          attributeId: a.id,
+          oldValue,
+          newValue,
+        };
+      })
+      .filter((h) => h.oldValue !== h.newValue);
+    await repo.insertChanges(trx, history);
   }
 
   async remove(auth: AuthContext, identifier: string, talkIds: number[]): Promise<{ deleted: number }> {
@@ -650,4 +745,18 @@ function pickColumns(subject: SubjectMeta, row: repo.TalkRow): Record<string, un
   for (const a of subject.attributes)
     if (hasColumn(a)) out[attributeColumn(a.id)] = row[attributeColumn(a.id)];
   return out;
+}
+
+/** Runs one item's step of a batch, naming the item in its errors' fields (`talks.{i}.…`). */
+async function itemErrors<T>(i: number, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    const errors = err.errors.map((e) => ({
+      message: e.message,
+      field: e.field ? `talks.${i}.${e.field}` : `talks.${i}`,
+    }));
+    throw new HttpError(err.statusCode, errors, err.headers, err.extra);
+  }
 }
