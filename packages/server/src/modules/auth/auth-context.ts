@@ -6,4 +6,9 @@ export interface AuthContext {
   roomId: number;
   accountType: number;
   isAdmin: boolean;
+  /**
+   * The company's catalog version read with the session at the start of the request: while the
+   * catalog kept in memory is of this version, it serves the request without another query.
+   */
+  catalogVersion?: number;
 }

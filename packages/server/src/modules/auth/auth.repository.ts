@@ -11,13 +11,16 @@ export interface SessionRow {
   roomId: number;
   accountType: number;
   isAdmin: number;
+  catalogVersion: number;
 }
 
 export function findLiveSession(db: Kysely<Database>, sessionId: string, at: number) {
   return db
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+    .innerJoin('companies', 'companies.id', 'sessions.company_id')
     .select([
+      'companies.catalog_version as catalogVersion',
       'sessions.id as sessionId',
       'sessions.account_id as accountId',
       'sessions.company_id as companyId',

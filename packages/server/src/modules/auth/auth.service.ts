@@ -67,6 +67,7 @@ export class AuthService {
       roomId: session.roomId,
       accountType: session.accountType,
       isAdmin: session.isAdmin === 1,
+      catalogVersion: session.catalogVersion,
     };
   }
 

@@ -111,7 +111,24 @@ export class CatalogCache {
     this.db = db;
   }
 
-  async get(companyId: number, db: Kysely<Database> = this.db): Promise<Catalog> {
+  /**
+   * The company's catalog. `known` is a version the caller read at the start of its request (the
+   * auth context's, read with the session): while the kept catalog is of that version it is served
+   * without a query — as if the version had been read then. Otherwise, and always inside a
+   * transaction, the version is read now.
+   */
+  get(
+    companyId: number,
+    db: Kysely<Database> = this.db,
+    known?: { catalogVersion?: number },
+  ): Promise<Catalog> {
+    const cached = this.byCompany.get(companyId);
+    if (cached && !db.isTransaction && known?.catalogVersion === cached.version)
+      return Promise.resolve(cached);
+    return this.current(companyId, db);
+  }
+
+  private async current(companyId: number, db: Kysely<Database>): Promise<Catalog> {
     const head = await repo.catalogHead(db, companyId);
     const version = head?.catalog_version ?? 0;
     const timeZone = head?.time_zone ?? 'America/Sao_Paulo';

@@ -27,7 +27,9 @@ export class PermissionsService {
 
   /** Inside a transaction pass its handle: on SQLite a query outside it would wait for it to end. */
   async subjectActions(auth: AuthContext, subjectId: number, db?: Kysely<Database>): Promise<SubjectActions> {
-    const set = (await this.catalog.get(auth.companyId, db)).room(auth.roomId).subjectActions.get(subjectId);
+    const set = (await this.catalog.get(auth.companyId, db, auth))
+      .room(auth.roomId)
+      .subjectActions.get(subjectId);
     return {
       read: set?.has('read') ?? false,
       create: set?.has('create') ?? false,
@@ -48,7 +50,7 @@ export class PermissionsService {
     subjectActions: SubjectActions,
     db?: Kysely<Database>,
   ): Promise<Map<number, AttributeActions>> {
-    const byAttr = (await this.catalog.get(auth.companyId, db)).room(auth.roomId).attributeActions;
+    const byAttr = (await this.catalog.get(auth.companyId, db, auth)).room(auth.roomId).attributeActions;
     const out = new Map<number, AttributeActions>();
     for (const a of subject.attributes) {
       const own = byAttr.get(a.id);
@@ -63,12 +65,12 @@ export class PermissionsService {
 
   /** The rows of a subject the room may see: a filter tree and/or a list of record ids. */
   async scope(auth: AuthContext, subjectId: number, db?: Kysely<Database>): Promise<SubjectScope> {
-    const scope = (await this.catalog.get(auth.companyId, db)).room(auth.roomId).scopes.get(subjectId);
+    const scope = (await this.catalog.get(auth.companyId, db, auth)).room(auth.roomId).scopes.get(subjectId);
     return scope ?? { filter: null, talkIds: null };
   }
 
   async readableSubjectIds(auth: AuthContext): Promise<number[]> {
-    const grants = (await this.catalog.get(auth.companyId)).room(auth.roomId).subjectActions;
+    const grants = (await this.catalog.get(auth.companyId, undefined, auth)).room(auth.roomId).subjectActions;
     return [...grants].filter(([, actions]) => actions.has('read')).map(([subjectId]) => subjectId);
   }
 }

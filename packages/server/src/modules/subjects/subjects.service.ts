@@ -56,14 +56,26 @@ export class SubjectsService {
   }
 
   /** A subject with its attributes. The answer is shared and must not be changed by the caller. */
-  async load(companyId: number, identifier: string, db?: Kysely<Database>): Promise<SubjectMeta> {
-    const s = (await this.catalog.get(companyId, db)).subjectsByIdentifier.get(identifier.toLowerCase());
+  async load(
+    companyId: number,
+    identifier: string,
+    db?: Kysely<Database>,
+    known?: { catalogVersion?: number },
+  ): Promise<SubjectMeta> {
+    const s = (await this.catalog.get(companyId, db, known)).subjectsByIdentifier.get(
+      identifier.toLowerCase(),
+    );
     if (!s) throw notFound(messages.subjectNotFound);
     return s;
   }
 
-  async loadById(companyId: number, id: number, db?: Kysely<Database>): Promise<SubjectMeta> {
-    const s = (await this.catalog.get(companyId, db)).subjectsById.get(id);
+  async loadById(
+    companyId: number,
+    id: number,
+    db?: Kysely<Database>,
+    known?: { catalogVersion?: number },
+  ): Promise<SubjectMeta> {
+    const s = (await this.catalog.get(companyId, db, known)).subjectsById.get(id);
     if (!s) throw notFound(messages.subjectNotFound);
     return s;
   }

@@ -57,7 +57,10 @@ export async function presentTalks(
   opts: { readOnly: boolean; loadSubject: RelatedLoader },
 ): Promise<ApiTalk[]> {
   const ids = rows.map((r) => r.id);
-  const multi = await repo.multiValuesOf(db, subject.id, ids);
+  // Multi-valued attributes live in a side table: read it only when the subject has one.
+  const multi = subject.attributes.some((a) => a.isMultipleValues)
+    ? await repo.multiValuesOf(db, subject.id, ids)
+    : [];
   const multiBy = new Map<string, unknown[]>();
   const byId = new Map(subject.attributes.map((a) => [a.id, a]));
   for (const m of multi) {

@@ -117,7 +117,7 @@ export class TalksService {
     db: Kysely<Database> = this.k,
   ): Promise<Access> {
     // An unknown subject answers as one the room may not read does: nothing tells them apart.
-    const subject = await this.subjects.load(auth.companyId, identifier, db).catch((err: unknown) => {
+    const subject = await this.subjects.load(auth.companyId, identifier, db, auth).catch((err: unknown) => {
       throw err instanceof HttpError && err.statusCode === 404 ? notFound() : err;
     });
     return this.accessTo(auth, subject, need, db);
@@ -175,7 +175,7 @@ export class TalksService {
         const related =
           id === subject.id
             ? subject
-            : await this.subjects.loadById(auth.companyId, id).catch(() => undefined);
+            : await this.subjects.loadById(auth.companyId, id, undefined, auth).catch(() => undefined);
         if (!related) return null;
         const access = await this.accessTo(auth, related, 'read').catch(() => undefined);
         return access ? { subject: related, visible: access.visible } : null;
@@ -615,7 +615,7 @@ export class TalksService {
 
   /** The instant and the company's time zone that date rules and relative filters are judged in. */
   async ruleContext(auth: AuthContext, db?: Kysely<Database>): Promise<{ now: Date; timeZone: string }> {
-    const { timeZone } = await this.subjects.catalog.get(auth.companyId, db);
+    const { timeZone } = await this.subjects.catalog.get(auth.companyId, db, auth);
     return { now: new Date(), timeZone };
   }
 
