@@ -315,11 +315,45 @@ if (process.env.BENCH_DATABASE_URL) {
   }
 }
 
-// Directus 12.4 at 1,000,000 rows on SQLite, and at 100,000 on PostgreSQL, from ../shared/peers/RESULTS.md.
-const directus: Record<string, Record<string, number>> = {
+// Directus beside us: the newest run of ../shared/peers/directus-bench.sh on this machine with the
+// same number of rows (its raw results in PEERS_RESULTS, default $TMPDIR/peers/results); otherwise the
+// figures published in ../shared/peers/RESULTS.md (Directus 12.4, SQLite at 1,000,000 rows, PostgreSQL at 100,000).
+const published: Record<string, Record<string, number>> = {
   SQLite: { get_by_id: 196, list_filter_sort: 6.7, search_hit: 98, search_miss: 0.4, create: 91 },
   PostgreSQL: { get_by_id: 186, list_filter_sort: 190, search_hit: 73, search_miss: 5.2, create: 138 },
 };
+const peersResults = process.env.PEERS_RESULTS ?? path.join(os.tmpdir(), 'peers', 'results');
+const directusSource: Record<string, string> = {};
+const directus: Record<string, Record<string, number>> = {};
+for (const [database, prefix] of [
+  ['SQLite', 'directus-sqlite-'],
+  ['PostgreSQL', 'directus-pg-'],
+] as const) {
+  const files = fs.existsSync(peersResults)
+    ? fs
+        .readdirSync(peersResults)
+        .filter((f) => f.startsWith(prefix) && f.endsWith('.json'))
+        .sort()
+        .reverse()
+    : [];
+  const run = files
+    .map(
+      (f) =>
+        [f, JSON.parse(fs.readFileSync(path.join(peersResults, f), 'utf8'))] as [
+          string,
+          { nRows: number; results: { name: string; rps: number }[] },
+        ],
+    )
+    .find(([, r]) => r.nRows === N);
+  if (run) {
+    directus[database] = Object.fromEntries(run[1].results.map((r) => [r.name, Math.round(r.rps * 10) / 10]));
+    directusSource[database] =
+      `measured on this machine by directus-bench.sh (${run[0]}, ${N.toLocaleString('en-US')} rows)`;
+  } else if (published[database]) {
+    directus[database] = published[database];
+    directusSource[database] = 'published in ../shared/peers/RESULTS.md (not a run beside ours)';
+  }
+}
 const table = [
   '| database | workload | requests/s | p50 ms | p99 ms | errors | Directus req/s | ratio |',
   '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -350,8 +384,9 @@ ${table}
 
 ${notes}
 
-The Directus column is the peer's published figure on this machine kind (../shared/peers/RESULTS.md: SQLite at 1,000,000 rows,
-PostgreSQL at 100,000), not a run beside ours; rerun \`bash ../shared/peers/directus-bench.sh\` for a same-run comparison.
+Directus figures: ${Object.entries(directusSource)
+  .map(([db, src]) => `${db} ${src}`)
+  .join('; ')}. Its list_filter_sort answers no total count; ours includes \`totalResults\`.
 `;
 fs.writeFileSync(path.join(import.meta.dirname, '..', 'RECORDS.md'), doc);
 // `npm run bench` writes RESULTS.md (run.ts) and then this; the records section goes below its marker.
