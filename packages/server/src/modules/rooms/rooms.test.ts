@@ -171,6 +171,21 @@ describe('rooms', () => {
     expect(deactivate.statusCode).toBe(403);
   });
 
+  it('lists the resources a room can be given: subjects with their attributes, for administrators', async () => {
+    const res = await t.app.inject(as(admin, { method: 'GET', url: '/api/room/resource' }));
+    expect(res.statusCode).toBe(200);
+    const { Subjects } = res.json<{
+      Subjects: { resourceId: number; subjectIdentifier: string; attributes: { resourceId: number }[] }[];
+    }>();
+    expect(Subjects.map((s) => s.subjectIdentifier).sort()).toEqual(['chamado', 'cliente', 'filtro']);
+    expect(
+      Subjects.find((s) => s.subjectIdentifier === 'chamado')?.attributes.map((a) => a.resourceId),
+    ).toEqual(chamado.subjectAttributes.map((a) => a.subjectAttributeId));
+    const person = await createPerson(t.app, admin, {});
+    const user = (await login(t.app, person.email, person.password)).token;
+    expect((await t.app.inject(as(user, { method: 'GET', url: '/api/room/resource' }))).statusCode).toBe(403);
+  });
+
   it('refuses to delete built-in rooms and rooms with users, and names unknown subjects', async () => {
     expect((await t.app.inject(as(admin, { method: 'DELETE', url: '/api/room/1196' }))).statusCode).toBe(422);
     const roomId = await supportRoom(await createTalk(t.app, admin, 'cliente', { nome: 'ACME' }));

@@ -303,6 +303,10 @@ describe('talks', () => {
       await filter('chamado', { filterIds: [saved], order: [{ attribute: 'prioridade', direction: 0 }] })
     ).json<Page>();
     expect(bySaved.itens.map((i) => i.displayName)).toEqual(['Rede caiu', 'Rede lenta']);
+    // Saved filters are records of the built-in subject `filtro`, listed like any other.
+    const filters = (await filter('filtro', { term: 'rede' })).json<Page>();
+    expect(filters.totalResults).toBe(1);
+    expect(valuesOf(filters.itens[0] ?? { talkValues: [] })).toMatchObject({ nome: 'Rede' });
   });
 
   it('answers 400 for an invalid tree or order, never a 500', async () => {
