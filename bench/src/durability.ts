@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { startServer, type RunningServer } from './server.ts';
+import { startServer, withBenchSchema, type RunningServer } from './server.ts';
 
 /**
  * Crash durability: a burst of talk creations, the server killed with SIGKILL mid-burst,
@@ -101,21 +100,13 @@ fs.rmSync(sqliteDir, { recursive: true, force: true });
 report.push(...sqlite.map((r, i) => `| SQLite | ${i + 1} | ${r.acknowledged} | ${r.lost} |`));
 
 if (process.env.BENCH_DATABASE_URL) {
-  const schema = `durability_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  try {
-    const url = new URL(process.env.BENCH_DATABASE_URL);
-    url.searchParams.set('options', `-c search_path=${schema}`);
+  const results = await withBenchSchema(process.env.BENCH_DATABASE_URL, 'durability', async (url) => {
     const dir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'talkbase-durability-'));
-    const results = await runDatabase('PostgreSQL', { DATABASE_URL: url.toString() }, dir);
+    const out = await runDatabase('PostgreSQL', { DATABASE_URL: url }, dir);
     fs.rmSync(dir, { recursive: true, force: true });
-    report.push(...results.map((r, i) => `| PostgreSQL | ${i + 1} | ${r.acknowledged} | ${r.lost} |`));
-  } finally {
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-  }
+    return out;
+  });
+  report.push(...results.map((r, i) => `| PostgreSQL | ${i + 1} | ${r.acknowledged} | ${r.lost} |`));
 }
 
 const section = [

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import { startServer, type RunningServer } from './server.ts';
+import { startServer, withBenchSchema, type RunningServer } from './server.ts';
 
 /**
  * `npm run bench:records`: the records engine at scale, on the peer's data set.
@@ -296,23 +296,10 @@ results.push({
   )),
 });
 if (process.env.BENCH_DATABASE_URL) {
-  const schema = `records_${Date.now().toString(36)}`;
-  const adminClient = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-  await adminClient.connect();
-  await adminClient.query(`create schema ${schema}`);
-  try {
-    const url = new URL(process.env.BENCH_DATABASE_URL);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    results.push({
-      database: 'PostgreSQL',
-      ...(await benchDatabase('PostgreSQL', { DATABASE_URL: url.toString() }, (id, columns) =>
-        loadPostgres(url.toString(), id, columns),
-      )),
-    });
-  } finally {
-    await adminClient.query(`drop schema ${schema} cascade`);
-    await adminClient.end();
-  }
+  const pgResult = await withBenchSchema(process.env.BENCH_DATABASE_URL, 'records', (url) =>
+    benchDatabase('PostgreSQL', { DATABASE_URL: url }, (id, columns) => loadPostgres(url, id, columns)),
+  );
+  results.push({ database: 'PostgreSQL', ...pgResult });
 }
 
 // Directus beside us: the newest run of ../shared/peers/directus-bench.sh on this machine with the

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { startServer, type RunningServer } from './server.ts';
+import { startServer, withBenchSchema, type RunningServer } from './server.ts';
 
 /**
  * `npm run bench`: starts real servers (SQLite; PostgreSQL too when BENCH_DATABASE_URL is set),
@@ -105,22 +104,10 @@ async function benchOne(
 const results: { rows: Row[]; rss: number; database: string }[] = [];
 results.push({ database: 'SQLite', ...(await benchOne('SQLite', { DATABASE_URL: '' })) });
 if (process.env.BENCH_DATABASE_URL) {
-  // A schema of its own, dropped afterwards: the bench never touches the database's other tables.
-  const schema = `bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  try {
-    const url = new URL(process.env.BENCH_DATABASE_URL);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    results.push({
-      database: 'PostgreSQL',
-      ...(await benchOne('PostgreSQL', { DATABASE_URL: url.toString() })),
-    });
-  } finally {
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-  }
+  const pgResult = await withBenchSchema(process.env.BENCH_DATABASE_URL, 'bench', (url) =>
+    benchOne('PostgreSQL', { DATABASE_URL: url }),
+  );
+  results.push({ database: 'PostgreSQL', ...pgResult });
 }
 
 const table = [

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -82,4 +83,27 @@ export async function startServer(
       await exited;
     },
   };
+}
+
+/**
+ * Runs `work` with a PostgreSQL URL whose search path is a schema of its own, made for it and
+ * dropped afterwards: a bench never touches the database's other tables.
+ */
+export async function withBenchSchema<T>(
+  databaseUrl: string,
+  prefix: string,
+  work: (url: string) => Promise<T>,
+): Promise<T> {
+  const schema = `${prefix}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  try {
+    const url = new URL(databaseUrl);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    return await work(url.toString());
+  } finally {
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  }
 }

@@ -8,7 +8,7 @@ import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
 import { compileFilter, resolveAttribute } from './filter-compiler.ts';
-import { searchCondition, searchWords } from './search.ts';
+import { searchConditions, searchWords } from './search.ts';
 import type { ApiTalk } from './talk-presenter.ts';
 import { textOf } from './talk-values.ts';
 import type { TalkFilter } from './talks.contracts.ts';
@@ -55,7 +55,7 @@ export class TalkQueryService {
       );
     }
     const words = q.term ? searchWords(q.term) : [];
-    if (words.length) where.push(searchCondition(this.db.dialect, subject.id, 't', words));
+    const search = words.length ? searchConditions(this.db.dialect, subject.id, 't', words) : undefined;
 
     const p = paging(q.page, q.fetch);
     const { rows, total } = await repo.pageTalks(
@@ -63,6 +63,7 @@ export class TalkQueryService {
       subject.id,
       {
         where,
+        ...(search ? { search } : {}),
         orderBy: this.order(subject, q.order),
         offset: p.offset,
         limit: p.fetch,

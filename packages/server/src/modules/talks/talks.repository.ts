@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { multiTable, talkTable } from '../subjects/subject-ddl.ts';
 import type { DbValue } from './talk-values.ts';
+import type { SearchConditions } from './search.ts';
 
 /**
  * SQL over the subjects' own tables. Table and column names come from numeric ids only
@@ -210,6 +211,8 @@ export interface PageQuery {
   limit: number;
   /** PostgreSQL: state NULLS FIRST/LAST (SQLite's default order already is). */
   explicitNulls?: boolean;
+  /** The quick search's condition in its two forms (search.ts); the page query picks one by the count. */
+  search?: SearchConditions;
   /** A join that restricts and orders by search rank (quick search). */
   searchJoin?: (q: ReturnType<typeof baseQuery>) => ReturnType<typeof baseQuery>;
 }
@@ -217,6 +220,9 @@ export interface PageQuery {
 function baseQuery(db: Kysely<Database>, subjectId: number) {
   return dyn(db).selectFrom(`${talkTable(subjectId)} as t`);
 }
+
+/** Up to this many matches, a search page takes the matching ids from the index first (search.ts). */
+const SELECTIVE_SEARCH_MAX = 20_000;
 
 export async function pageTalks(
   db: Kysely<Database>,
@@ -240,14 +246,33 @@ export async function pageTalks(
       o.desc ? (explicit ? ob.desc().nullsLast() : ob.desc()) : explicit ? ob.asc().nullsFirst() : ob.asc(),
     );
   }
-  const countQ = base.select((eb) => eb.fn.countAll<number>().as('n'));
+  const countQ = (q.search ? base.where(q.search.plain as RawBuilder<boolean>) : base).select((eb) =>
+    eb.fn.countAll<number>().as('n'),
+  );
   const compiled = countQ.compile();
   const key = counter?.key(`${compiled.sql}|${JSON.stringify(compiled.parameters)}`);
   const known = key !== undefined ? counter?.get(key) : undefined;
-  const [rows, total] = await Promise.all([
-    rowsQ.limit(q.limit).offset(q.offset).execute(),
-    known !== undefined ? Promise.resolve(known) : countQ.executeTakeFirstOrThrow().then((r) => r.n),
-  ]);
+  let total: number;
+  let rows: unknown[];
+  if (!q.search) {
+    [rows, total] = await Promise.all([
+      rowsQ.limit(q.limit).offset(q.offset).execute(),
+      known !== undefined ? Promise.resolve(known) : countQ.executeTakeFirstOrThrow().then((r) => r.n),
+    ]);
+  } else {
+    // A search counts first: no page is read past the matches (a term matching nothing costs its
+    // count, cached), and the number of matches picks the condition's form for the page.
+    total = known ?? (await countQ.executeTakeFirstOrThrow()).n;
+    const search = total <= SELECTIVE_SEARCH_MAX ? q.search.selective : q.search.plain;
+    rows =
+      total <= q.offset
+        ? []
+        : await rowsQ
+            .where(search as RawBuilder<boolean>)
+            .limit(q.limit)
+            .offset(q.offset)
+            .execute();
+  }
   if (key !== undefined && known === undefined) counter?.set(key, total);
   return { rows: rows as TalkRow[], total };
 }
