@@ -96,10 +96,11 @@ async function loadCatalog(
 }
 
 /**
- * Every instance keeps each company's catalog in memory and checks it with one primary-key read of
- * `companies.catalog_version` per call, which triggers move in the same transaction as any change
- * to subjects, attributes or room permissions (migration 0006). So a change is seen on the next
- * request by every instance, with no messages to lose and no time window.
+ * Every instance keeps each company's catalog in memory and checks it against
+ * `companies.catalog_version`, which triggers move in the same transaction as any change to
+ * subjects, attributes or room permissions (migration 0006). The version comes with the session
+ * read of each request (or from a primary-key read when none is given), so a change is seen on the
+ * next request by every instance, with no messages to lose and no time window.
  *
  * A snapshot read inside a transaction is used but never kept: that transaction may still roll back.
  */

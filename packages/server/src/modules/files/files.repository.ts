@@ -1,22 +1,12 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, TalkFilesTable } from '../../db/schema.ts';
 
 /** SQL over talk_files. Every read of live files leaves out those marked deleted. */
 
-export interface FileRow {
-  id: number;
-  subject_id: number;
-  talk_id: number;
-  attribute_id: number;
-  name: string;
-  type: string;
-  size: number;
-  storage_key: string;
-  sha256: string;
-  created_at: number;
-  created_by: number | null;
+/** A live file as read: the table's columns (less the company and removal ones) and who added it. */
+export type FileRow = Omit<Selectable<TalkFilesTable>, 'company_id' | 'deleted_at' | 'deleted_by'> & {
   actor_name: string | null;
-}
+};
 
 export interface NewFile {
   companyId: number;

@@ -213,8 +213,6 @@ export interface PageQuery {
   explicitNulls?: boolean;
   /** The quick search's condition in its two forms (search.ts); the page query picks one by the count. */
   search?: SearchConditions;
-  /** A join that restricts and orders by search rank (quick search). */
-  searchJoin?: (q: ReturnType<typeof baseQuery>) => ReturnType<typeof baseQuery>;
 }
 
 function baseQuery(db: Kysely<Database>, subjectId: number) {
@@ -241,7 +239,6 @@ export async function pageTalks(
   },
 ): Promise<{ rows: TalkRow[]; total: number }> {
   let base = baseQuery(db, subjectId);
-  if (q.searchJoin) base = q.searchJoin(base);
   for (const w of q.where) base = base.where(w as RawBuilder<boolean>);
   let rowsQ = base.selectAll('t');
   // Empty values sort first ascending and last descending in both dialects. SQLite does so by
