@@ -1,3 +1,6 @@
+import { fieldsText } from './fields.ts';
+import { recordsText } from './records.ts';
+
 /**
  * Every text the web app shows, in pt-BR. Texts quoted in the spec are used verbatim (accents
  * included); the rest follow the same tone.
@@ -132,4 +135,8 @@ export const t = {
   errors: {
     generic: 'Ocorreu um erro inesperado. Por favor, tente novamente.',
   },
+  /** The records screens (features/records), in their own file. */
+  records: recordsText,
+  /** The field editors (src/fields), in their own file. */
+  fields: fieldsText,
 } as const;

@@ -6,37 +6,13 @@ import { filesOfTalks } from '../files/file-presenter.ts';
 import { fromDbValue } from './talk-values.ts';
 import * as repo from './talks.repository.ts';
 
-export interface TalkValue {
-  subjectAttributeId: number;
-  subjectAttributeIdentifier: string;
-  value: unknown;
-  /** For references: the related record's display name. */
-  displayValue?: string | null;
-}
+export type { ApiTalk, TalkValue } from '@talkbase/domain/contracts/talks';
+import type { ApiTalk, TalkValue } from '@talkbase/domain/contracts/talks';
 
-/** A talk as the API answers it (spec 002 §3 "Talk"). */
 /** A related subject the account may read, with the condition of its visible rows; null when it may not. */
 export type RelatedLoader = (
   subjectId: number,
 ) => Promise<{ subject: SubjectMeta; visible: RawBuilder<unknown> | undefined } | null>;
-
-export interface ApiTalk {
-  talkId: number;
-  subject: string;
-  subjectId: number;
-  isActive: boolean;
-  displayName: string;
-  isReadOnly: boolean;
-  version: number;
-  createdAt: string;
-  createdBy: number | null;
-  updatedAt: string;
-  updatedBy: number | null;
-  templateId: number | null;
-  tags: unknown[];
-  talkValues: TalkValue[];
-  talkAttachments: unknown[];
-}
 
 /** The attribute that names a record: the first text attribute, by position. */
 export function displayAttribute(subject: SubjectMeta): AttributeMeta | undefined {

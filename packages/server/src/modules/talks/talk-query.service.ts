@@ -11,7 +11,7 @@ import { compileFilter, resolveAttribute } from './filter-compiler.ts';
 import { searchConditions, searchWords } from './search.ts';
 import type { ApiTalk } from './talk-presenter.ts';
 import { textOf } from './talk-values.ts';
-import type { TalkFilter } from './talks.contracts.ts';
+import type { TalkFilter } from '@talkbase/domain/contracts/talks';
 import * as repo from './talks.repository.ts';
 import type { TalksService } from './talks.service.ts';
 import { countsOf, type CountCache } from './count-cache.ts';

@@ -8,7 +8,7 @@ import {
   talkIdsSchema,
   talkUpdateManySchema,
   talkWriteSchema,
-} from './talks.contracts.ts';
+} from '@talkbase/domain/contracts/talks';
 import type { TalksService } from './talks.service.ts';
 import { idSchema } from '@talkbase/domain/contracts/ids';
 

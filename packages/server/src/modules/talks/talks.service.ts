@@ -26,7 +26,7 @@ import { displayNameOf, presentTalks, type ApiTalk } from './talk-presenter.ts';
 import { normalizeForSearch } from '@talkbase/domain/fields/select';
 import { validateValue } from '@talkbase/domain/fields/validate-value';
 import { textOf, toDbValue, type DbValue } from './talk-values.ts';
-import type { TalkWrite } from './talks.contracts.ts';
+import type { TalkWrite } from '@talkbase/domain/contracts/talks';
 import * as repo from './talks.repository.ts';
 import type { CountCache } from './count-cache.ts';
 import { discard, type FileStore } from '../files/file-store.ts';

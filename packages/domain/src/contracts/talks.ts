@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { filterTreeSchema } from '@talkbase/domain/filters/filter-tree';
-import { idSchema } from '@talkbase/domain/contracts/ids';
+import { filterTreeSchema } from '../filters/filter-tree.ts';
+import { idSchema } from './ids.ts';
 
 /** Bodies of the talk calls (spec 002 §7), validated at the edge. */
 export const talkValueInputSchema = z.object({
@@ -86,3 +86,76 @@ export const talkFilterSchema = z.object({
   term: z.string().trim().max(200).optional(),
 });
 export type TalkFilter = z.output<typeof talkFilterSchema>;
+
+/** One attribute's value in a talk (002 §3 "Talk"). */
+export interface TalkValue {
+  subjectAttributeId: number;
+  subjectAttributeIdentifier: string;
+  value: unknown;
+  /** For references: the related record's display name. */
+  displayValue?: string | null;
+}
+
+/** A talk as the API answers it (spec 002 §3 "Talk"). */
+export interface ApiTalk {
+  talkId: number;
+  subject: string;
+  subjectId: number;
+  isActive: boolean;
+  displayName: string;
+  isReadOnly: boolean;
+  version: number;
+  createdAt: string;
+  createdBy: number | null;
+  updatedAt: string;
+  updatedBy: number | null;
+  templateId: number | null;
+  tags: unknown[];
+  talkValues: TalkValue[];
+  talkAttachments: unknown[];
+}
+
+/** A paged list (002 §3 "Paged list"). */
+export interface PagedTalks {
+  itens: ApiTalk[];
+  totalResults: number;
+  currentPage: number;
+}
+
+/** The body of POST /talk/filter/{subject} as a client builds it. */
+export type TalkFilterRequest = z.input<typeof talkFilterSchema>;
+
+/** A record that points to one being deleted (422 of DELETE /talk/{subject}). */
+export interface RelatedTalk {
+  subject: string;
+  subjectName: string;
+  talkId: number;
+  displayName: string;
+  relatedTalkId: number;
+}
+
+/** One entry of a record's history (GET /talk/{subject}/{talkId}/timeline), newest first. */
+export interface TimelineEntry {
+  id: number;
+  at: string;
+  action: string;
+  accountId: number | null;
+  accountName: string | null;
+  subjectAttributeId: number | null;
+  attributeName: string | null;
+  oldValue: unknown;
+  newValue: unknown;
+}
+
+export interface TimelinePage {
+  itens: TimelineEntry[];
+  currentPage: number;
+}
+
+/** The SendTalkUpdates push: which records of which subject another account changed. */
+export interface TalkUpdatesEvent {
+  subject: string;
+  subjectId: number;
+  talkIds: number[];
+  accountId: number;
+}
