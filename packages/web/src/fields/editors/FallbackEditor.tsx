@@ -2,6 +2,12 @@ import { Textarea, TextInput } from '@mantine/core';
 import { valueKindOf } from '@talkbase/domain/records/value-kinds';
 import type { FieldEditorProps } from '../types.ts';
 
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return value == null ? '' : JSON.stringify(value);
+}
+
 /**
  * What a component type without an editor of its own shows: its text, editable when it is text,
  * and its JSON read-only otherwise (never lost, never half-edited).
@@ -17,7 +23,7 @@ export function FallbackEditor(props: FieldEditorProps) {
         label={cell ? undefined : label}
         aria-label={cell ? label : undefined}
         description={cell ? undefined : (attribute.description ?? undefined)}
-        value={typeof value === 'string' ? value : value == null ? '' : String(value)}
+        value={textOf(value)}
         onChange={(e) => onChange(e.currentTarget.value === '' ? null : e.currentTarget.value)}
         onBlur={onBlur}
         readOnly={readOnly}
