@@ -1,5 +1,8 @@
 import { fieldsText } from './fields.ts';
+import { fieldsDesignersText } from './fields-designers.ts';
+import { fieldsStructuredText } from './fields-structured.ts';
 import { recordsText } from './records.ts';
+import { recordsViewsText } from './records-views.ts';
 
 /**
  * Every text the web app shows, in pt-BR. Texts quoted in the spec are used verbatim (accents
@@ -139,4 +142,7 @@ export const t = {
   records: recordsText,
   /** The field editors (src/fields), in their own file. */
   fields: fieldsText,
+  fieldsStructured: fieldsStructuredText,
+  fieldsDesigners: fieldsDesignersText,
+  recordsViews: recordsViewsText,
 } as const;
