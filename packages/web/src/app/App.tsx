@@ -1,4 +1,6 @@
 import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import 'dayjs/locale/pt-br';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
@@ -19,6 +21,9 @@ interface AppProps {
   mantineEnv?: 'default' | 'test';
 }
 
+/** Dates in pt-BR, weeks starting on Sunday (spec 002 §5). */
+export const DATES = { locale: 'pt-br', firstDayOfWeek: 0 } as const;
+
 export function App({ queryClient, router, mantineEnv = 'default' }: AppProps) {
   const prefs = usePreferences();
   const { theme, cssVariablesResolver } = useMemo(() => buildTheme(prefs.themeColor), [prefs.themeColor]);
@@ -36,9 +41,11 @@ export function App({ queryClient, router, mantineEnv = 'default' }: AppProps) {
         forceColorScheme={prefs.nightMode ? 'dark' : 'light'}
         env={mantineEnv}
       >
-        <ConnectionBanner />
-        <RouterProvider router={router} />
-        <NoticeStack />
+        <DatesProvider settings={DATES}>
+          <ConnectionBanner />
+          <RouterProvider router={router} />
+          <NoticeStack />
+        </DatesProvider>
       </MantineProvider>
     </QueryClientProvider>
   );

@@ -27,6 +27,17 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { value: NoopResizeObserver, writable: true });
 }
 
+// Autosizing text areas follow font loading, which jsdom does not have.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: {
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      ready: Promise.resolve(),
+    },
+  });
+}
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
