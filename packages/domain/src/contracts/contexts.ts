@@ -84,3 +84,12 @@ export interface ContextResponse {
   subjectsThatReferThis: ContextRelatedSubject[];
   template: Template | null;
 }
+
+/** GET /context/subjects: a subject the account's room may read (the "Registros" list). */
+export interface ReadableSubject {
+  subjectId: number;
+  subjectIdentifier: string;
+  subjectName: string;
+  icon: string | null;
+  isBuiltIn: boolean;
+}

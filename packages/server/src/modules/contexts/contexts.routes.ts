@@ -26,6 +26,13 @@ export function registerContextRoutes(
 ): void {
   defineRoute(app, authenticate, {
     method: 'GET',
+    url: '/api/context/subjects',
+    permission: 'session',
+    handler: ({ auth }) => contexts.readableSubjects(auth),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'GET',
     url: '/api/context/web/:scenario/:subject',
     permission: 'session',
     params: openParams,

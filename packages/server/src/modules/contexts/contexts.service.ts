@@ -1,4 +1,5 @@
 import type {
+  ReadableSubject,
   ContextRelatedSubject,
   ContextResponse,
   ContextScenario,
@@ -58,6 +59,22 @@ export class ContextsService {
     this.permissions = deps.permissions;
     this.templates = deps.templates;
     this.ids = deps.ids;
+  }
+
+  /** The subjects the account's room may read, by name: the records list of the side menu. */
+  async readableSubjects(auth: AuthContext): Promise<ReadableSubject[]> {
+    const ids = await this.permissions.readableSubjectIds(auth);
+    if (ids.length === 0) return [];
+    const { itens } = await this.subjects.page(auth.companyId, { page: 1, fetch: 1000, onlyIds: ids });
+    return itens
+      .map((s) => ({
+        subjectId: s.subjectId,
+        subjectIdentifier: s.subjectIdentifier,
+        subjectName: s.subjectName,
+        icon: s.icon,
+        isBuiltIn: s.isBuiltIn,
+      }))
+      .sort((a, b) => a.subjectName.localeCompare(b.subjectName, 'pt-BR'));
   }
 
   async open(

@@ -41,6 +41,31 @@ const templateOf = async (token: string, contextId: string, query = '') => {
 const grantCustomer = (actions: string[]) =>
   setRoomSubjectActions(t.db.kysely, 1, CUSTOMER_ROOM_ID, chamado.id, actions);
 
+describe('readable subjects (the records list)', () => {
+  it("lists what the account's room may read, by name, and nothing else", async () => {
+    const all = await open(admin, '/api/context/subjects');
+    expect(all.statusCode, all.body).toBe(200);
+    const names = all
+      .json<{ subjectIdentifier: string; subjectName: string }[]>()
+      .map((s) => s.subjectIdentifier);
+    expect(names).toEqual(expect.arrayContaining(['chamado', 'filtro']));
+    const before = await open(customer, '/api/context/subjects');
+    expect(
+      before.json<unknown[]>().map((s) => (s as { subjectIdentifier: string }).subjectIdentifier),
+    ).not.toContain('chamado');
+    await grantCustomer(['read']);
+    const after = await open(customer, '/api/context/subjects');
+    expect(after.json()).toContainEqual(
+      expect.objectContaining({
+        subjectIdentifier: 'chamado',
+        subjectName: 'Chamado',
+        subjectId: chamado.id,
+      }),
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/context/subjects' })).statusCode).toBe(401);
+  });
+});
+
 describe('contexts', () => {
   it('opens a subject for an administrator: attributes, every action, subjects around it, the default template', async () => {
     const ctx = await context(admin, '/api/context/web/grid/chamado?templateId=&talkId=');
