@@ -7,11 +7,14 @@ export type ApiErrorItem = ApiErrorBody['errors'][number];
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: ApiErrorItem[];
-  constructor(status: number, errors: ApiErrorItem[]) {
+  /** The rest of an error answer (a delete's relatedTalks). */
+  readonly extra: Record<string, unknown>;
+  constructor(status: number, errors: ApiErrorItem[], extra: Record<string, unknown> = {}) {
     super(errors.map((e) => e.message).join(' ') || t.errors.generic);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.extra = extra;
   }
 }
 
@@ -90,6 +93,14 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
  * format, and one renewal-and-retry when the session's token was refused (000 §4).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiCall<T>(path, options)).body;
+}
+
+/** As apiRequest, with the answer's headers (a creation's Location). */
+export async function apiCall<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ body: T; headers: Headers; status: number }> {
   let response = await send(path, options);
   const mayRenew = options.renewOnAuthFailure !== false && options.token === undefined;
   if (mayRenew && (response.status === 401 || response.status === 403) && bridge.token()) {
@@ -100,8 +111,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(
       response.status,
       isErrorBody(payload) ? payload.errors : [{ message: t.errors.generic }],
+      isErrorBody(payload) ? (payload as unknown as Record<string, unknown>) : {},
     );
   }
   // The contracts in @talkbase/domain type every answer; the server validates what it sends.
-  return payload as T;
+  return { body: payload as T, headers: response.headers, status: response.status };
 }

@@ -2,6 +2,7 @@ import { NavLink, Stack, Title } from '@mantine/core';
 import type { SessionUser } from '@talkbase/domain/contracts/account';
 import { Link, useLocation } from 'react-router';
 import { useCompanyMenu } from '../api/useCompanyMenu.ts';
+import { RecordsMenu } from '../features/records/RecordsMenu.tsx';
 import { t } from '../i18n/pt-BR.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { companyMenuItems, type CompanyMenuItem } from './company-menu.ts';
@@ -51,6 +52,7 @@ export function SideMenu({ user }: { user: SessionUser }) {
             ))}
           </section>
         )}
+        <RecordsMenu />
         {settings.map((section, index) => (
           <section key={section.title} aria-labelledby={`settings-section-${index}`}>
             <Title order={2} size="xs" id={`settings-section-${index}`} className="menu-heading">

@@ -4,6 +4,8 @@ import type { Access } from '../features/session/access.ts';
 export interface RouteHandle {
   title: string;
   access: Access;
+  /** The page names its own tab once it knows what it shows (a record's subject and id). */
+  ownTitle?: boolean;
 }
 
 export function isRouteHandle(value: unknown): value is RouteHandle {

@@ -20,7 +20,11 @@ export function appRoutes(): RouteObject[] {
         ...screens.map((screen): RouteObject => ({
           path: screen.path,
           element: <RequireAccess access={screen.access} />,
-          handle: { title: screen.title, access: screen.access } satisfies RouteHandle,
+          handle: {
+            title: screen.title,
+            access: screen.access,
+            ownTitle: screen.ownTitle ?? false,
+          } satisfies RouteHandle,
           children: [{ index: true, lazy: screen.load }],
         })),
         { path: '*', element: <NotFoundPage /> },

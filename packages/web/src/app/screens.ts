@@ -27,11 +27,21 @@ export interface Screen {
   path: string;
   title: string;
   access: Access;
+  /** The screen names its own tab (see RouteHandle.ownTitle). */
+  ownTitle?: boolean;
   load: () => Promise<{ Component: ComponentType }>;
 }
 
 /** Every screen the app has today. Adding one here adds its route, its tab title and its menu link. */
 export const screens: readonly Screen[] = [
+  {
+    name: 'context',
+    path: 'context/:scenario/:subject/*',
+    title: t.records.title,
+    access: 'user',
+    ownTitle: true,
+    load: () => import('../features/records/ContextPage.tsx').then((m) => ({ Component: m.ContextPage })),
+  },
   {
     name: 'config_theme',
     path: 'config/theme',

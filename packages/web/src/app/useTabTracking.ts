@@ -12,9 +12,10 @@ export function useTabTracking(user: Pick<SessionUser, 'isAdmin' | 'roomId'>): v
   const matches = useMatches();
   const handle = matches.map((m) => m.handle).findLast(isRouteHandle);
   const path = `${location.pathname}${location.search}`;
-  const title = handle && canAccess(user, handle.access) ? handle.title : undefined;
+  const title = handle && canAccess(user, handle.access) && !handle.ownTitle ? handle.title : undefined;
   useEffect(() => {
+    if (handle?.ownTitle) return;
     document.title = title ? `${title} · ${t.app.name}` : t.app.name;
     if (title) rememberTab({ path, title });
-  }, [path, title]);
+  }, [path, title, handle?.ownTitle]);
 }

@@ -1,0 +1,193 @@
+import { Alert, Anchor, Badge, Button, Group, Loader, SegmentedControl, Title } from '@mantine/core';
+import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { t } from '../../i18n/pt-BR.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { rememberTab } from '../tabs/tabs-store.ts';
+import { contextPath, parseContextRoute, type ContextRoute } from './context-route.ts';
+import { RecordForm, type SavedRecord } from './form/RecordForm.tsx';
+import { RecordsGrid } from './grid/RecordsGrid.tsx';
+import { fetchContext } from './records-api.ts';
+import { TalkView } from './talk/TalkView.tsx';
+import './records.css';
+
+const TimelineView = lazy(() =>
+  import('./timeline/TimelineView.tsx').then((m) => ({ default: m.TimelineView })),
+);
+const HelpView = lazy(() => import('./help/HelpView.tsx').then((m) => ({ default: m.HelpView })));
+const AttachmentsView = lazy(() =>
+  import('./attachments/AttachmentsView.tsx').then((m) => ({ default: m.AttachmentsView })),
+);
+
+const text = t.records;
+
+function pageTitle(route: ContextRoute, subjectName: string): string {
+  const suffix = route.isActive ? '' : ` ${text.deactivatedSuffix}`;
+  const id = route.talkId ?? 0;
+  switch (route.scenario) {
+    case 'grid':
+      return `${text.tabTitle.grid(subjectName)}${suffix}`;
+    case 'help':
+      return text.tabTitle.help(subjectName);
+    case 'timeline':
+      return text.tabTitle.timeline(subjectName, id);
+    case 'attachments':
+      return text.tabTitle.attachments(subjectName, id);
+    default:
+      return id === 0 ? text.tabTitle.newRecord(subjectName) : text.tabTitle.record(subjectName, id);
+  }
+}
+
+/** Switches between the views of one record (form, talk, timeline, attachments, help, back to the list). */
+function RecordViews({ route }: { route: ContextRoute }) {
+  const navigate = useNavigate();
+  if (!route.talkId) return null;
+  const views = ['talk', 'form', 'timeline', 'attachments', 'help'] as const;
+  return (
+    <Group gap="sm">
+      <SegmentedControl
+        size="xs"
+        value={route.scenario}
+        onChange={(v) =>
+          void navigate(
+            contextPath(v as (typeof views)[number], route.subject, {
+              talkId: v === 'help' ? undefined : route.talkId,
+              templateId: route.templateId,
+            }),
+          )
+        }
+        data={views.map((v) => ({ value: v, label: text.views[v] }))}
+        aria-label={text.title}
+      />
+      <Button
+        component={Link}
+        variant="subtle"
+        size="xs"
+        to={contextPath('grid', route.subject)}
+        leftSection={<Icon name="table_rows" size="1em" />}
+      >
+        {text.views.grid}
+      </Button>
+    </Group>
+  );
+}
+
+function Scenario({ route, context }: { route: ContextRoute; context: ContextResponse }) {
+  const navigate = useNavigate();
+  const talkId = route.talkId ?? 0;
+  const afterSave = (saved: SavedRecord) => {
+    // After creating outside the grid, go to the new record's route (the Location header).
+    if (saved.created)
+      void navigate(saved.location ?? contextPath('talk', route.subject, { talkId: saved.talkId }));
+  };
+  switch (route.scenario) {
+    case 'grid':
+      return (
+        <RecordsGrid
+          key={`${context.subject.subjectIdentifier}:${String(route.isActive)}:${route.templateId ?? 0}`}
+          context={context}
+          isActive={route.isActive}
+          templateId={route.templateId}
+          routeFilterIds={route.filterIds}
+        />
+      );
+    case 'form':
+      return <RecordForm context={context} talkId={talkId} onSaved={afterSave} />;
+    case 'talk':
+      return <TalkView context={context} talkId={talkId} onSaved={afterSave} />;
+    case 'timeline':
+      return talkId > 0 ? <TimelineView context={context} talkId={talkId} /> : null;
+    case 'attachments':
+      return talkId > 0 ? <AttachmentsView context={context} talkId={talkId} /> : null;
+    case 'help':
+      return <HelpView context={context} />;
+    default:
+      return <Alert color="gray">{text.unknownScenario}</Alert>;
+  }
+}
+
+/** /context/{scenario}/{subject}/… (spec 002 §2): loads the subject's context and shows the scenario. */
+export function ContextPage() {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const route = parseContextRoute(params.scenario ?? '', params.subject ?? '', params['*'] ?? '', search);
+  const scenarioForContext =
+    route?.scenario === 'talk' || route?.scenario === 'form' ? route.scenario : (route?.scenario ?? 'grid');
+  const context = useQuery({
+    queryKey: ['context', scenarioForContext, route?.subject, route?.templateId],
+    queryFn: ({ signal }) =>
+      fetchContext(scenarioForContext, route?.subject ?? '', route?.templateId, signal),
+    enabled: route !== undefined,
+    staleTime: 30_000,
+  });
+  const subjectName = context.data?.subject.subjectName;
+  const title = route && subjectName ? pageTitle(route, subjectName) : undefined;
+  const path = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    if (!title) return;
+    document.title = `${title} · ${t.app.name}`;
+    rememberTab({ path, title });
+  }, [title, path]);
+
+  if (!route) {
+    return (
+      <Alert color="gray" m="md" title={text.unknownScenario}>
+        <Anchor component={Link} to="/">
+          {t.notFound.home}
+        </Anchor>
+      </Alert>
+    );
+  }
+  if (context.isPending) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader aria-label={t.app.loading} />
+      </Group>
+    );
+  }
+  if (context.isError) {
+    const missing = context.error instanceof ApiError && context.error.status === 404;
+    return (
+      <Alert
+        color={missing ? 'gray' : 'red'}
+        m="md"
+        role="alert"
+        title={missing ? text.subjectNotFound : text.loadError}
+      >
+        {!missing && (
+          <Button variant="light" color="red" mt="sm" onClick={() => void context.refetch()}>
+            {text.retry}
+          </Button>
+        )}
+      </Alert>
+    );
+  }
+  const ctx = context.data;
+  return (
+    <div className="records-page">
+      <Group justify="space-between" className="records-page-header" wrap="wrap" gap="sm">
+        <Group gap="sm">
+          <Icon name={ctx.subject.icon ?? 'description'} size="1.5em" />
+          <Title order={1} size="h3">
+            {title}
+          </Title>
+          {!route.isActive && <Badge color="gray">{text.deactivatedSuffix}</Badge>}
+        </Group>
+        <RecordViews route={route} />
+      </Group>
+      <Suspense
+        fallback={
+          <Group justify="center" p="xl">
+            <Loader aria-label={t.app.loading} />
+          </Group>
+        }
+      >
+        <Scenario route={route} context={ctx} />
+      </Suspense>
+    </div>
+  );
+}

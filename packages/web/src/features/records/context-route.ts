@@ -1,0 +1,101 @@
+/** The scenarios a records route opens (spec 002 §2). */
+export const ROUTE_SCENARIOS = [
+  'grid',
+  'form',
+  'talk',
+  'timeline',
+  'help',
+  'attachments',
+  'activetask',
+] as const;
+export type RouteScenario = (typeof ROUTE_SCENARIOS)[number];
+
+export interface ContextRoute {
+  scenario: RouteScenario;
+  subject: string;
+  /** The record: 0 for a new one ('add' or 0); undefined for a grid or help. */
+  talkId: number | undefined;
+  templateId: number | undefined;
+  filterIds: number[];
+  /** false: deactivated records (isActive=false). */
+  isActive: boolean;
+}
+
+const positiveId = (text: string | null | undefined): number | undefined => {
+  if (!text || !/^\d{1,10}$/.test(text)) return undefined;
+  const n = Number(text);
+  return n > 0 && n <= 2147483647 ? n : undefined;
+};
+
+const idList = (text: string | null | undefined): number[] =>
+  (text ?? '')
+    .split(',')
+    .map((part) => positiveId(part.trim()))
+    .filter((n): n is number => n !== undefined);
+
+/**
+ * Reads /context/{scenario}/{subject}/{rest} with its query (002 §2):
+ * - a grid's rest is {template?}/{filters?} (filters comma-separated; one segment with a comma is filters);
+ * - a record scenario's rest is {talk}: 'add', 0 (new) or an id;
+ * - query `template`, `filters` and `isActive=false` apply to every scenario and win over the path.
+ * Answers undefined for an unknown scenario or a malformed record id.
+ */
+export function parseContextRoute(
+  scenario: string,
+  subject: string,
+  rest: string,
+  search: URLSearchParams,
+): ContextRoute | undefined {
+  const scenarioName = scenario.toLowerCase();
+  if (!(ROUTE_SCENARIOS as readonly string[]).includes(scenarioName) || !subject) return undefined;
+  const parts = rest.split('/').filter((p) => p !== '');
+  let talkId: number | undefined;
+  let templateId: number | undefined;
+  let filterIds: number[] = [];
+  if (scenarioName === 'grid' || scenarioName === 'help' || scenarioName === 'activetask') {
+    const [first, second] = parts;
+    if (first?.includes(',') && second === undefined) filterIds = idList(first);
+    else {
+      templateId = positiveId(first);
+      filterIds = idList(second);
+    }
+  } else {
+    const [talk] = parts;
+    if (talk === undefined || talk === 'add' || talk === '0') talkId = 0;
+    else {
+      talkId = positiveId(talk);
+      if (talkId === undefined) return undefined;
+    }
+  }
+  const queryTemplate = positiveId(search.get('template') ?? search.get('templateId'));
+  const queryFilters = idList(search.get('filters'));
+  return {
+    scenario: scenarioName as RouteScenario,
+    subject: subject.toLowerCase(),
+    talkId,
+    templateId: queryTemplate ?? templateId,
+    filterIds: queryFilters.length > 0 ? queryFilters : filterIds,
+    isActive: search.get('isActive')?.toLowerCase() !== 'false',
+  };
+}
+
+/** The address of a scenario of a subject (and record), keeping template and filters. */
+export function contextPath(
+  scenario: RouteScenario,
+  subject: string,
+  opts: {
+    talkId?: number | undefined;
+    templateId?: number | undefined;
+    filterIds?: number[];
+    isActive?: boolean;
+  } = {},
+): string {
+  let path = `/context/${scenario}/${encodeURIComponent(subject)}`;
+  if (opts.talkId !== undefined) path += `/${opts.talkId === 0 ? 'add' : opts.talkId}`;
+  const query = new URLSearchParams();
+  if (opts.templateId) query.set('template', String(opts.templateId));
+  if (opts.filterIds && opts.filterIds.length > 0) query.set('filters', opts.filterIds.join(','));
+  if (opts.isActive === false) query.set('isActive', 'false');
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}

@@ -1,0 +1,327 @@
+import { Alert, Button, Fieldset, Group, Loader, Stack, Text } from '@mantine/core';
+import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
+import type { ApiTalk } from '@talkbase/domain/contracts/talks';
+import { validateValue } from '@talkbase/domain/fields/validate-value';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { ApiError } from '../../../api/client.ts';
+import { editorFor } from '../../../fields/registry.ts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { useSyncErrorDialog, notifySuccess } from '../feedback.tsx';
+import { createTalk, fetchFormTemplate, fetchTalk, updateTalk, uploadFileItems } from '../records-api.ts';
+import { fieldAccess, isFileAttribute, talkValuesToSave } from './field-rules.ts';
+import { formFields, formLayout, type FormField, type FormNode } from './form-model.ts';
+
+const text = t.records;
+
+export interface SavedRecord {
+  talkId: number;
+  created: boolean;
+  /** For a creation: the Location header (the new record's route). */
+  location: string | null;
+}
+
+export interface RecordFormProps {
+  context: ContextResponse;
+  /** 0 for a new record. */
+  talkId: number;
+  onSaved?: ((saved: SavedRecord) => void) | undefined;
+  onCancel?: (() => void) | undefined;
+  /** Renders beside the fields (the talk view's area menu), given the layout. */
+  aside?: ((nodes: FormNode[]) => ReactNode) | undefined;
+}
+
+export const areaDomId = (key: string) => `area-${key}`;
+
+/** Loads the form's template (registration or edition form of the context) and the record. */
+export function RecordForm(props: RecordFormProps) {
+  const { context, talkId } = props;
+  const subject = context.subject.subjectIdentifier;
+  const isNew = talkId === 0;
+  const template = useQuery({
+    queryKey: ['form-template', context.contextId, isNew],
+    queryFn: ({ signal }) => fetchFormTemplate(context.contextId, isNew, signal),
+    staleTime: 60_000,
+  });
+  const talk = useQuery({
+    queryKey: ['talk', subject, talkId],
+    queryFn: ({ signal }) => fetchTalk(subject, talkId, signal),
+    enabled: !isNew,
+  });
+  if (template.isPending || (!isNew && talk.isPending)) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader aria-label={t.app.loading} />
+      </Group>
+    );
+  }
+  const failed = template.error ?? talk.error;
+  if (failed) {
+    const missing = failed instanceof ApiError && failed.status === 404;
+    return (
+      <Alert color="red" role="alert" title={missing ? text.notFound : text.loadError}>
+        {!missing && (
+          <Button
+            variant="light"
+            color="red"
+            mt="sm"
+            onClick={() => void (template.refetch(), talk.refetch())}
+          >
+            {text.retry}
+          </Button>
+        )}
+      </Alert>
+    );
+  }
+  const layout = formLayout(template.data ?? context.template, context.subject.subjectAttributes);
+  return (
+    <RecordFormBody
+      key={`${talkId}:${talk.data?.version ?? 0}`}
+      {...props}
+      layout={layout}
+      talk={talk.data}
+      templateId={template.data?.templateId ?? context.template?.templateId ?? null}
+    />
+  );
+}
+
+function initialValues(fields: readonly FormField[], talk: ApiTalk | undefined): Map<number, unknown> {
+  const values = new Map<number, unknown>();
+  for (const field of fields) {
+    const a = field.attribute;
+    if (talk) {
+      const found = talk.talkValues.find((v) => v.subjectAttributeId === a.subjectAttributeId);
+      values.set(a.subjectAttributeId, found?.value ?? null);
+      continue;
+    }
+    const hiddenDefault = field.area?.ishidden ? field.area.hiddenfielddefaultvalue : null;
+    const preset = hiddenDefault ?? a.preSelect ?? a.defaultValue ?? null;
+    values.set(a.subjectAttributeId, preset);
+  }
+  return values;
+}
+
+function RecordFormBody(
+  props: RecordFormProps & { layout: FormNode[]; talk: ApiTalk | undefined; templateId: number | null },
+) {
+  const { context, talkId, layout, talk, templateId } = props;
+  const subject = context.subject.subjectIdentifier;
+  const isNew = talkId === 0;
+  const queryClient = useQueryClient();
+  const fields = useMemo(() => formFields(layout), [layout]);
+  const initial = useMemo(() => initialValues(fields, talk), [fields, talk]);
+  const [values, setValues] = useState(initial);
+  const [touched, setTouched] = useState<ReadonlySet<number>>(new Set());
+  const [inputErrors, setInputErrors] = useState<ReadonlyMap<number, string>>(new Map());
+  const [serverErrors, setServerErrors] = useState<ReadonlyMap<string, string>>(new Map());
+  const [saving, setSaving] = useState(false);
+  const [syncDialog, showSyncErrors] = useSyncErrorDialog();
+  const now = useRef(new Date()).current;
+
+  const displayValues = useMemo(
+    () => new Map((talk?.talkValues ?? []).map((v) => [v.subjectAttributeId, v.displayValue ?? null])),
+    [talk],
+  );
+  const byIdentifier = useMemo(
+    () => new Map(fields.map((f) => [f.attribute.identifier, f.attribute.subjectAttributeId])),
+    [fields],
+  );
+
+  const states = useMemo(
+    () =>
+      new Map(
+        fields.map((field) => {
+          const a = field.attribute;
+          const value = values.get(a.subjectAttributeId);
+          const access = fieldAccess(a, {
+            isNew,
+            value,
+            area: field.area,
+            recordReadOnly: talk?.isReadOnly ?? false,
+          });
+          const ruleError =
+            access.readOnly || access.hidden
+              ? undefined
+              : validateValue({ ...a, isRequired: access.required }, value, { now })[0]?.message;
+          const error = inputErrors.get(a.subjectAttributeId) ?? ruleError;
+          return [a.subjectAttributeId, { access, error }] as const;
+        }),
+      ),
+    [fields, values, inputErrors, isNew, talk, now],
+  );
+  const invalid = [...states.values()].some((s) => s.error !== undefined);
+  const recordReadOnly =
+    Boolean(talk?.isReadOnly) || (isNew ? !context.subject.actions.Create : !context.subject.actions.Update);
+
+  const change = (id: number, value: unknown) => {
+    setValues((prev) => new Map(prev).set(id, value));
+    setTouched((prev) => (prev.has(id) ? prev : new Set(prev).add(id)));
+    const identifier = fields.find((f) => f.attribute.subjectAttributeId === id)?.attribute.identifier;
+    if (identifier && serverErrors.has(identifier)) {
+      setServerErrors((prev) => {
+        const next = new Map(prev);
+        next.delete(identifier);
+        return next;
+      });
+    }
+  };
+
+  const save = async () => {
+    if (invalid || saving) return;
+    setSaving(true);
+    const attributes = fields.map((f) => f.attribute);
+    try {
+      const talkValues = talkValuesToSave(attributes, values, initial, isNew);
+      let id = talkId;
+      let location: string | null = null;
+      if (isNew) {
+        const created = await createTalk(subject, talkValues, templateId);
+        id = created.resourceId;
+        location = created.location;
+      } else if (talkValues.length > 0 && talk) {
+        await updateTalk(subject, talkId, talk.version, talkValues);
+      }
+      for (const field of fields) {
+        const a = field.attribute;
+        if (!isFileAttribute(a) || states.get(a.subjectAttributeId)?.access.readOnly) continue;
+        const items = values.get(a.subjectAttributeId);
+        const pending = Array.isArray(items)
+          ? items.filter(
+              (i) => typeof i === 'object' && i !== null && (!('url' in i) || !i.url || 'deleted' in i),
+            )
+          : [];
+        if (pending.length > 0) await uploadFileItems(subject, id, a.subjectAttributeId, items as unknown[]);
+      }
+      notifySuccess(isNew ? text.messages.inserted : text.messages.updated);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['talks', subject] }),
+        queryClient.invalidateQueries({ queryKey: ['talk', subject, id] }),
+        queryClient.invalidateQueries({ queryKey: ['timeline', subject, id] }),
+      ]);
+      props.onSaved?.({ talkId: id, created: isNew, location });
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 400 || err.status === 422 || err.status === 403)) {
+        setServerErrors(
+          new Map(
+            err.errors
+              .filter((e) => e.field && byIdentifier.has(e.field))
+              .map((e) => [e.field ?? '', e.message]),
+          ),
+        );
+      }
+      showSyncErrors(
+        err instanceof ApiError && err.status === 409
+          ? new ApiError(409, [{ message: text.messages.stale }])
+          : err,
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const renderField = (field: FormField) => {
+    const a = field.attribute;
+    const state = states.get(a.subjectAttributeId);
+    if (!state || state.access.hidden) return null;
+    const Editor = editorFor(a.componentId);
+    const shownError =
+      serverErrors.get(a.identifier) ??
+      (touched.has(a.subjectAttributeId) || inputErrors.has(a.subjectAttributeId) ? state.error : undefined);
+    return (
+      <div key={field.key} className="record-field" data-field={a.identifier}>
+        <Editor
+          attribute={a}
+          label={field.label}
+          id={`field-${a.identifier}`}
+          value={values.get(a.subjectAttributeId) ?? null}
+          onChange={(v) => change(a.subjectAttributeId, v)}
+          onBlur={() =>
+            setTouched((prev) =>
+              prev.has(a.subjectAttributeId) ? prev : new Set(prev).add(a.subjectAttributeId),
+            )
+          }
+          onInputError={(message) =>
+            setInputErrors((prev) => {
+              if (prev.get(a.subjectAttributeId) === message) return prev;
+              const next = new Map(prev);
+              if (message === undefined) next.delete(a.subjectAttributeId);
+              else next.set(a.subjectAttributeId, message);
+              return next;
+            })
+          }
+          readOnly={state.access.readOnly}
+          required={state.access.required}
+          error={shownError}
+          displayValue={displayValues.get(a.subjectAttributeId)}
+          subject={subject}
+          talkId={talkId}
+          variant="form"
+          valueOf={(identifier) => {
+            const id = byIdentifier.get(identifier);
+            return id === undefined ? undefined : values.get(id);
+          }}
+        />
+      </div>
+    );
+  };
+
+  const renderNodes = (nodes: readonly FormNode[]): ReactNode =>
+    nodes.map((node) =>
+      node.kind === 'group' ? (
+        <Fieldset key={node.key} id={areaDomId(node.key)} legend={node.legend} className="record-area">
+          <div className="record-fields">{renderNodes(node.children)}</div>
+        </Fieldset>
+      ) : (
+        [
+          renderField(node),
+          node.children.length > 0 && (
+            <div key={`${node.key}-nested`} id={areaDomId(node.key)} className="record-nested">
+              {renderNodes(node.children)}
+            </div>
+          ),
+        ]
+      ),
+    );
+
+  return (
+    <form
+      className="record-form"
+      noValidate
+      aria-label={context.subject.subjectName}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <div className="record-form-layout">
+        {props.aside?.(layout)}
+        <Stack gap="md" className="record-form-main">
+          {talk?.isReadOnly && <Alert color="gray">{text.form.readOnlyRecord}</Alert>}
+          {fields.length === 0 ? (
+            <Text c="dimmed">{text.form.noFields}</Text>
+          ) : (
+            <div className="record-fields">{renderNodes(layout)}</div>
+          )}
+        </Stack>
+      </div>
+      {!recordReadOnly && (
+        <Group justify="space-between" className="record-form-footer" mt="md">
+          <Text size="sm" c={invalid ? 'red' : 'dimmed'} aria-live="polite">
+            {invalid ? text.form.footerInvalid : ''}
+          </Text>
+          <Group gap="sm">
+            {props.onCancel && (
+              <Button variant="default" onClick={props.onCancel} disabled={saving}>
+                {text.form.cancel}
+              </Button>
+            )}
+            <Button type="submit" disabled={invalid} loading={saving}>
+              {text.form.save}
+            </Button>
+          </Group>
+        </Group>
+      )}
+      {syncDialog}
+    </form>
+  );
+}

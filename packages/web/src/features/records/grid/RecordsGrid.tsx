@@ -1,0 +1,931 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  MultiSelect,
+  Pagination,
+  Select,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
+import type { ApiTalk, PagedTalks, RelatedTalk, TalkUpdatesEvent } from '@talkbase/domain/contracts/talks';
+import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
+import { validateValue } from '@talkbase/domain/fields/validate-value';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../../api/client.ts';
+import { displayText } from '../../../fields/display.ts';
+import { editorFor } from '../../../fields/registry.ts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { Icon } from '../../../ui/Icon.tsx';
+import { useRealtimeEvent } from '../../realtime/useRealtimeEvent.ts';
+import { useSession } from '../../session/useSession.ts';
+import { contextPath } from '../context-route.ts';
+import { ConfirmModal, notifyError, notifySuccess, useSyncErrorDialog } from '../feedback.tsx';
+import { fieldAccess, isFileAttribute, talkValuesToSave } from '../form/field-rules.ts';
+import { RecordForm } from '../form/RecordForm.tsx';
+import {
+  createTalk,
+  deleteTalks,
+  fetchSavedFilters,
+  filterTalks,
+  relatedTalksOf,
+  setTalksActive,
+  updateTalk,
+} from '../records-api.ts';
+import { gridColumns, LARGE_PAGE_SIZES, nextTempId, PAGE_SIZES, type GridColumn } from './grid-columns.ts';
+import {
+  INITIAL_POSITION,
+  loadPosition,
+  positionKey,
+  savePosition,
+  type GridPosition,
+} from './grid-position.ts';
+
+const text = t.records;
+const ROW_HEIGHT = 40;
+const SELECT_WIDTH = 44;
+const ID_WIDTH = 90;
+const ACTIONS_WIDTH = 96;
+
+/** A row of the grid: a record of the page, or a new row not saved yet (temporary id). */
+interface GridRow {
+  key: string;
+  talkId: number;
+  isNew: boolean;
+  talk: ApiTalk | undefined;
+  values: ReadonlyMap<number, unknown>;
+}
+
+type RowState = 'syncing' | 'editing';
+
+interface EditingCell {
+  rowKey: string;
+  attributeId: number;
+  value: unknown;
+  inputError: string | undefined;
+}
+
+interface NewRow {
+  tempId: number;
+  values: Map<number, unknown>;
+}
+
+type Pending =
+  | { kind: 'delete' | 'deactivate' | 'activate'; ids: number[] }
+  | { kind: 'related'; title: string; related: RelatedTalk[] }
+  | null;
+
+const features = tableFeatures({});
+
+export interface RecordsGridProps {
+  context: ContextResponse;
+  isActive: boolean;
+  templateId: number | undefined;
+  routeFilterIds: number[];
+}
+
+/** The grid scenario (spec 002 §2 "Grid", §8, §9). */
+export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: RecordsGridProps) {
+  const subject = context.subject.subjectIdentifier;
+  const actions = context.subject.actions;
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const storageKey = positionKey(subject, context.template?.templateId ?? templateId, isActive);
+  const [position, setPosition] = useState<GridPosition>(() => {
+    const stored = loadPosition(storageKey);
+    return routeFilterIds.length > 0 ? { ...stored, filterIds: routeFilterIds, page: 1 } : stored;
+  });
+  const [termInput, setTermInput] = useState(position.term);
+  const [term] = useDebouncedValue(termInput.trim(), 300);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [rowStates, setRowStates] = useState<ReadonlyMap<string, RowState>>(new Map());
+  const [editing, setEditing] = useState<EditingCell | null>(null);
+  const [newRows, setNewRows] = useState<NewRow[]>([]);
+  const [newRowErrors, setNewRowErrors] = useState<ReadonlyMap<string, string>>(new Map());
+  const [pending, setPending] = useState<Pending>(null);
+  const [busy, setBusy] = useState(false);
+  const [modal, setModal] = useState<{ talkId: number } | null>(null);
+  const [othersChanged, setOthersChanged] = useState(false);
+  const [syncDialog, showSyncErrors] = useSyncErrorDialog();
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (term !== position.term) setPosition((p) => ({ ...p, term, page: 1 }));
+  }, [term, position.term]);
+  useEffect(() => savePosition(storageKey, position), [storageKey, position]);
+
+  const columns = useMemo(
+    () => gridColumns(context.template, context.subject.subjectAttributes),
+    [context.template, context.subject.subjectAttributes],
+  );
+  const showId = context.template?.showTalkIdOnGrid ?? true;
+
+  const filters = useQuery({
+    queryKey: ['saved-filters', subject],
+    queryFn: ({ signal }) => fetchSavedFilters(subject, signal),
+    staleTime: 60_000,
+  });
+
+  const body = {
+    isActive,
+    page: position.page,
+    fetch: position.pageSize,
+    scenario: 'grid',
+    filterIds: position.filterIds,
+    ...(position.term ? { term: position.term } : {}),
+    ...(position.order ? { order: position.order } : {}),
+  };
+  const page = useQuery({
+    queryKey: ['talks', subject, body],
+    queryFn: ({ signal }) => filterTalks(subject, body, signal),
+    placeholderData: keepPreviousData,
+  });
+  const total = page.data?.totalResults ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / position.pageSize));
+
+  // A page past the end (records removed meanwhile) goes back to the last one.
+  useEffect(() => {
+    if (page.data && position.page > lastPage) setPosition((p) => ({ ...p, page: lastPage }));
+  }, [page.data, position.page, lastPage]);
+
+  useRealtimeEvent(realtimeEvents.talkUpdates, (data) => {
+    const event = data as Partial<TalkUpdatesEvent>;
+    if (event.subject !== subject) return;
+    if (event.accountId !== undefined && event.accountId === session?.user.accountId) return;
+    setOthersChanged(true);
+  });
+
+  const refresh = async () => {
+    setOthersChanged(false);
+    await queryClient.invalidateQueries({ queryKey: ['talks', subject] });
+  };
+
+  const rows: GridRow[] = useMemo(() => {
+    const fresh = newRows.map((r): GridRow => ({
+      key: `n${r.tempId}`,
+      talkId: r.tempId,
+      isNew: true,
+      talk: undefined,
+      values: r.values,
+    }));
+    const saved = (page.data?.itens ?? []).map((talk): GridRow => ({
+      key: `t${talk.talkId}`,
+      talkId: talk.talkId,
+      isNew: false,
+      talk,
+      values: new Map(talk.talkValues.map((v) => [v.subjectAttributeId, v.value])),
+    }));
+    return [...fresh, ...saved];
+  }, [newRows, page.data]);
+
+  const pageIds = useMemo(() => (page.data?.itens ?? []).map((r) => r.talkId), [page.data]);
+  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+
+  const setRowState = (key: string, state: RowState | null) =>
+    setRowStates((prev) => {
+      const next = new Map(prev);
+      if (state) next.set(key, state);
+      else next.delete(key);
+      return next;
+    });
+
+  // ---- cell editing -------------------------------------------------------------------------
+  const cellAccess = (row: GridRow, column: GridColumn) =>
+    fieldAccess(column.attribute, {
+      isNew: row.isNew,
+      value: row.values.get(column.attribute.subjectAttributeId),
+      recordReadOnly: row.talk?.isReadOnly ?? false,
+    });
+  const canEditCell = (row: GridRow, column: GridColumn) =>
+    !isFileAttribute(column.attribute) &&
+    (row.isNew ? actions.Create : actions.Update) &&
+    !cellAccess(row, column).readOnly;
+
+  const startEdit = (row: GridRow, column: GridColumn) => {
+    if (row.isNew || !canEditCell(row, column) || rowStates.get(row.key) === 'syncing') return;
+    if (
+      editing &&
+      (editing.rowKey !== row.key || editing.attributeId !== column.attribute.subjectAttributeId)
+    )
+      void commitEdit();
+    setEditing({
+      rowKey: row.key,
+      attributeId: column.attribute.subjectAttributeId,
+      value: row.values.get(column.attribute.subjectAttributeId) ?? null,
+      inputError: undefined,
+    });
+    setRowState(row.key, 'editing');
+  };
+
+  const cancelEdit = () => {
+    if (editing) setRowState(editing.rowKey, null);
+    setEditing(null);
+  };
+
+  const commitEdit = async () => {
+    const current = editing;
+    if (!current) return;
+    const row = rows.find((r) => r.key === current.rowKey);
+    const column = columns.find((c) => c.attribute.subjectAttributeId === current.attributeId);
+    if (!row?.talk || !column) return cancelEdit();
+    const access = cellAccess(row, column);
+    const problem =
+      current.inputError ??
+      validateValue({ ...column.attribute, isRequired: access.required }, current.value, {
+        now: new Date(),
+      })[0]?.message;
+    if (problem) {
+      showSyncErrors(new ApiError(400, [{ message: problem }]));
+      return;
+    }
+    setEditing(null);
+    const initial = new Map([[current.attributeId, row.values.get(current.attributeId)]]);
+    const values = new Map([[current.attributeId, current.value]]);
+    const talkValues = talkValuesToSave([column.attribute], values, initial, false);
+    if (talkValues.length === 0) return setRowState(row.key, null);
+    setRowState(row.key, 'syncing');
+    try {
+      const updated = await updateTalk(subject, row.talkId, row.talk.version, talkValues);
+      queryClient.setQueryData<PagedTalks>(['talks', subject, body], (old) =>
+        old ? { ...old, itens: old.itens.map((t) => (t.talkId === updated.talkId ? updated : t)) } : old,
+      );
+      queryClient.setQueryData(['talk', subject, updated.talkId], updated);
+      notifySuccess(text.messages.updated);
+    } catch (err) {
+      showSyncErrors(
+        err instanceof ApiError && err.status === 409
+          ? new ApiError(409, [{ message: text.messages.stale }])
+          : err,
+      );
+    } finally {
+      setRowState(row.key, null);
+    }
+  };
+
+  // ---- new rows -----------------------------------------------------------------------------
+  const addRow = () => {
+    const tempId = nextTempId(newRows.map((r) => r.tempId));
+    const values = new Map<number, unknown>();
+    for (const a of context.subject.subjectAttributes)
+      if (a.preSelect != null) values.set(a.subjectAttributeId, a.preSelect);
+    setNewRows((prev) => [{ tempId, values }, ...prev]);
+    scrollRef.current?.scrollTo({ top: 0 });
+  };
+  const setNewValue = (tempId: number, attributeId: number, value: unknown) =>
+    setNewRows((prev) =>
+      prev.map((r) =>
+        r.tempId === tempId ? { ...r, values: new Map(r.values).set(attributeId, value) } : r,
+      ),
+    );
+  const discardRow = (tempId: number) => setNewRows((prev) => prev.filter((r) => r.tempId !== tempId));
+
+  const saveNewRow = async (row: NewRow) => {
+    const key = `n${row.tempId}`;
+    const attributes = context.subject.subjectAttributes;
+    const problems = attributes.flatMap((a) => {
+      if (a.isInternal || isFileAttribute(a) || !a.actions.create) return [];
+      if (newRowErrors.has(`${key}:${a.subjectAttributeId}`))
+        return [newRowErrors.get(`${key}:${a.subjectAttributeId}`) ?? ''];
+      return validateValue(a, row.values.get(a.subjectAttributeId) ?? null, { now: new Date() }).map(
+        (e) => e.message,
+      );
+    });
+    if (problems.length > 0) {
+      showSyncErrors(
+        new ApiError(
+          400,
+          problems.map((message) => ({ message })),
+        ),
+      );
+      return;
+    }
+    setRowState(key, 'syncing');
+    try {
+      await createTalk(
+        subject,
+        talkValuesToSave(attributes, row.values, new Map(), true),
+        context.template?.templateId ?? null,
+      );
+      discardRow(row.tempId);
+      notifySuccess(text.messages.inserted);
+      try {
+        await queryClient.refetchQueries({ queryKey: ['talks', subject] }, { throwOnError: true });
+      } catch {
+        notifyError(text.messages.reloadNeeded);
+      }
+    } catch (err) {
+      showSyncErrors(err);
+    } finally {
+      setRowState(key, null);
+    }
+  };
+
+  // ---- batch actions ------------------------------------------------------------------------
+  const runPending = async () => {
+    if (!pending || pending.kind === 'related') return;
+    setBusy(true);
+    const ids = pending.ids;
+    try {
+      if (pending.kind === 'delete') {
+        await deleteTalks(subject, ids);
+        notifySuccess(text.messages.deleted);
+      } else {
+        await setTalksActive(subject, ids, pending.kind === 'activate');
+        notifySuccess(pending.kind === 'activate' ? text.messages.activated : text.messages.deactivated);
+        // Batch (de)activation removes the rows from this list and reduces the total (002 §4).
+        queryClient.setQueryData<PagedTalks>(['talks', subject, body], (old) =>
+          old
+            ? {
+                ...old,
+                itens: old.itens.filter((r) => !ids.includes(r.talkId)),
+                totalResults: Math.max(0, old.totalResults - ids.length),
+              }
+            : old,
+        );
+      }
+      setSelected(new Set());
+      setPending(null);
+      await queryClient.invalidateQueries({ queryKey: ['talks', subject] });
+    } catch (err) {
+      if (
+        pending.kind === 'delete' &&
+        err instanceof ApiError &&
+        (err.status === 422 || err.status === 403)
+      ) {
+        const related = relatedTalksOf(err.extra);
+        const first = err.errors[0]?.message;
+        setPending({
+          kind: 'related',
+          title: err.status === 403 ? text.modals.cannotDeleteTitle : text.modals.relatedTitle,
+          related,
+        });
+        notifyError(err.status === 422 ? text.messages.deleteRelated : (first ?? text.messages.deleteError));
+      } else {
+        setPending(null);
+        notifyError(pending.kind === 'delete' ? text.messages.deleteError : text.messages.activeError);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // ---- table model --------------------------------------------------------------------------
+  const tableColumns = useMemo<ColumnDef<typeof features, GridRow>[]>(
+    () =>
+      columns.map((column) => ({
+        id: column.key,
+        header: column.label,
+        accessorFn: (row: GridRow) => row.values.get(column.attribute.subjectAttributeId),
+      })),
+    [columns],
+  );
+  const table = useTable({
+    features,
+    columns: tableColumns,
+    data: rows,
+    getRowId: (row: GridRow) => row.key,
+  });
+  const tableRows = table.getRowModel().rows;
+
+  const virtualizer = useVirtualizer({
+    count: tableRows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    initialOffset: position.scrollTop,
+  });
+
+  const widths = [SELECT_WIDTH, ...(showId ? [ID_WIDTH] : []), ...columns.map((c) => c.width), ACTIONS_WIDTH];
+  const template = widths.map((w) => `${w}px`).join(' ');
+  const totalWidth = widths.reduce((a, b) => a + b, 0);
+  const fixedOffsets = useMemo(() => {
+    const offsets = new Map<string, number>();
+    let left = SELECT_WIDTH + (showId ? ID_WIDTH : 0);
+    for (const c of columns) {
+      if (!c.fixed) break;
+      offsets.set(c.key, left);
+      left += c.width;
+    }
+    return offsets;
+  }, [columns, showId]);
+
+  const sortBy = (column: GridColumn) => {
+    if (!column.orderable) return;
+    setPosition((p) => {
+      const same = p.order?.attribute === column.attribute.identifier;
+      const order = !same
+        ? ({ attribute: column.attribute.identifier, direction: 1 } as const)
+        : p.order?.direction === 1
+          ? ({ attribute: column.attribute.identifier, direction: 0 } as const)
+          : null;
+      return { ...p, order, page: 1 };
+    });
+  };
+
+  const onCellKey = (e: KeyboardEvent, row: GridRow, column: GridColumn) => {
+    if (e.key === 'Enter' || e.key === 'F2') {
+      e.preventDefault();
+      startEdit(row, column);
+    }
+  };
+
+  const pageSizes = [...PAGE_SIZES, ...(position.largePages ? LARGE_PAGE_SIZES : [])].map(String);
+  const resetGrid = () => {
+    setTermInput('');
+    setSelected(new Set());
+    setPosition({ ...INITIAL_POSITION, largePages: true });
+    scrollRef.current?.scrollTo({ top: 0 });
+  };
+
+  const from = total === 0 ? 0 : (position.page - 1) * position.pageSize + 1;
+  const to = Math.min(total, position.page * position.pageSize);
+  const selectedIds = [...selected];
+  const filterOptions = (filters.data ?? []).map((f) => ({ value: String(f.filterId), label: f.filterName }));
+
+  return (
+    <div className="records-grid-screen">
+      <Group className="grid-toolbar" gap="sm" wrap="wrap" align="end">
+        <TextInput
+          label={text.grid.search}
+          placeholder={text.grid.searchPlaceholder}
+          leftSection={<Icon name="search" size="1.1em" />}
+          value={termInput}
+          onChange={(e) => setTermInput(e.currentTarget.value)}
+          maxLength={200}
+          w={240}
+        />
+        <MultiSelect
+          label={text.grid.filters}
+          placeholder={position.filterIds.length === 0 ? text.grid.filtersPlaceholder : undefined}
+          data={filterOptions}
+          value={position.filterIds.map(String).filter((id) => filterOptions.some((o) => o.value === id))}
+          onChange={(ids) => setPosition((p) => ({ ...p, filterIds: ids.map(Number), page: 1 }))}
+          nothingFoundMessage={text.grid.noFilters}
+          clearable
+          searchable
+          w={280}
+        />
+        <Group gap="xs" ml="auto">
+          {actions.Create && (
+            <>
+              <Button
+                variant="light"
+                leftSection={<Icon name="add_row_above" size="1.1em" />}
+                onClick={addRow}
+              >
+                {text.grid.newRow}
+              </Button>
+              <Button leftSection={<Icon name="add" size="1.1em" />} onClick={() => setModal({ talkId: 0 })}>
+                {text.grid.newRecord}
+              </Button>
+            </>
+          )}
+          {actions.Deactivate && (
+            <Button
+              variant="default"
+              disabled={selected.size === 0}
+              onClick={() => setPending({ kind: isActive ? 'deactivate' : 'activate', ids: selectedIds })}
+            >
+              {isActive ? text.grid.deactivate : text.grid.activate}
+            </Button>
+          )}
+          {actions.Delete && (
+            <Button
+              color="red"
+              variant="light"
+              disabled={selected.size === 0}
+              onClick={() => setPending({ kind: 'delete', ids: selectedIds })}
+            >
+              {text.grid.delete}
+            </Button>
+          )}
+          <Tooltip label={text.grid.reset}>
+            <ActionIcon variant="default" size="lg" aria-label={text.grid.reset} onClick={resetGrid}>
+              <Icon name="restart_alt" size="1.2em" />
+            </ActionIcon>
+          </Tooltip>
+          <Button
+            component={Link}
+            variant="subtle"
+            to={contextPath('grid', subject, { templateId, filterIds: routeFilterIds, isActive: !isActive })}
+          >
+            {isActive ? text.grid.showDeactivated : text.grid.showActive}
+          </Button>
+        </Group>
+      </Group>
+
+      {othersChanged && (
+        <Alert color="blue" className="grid-refresh" role="status" icon={<Icon name="sync" />}>
+          <Group justify="space-between">
+            <Text size="sm">{text.grid.otherUserChanged}</Text>
+            <Button size="xs" onClick={() => void refresh()}>
+              {text.grid.refresh}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+
+      {page.isError && !page.data ? (
+        <Alert color="red" role="alert" title={text.loadError}>
+          <Button variant="light" color="red" mt="sm" onClick={() => void page.refetch()}>
+            {text.retry}
+          </Button>
+        </Alert>
+      ) : (
+        <div
+          className="grid-scroll"
+          ref={scrollRef}
+          role="grid"
+          aria-label={text.grid.label(context.subject.subjectName)}
+          aria-rowcount={total + newRows.length + 1}
+          aria-colcount={widths.length}
+          aria-busy={page.isFetching}
+          onScroll={(e) => {
+            const top = e.currentTarget.scrollTop;
+            setPosition((p) => (Math.abs(p.scrollTop - top) < ROW_HEIGHT ? p : { ...p, scrollTop: top }));
+          }}
+        >
+          <div
+            className="grid-header"
+            role="row"
+            aria-rowindex={1}
+            style={{ gridTemplateColumns: template, width: totalWidth }}
+          >
+            <div role="columnheader" className="grid-cell grid-fixed" style={{ left: 0 }}>
+              <Checkbox
+                aria-label={text.grid.selectAll}
+                checked={allSelected}
+                indeterminate={!allSelected && pageIds.some((id) => selected.has(id))}
+                onChange={() => setSelected(allSelected ? new Set() : new Set(pageIds))}
+              />
+            </div>
+            {showId && (
+              <div role="columnheader" className="grid-cell grid-fixed" style={{ left: SELECT_WIDTH }}>
+                {text.grid.id}
+              </div>
+            )}
+            {table.getHeaderGroups()[0]?.headers.map((header) => {
+              const column = columns.find((c) => c.key === header.id);
+              if (!column) return null;
+              const sorted =
+                position.order?.attribute === column.attribute.identifier
+                  ? position.order.direction
+                  : undefined;
+              const left = fixedOffsets.get(column.key);
+              return (
+                <div
+                  key={header.id}
+                  role="columnheader"
+                  aria-sort={sorted === undefined ? undefined : sorted === 1 ? 'ascending' : 'descending'}
+                  className={`grid-cell${left !== undefined ? ' grid-fixed' : ''}`}
+                  style={left !== undefined ? { left } : undefined}
+                  title={column.attribute.tooltip ?? column.label}
+                >
+                  {column.orderable ? (
+                    <button
+                      type="button"
+                      className="grid-sort"
+                      onClick={() => sortBy(column)}
+                      aria-label={text.grid.sortBy(column.label)}
+                    >
+                      <span className="grid-header-label">{column.label}</span>
+                      <Icon
+                        name={sorted === 1 ? 'arrow_upward' : sorted === 0 ? 'arrow_downward' : 'unfold_more'}
+                        size="1em"
+                      />
+                    </button>
+                  ) : (
+                    <span className="grid-header-label">{column.label}</span>
+                  )}
+                </div>
+              );
+            })}
+            <div role="columnheader" className="grid-cell">
+              <span className="visually-hidden">{text.grid.actions}</span>
+            </div>
+          </div>
+          {page.isPending ? (
+            <Group justify="center" p="xl">
+              <Loader size="sm" />
+              <Text c="dimmed">{text.grid.loading}</Text>
+            </Group>
+          ) : rows.length === 0 ? (
+            <Text c="dimmed" p="xl" ta="center" className="grid-empty">
+              {position.term || position.filterIds.length > 0 ? text.grid.emptyFiltered : text.grid.empty}
+            </Text>
+          ) : (
+            <div className="grid-body" style={{ height: virtualizer.getTotalSize(), width: totalWidth }}>
+              {virtualizer.getVirtualItems().map((item) => {
+                const tableRow = tableRows[item.index];
+                const row = tableRow?.original;
+                if (!row) return null;
+                const state = rowStates.get(row.key);
+                const newRow = row.isNew ? newRows.find((r) => r.tempId === row.talkId) : undefined;
+                return (
+                  <div
+                    key={row.key}
+                    role="row"
+                    aria-rowindex={item.index + 2}
+                    aria-selected={!row.isNew && selected.has(row.talkId)}
+                    data-state={state ?? (row.isNew ? 'new' : undefined)}
+                    data-talk-id={row.talkId}
+                    className="grid-row"
+                    style={{
+                      gridTemplateColumns: template,
+                      transform: `translateY(${item.start}px)`,
+                      height: ROW_HEIGHT,
+                    }}
+                  >
+                    <div role="gridcell" className="grid-cell grid-fixed" style={{ left: 0 }}>
+                      {state === 'syncing' ? (
+                        <Loader size="xs" aria-label={text.grid.syncing} />
+                      ) : row.isNew ? (
+                        <Icon name="fiber_new" size="1.2em" aria-label={text.grid.newRowLabel} />
+                      ) : (
+                        <Checkbox
+                          aria-label={text.grid.selectRow(row.talkId)}
+                          checked={selected.has(row.talkId)}
+                          onChange={() =>
+                            setSelected((prev) => {
+                              const next = new Set(prev);
+                              if (next.has(row.talkId)) next.delete(row.talkId);
+                              else next.add(row.talkId);
+                              return next;
+                            })
+                          }
+                        />
+                      )}
+                    </div>
+                    {showId && (
+                      <div
+                        role="gridcell"
+                        className="grid-cell grid-fixed grid-id"
+                        style={{ left: SELECT_WIDTH }}
+                      >
+                        {row.isNew ? `-${row.talkId}` : row.talkId}
+                      </div>
+                    )}
+                    {columns.map((column) => {
+                      const id = column.attribute.subjectAttributeId;
+                      const left = fixedOffsets.get(column.key);
+                      const fixedClass = left !== undefined ? ' grid-fixed' : '';
+                      const style = left !== undefined ? { left } : undefined;
+                      const isEditing = editing?.rowKey === row.key && editing.attributeId === id;
+                      if ((newRow && canEditCell(row, column)) || isEditing) {
+                        const Editor = editorFor(column.attribute.componentId);
+                        const errorKey = `${row.key}:${id}`;
+                        return (
+                          <div
+                            key={column.key}
+                            role="gridcell"
+                            className={`grid-cell grid-editing${fixedClass}`}
+                            style={style}
+                            onKeyDown={(e) => {
+                              if (!isEditing) return;
+                              if (e.key === 'Escape') {
+                                e.stopPropagation();
+                                cancelEdit();
+                              } else if (e.key === 'Enter' && !(e.target instanceof HTMLTextAreaElement)) {
+                                e.preventDefault();
+                                void commitEdit();
+                              }
+                            }}
+                          >
+                            <Editor
+                              attribute={column.attribute}
+                              label={column.label}
+                              id={`cell-${row.key}-${id}`}
+                              value={isEditing ? editing.value : (newRow?.values.get(id) ?? null)}
+                              onChange={(v) =>
+                                isEditing
+                                  ? setEditing((e) => (e ? { ...e, value: v } : e))
+                                  : setNewValue(row.talkId, id, v)
+                              }
+                              onInputError={(message) =>
+                                isEditing
+                                  ? setEditing((e) =>
+                                      e && e.inputError !== message ? { ...e, inputError: message } : e,
+                                    )
+                                  : setNewRowErrors((prev) => {
+                                      if (prev.get(errorKey) === message) return prev;
+                                      const next = new Map(prev);
+                                      if (message === undefined) next.delete(errorKey);
+                                      else next.set(errorKey, message);
+                                      return next;
+                                    })
+                              }
+                              readOnly={false}
+                              required={cellAccess(row, column).required}
+                              displayValue={
+                                row.talk?.talkValues.find((v) => v.subjectAttributeId === id)?.displayValue
+                              }
+                              subject={subject}
+                              talkId={row.isNew ? 0 : row.talkId}
+                              variant="cell"
+                            />
+                            {isEditing && (
+                              <Group gap={2} wrap="nowrap" className="grid-cell-actions">
+                                <ActionIcon
+                                  size="sm"
+                                  variant="filled"
+                                  aria-label={text.grid.saveRow}
+                                  onClick={() => void commitEdit()}
+                                >
+                                  <Icon name="check" size="1em" />
+                                </ActionIcon>
+                                <ActionIcon
+                                  size="sm"
+                                  variant="default"
+                                  aria-label={text.grid.cancelRow}
+                                  onClick={cancelEdit}
+                                >
+                                  <Icon name="close" size="1em" />
+                                </ActionIcon>
+                              </Group>
+                            )}
+                          </div>
+                        );
+                      }
+                      const talkValue = row.talk?.talkValues.find((v) => v.subjectAttributeId === id);
+                      const shown = displayText(column.attribute, talkValue ?? { value: row.values.get(id) });
+                      const editable = !row.isNew && canEditCell(row, column);
+                      return (
+                        <div
+                          key={column.key}
+                          role="gridcell"
+                          tabIndex={editable ? 0 : -1}
+                          className={`grid-cell${fixedClass}${editable ? ' grid-editable' : ''}`}
+                          style={style}
+                          title={shown}
+                          aria-label={editable ? `${column.label}: ${shown}` : undefined}
+                          onDoubleClick={() => startEdit(row, column)}
+                          onKeyDown={(e) => onCellKey(e, row, column)}
+                        >
+                          {shown}
+                        </div>
+                      );
+                    })}
+                    <div role="gridcell" className="grid-cell grid-actions">
+                      {newRow ? (
+                        <Group gap={4} wrap="nowrap">
+                          <ActionIcon
+                            variant="filled"
+                            aria-label={text.grid.saveRow}
+                            onClick={() => void saveNewRow(newRow)}
+                            disabled={state === 'syncing'}
+                          >
+                            <Icon name="save" size="1.1em" />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="default"
+                            aria-label={text.grid.cancelRow}
+                            onClick={() => discardRow(newRow.tempId)}
+                            disabled={state === 'syncing'}
+                          >
+                            <Icon name="delete" size="1.1em" />
+                          </ActionIcon>
+                        </Group>
+                      ) : (
+                        <Group gap={4} wrap="nowrap">
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={text.grid.edit(row.talkId)}
+                            onClick={() => setModal({ talkId: row.talkId })}
+                          >
+                            <Icon name="edit" size="1.1em" />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            component={Link}
+                            to={contextPath('talk', subject, { talkId: row.talkId })}
+                            aria-label={text.grid.open(row.talkId)}
+                          >
+                            <Icon name="open_in_new" size="1.1em" />
+                          </ActionIcon>
+                        </Group>
+                      )}
+                    </div>
+                  </div>
+                );
+              })}
+            </div>
+          )}
+        </div>
+      )}
+
+      <Group className="grid-footer" justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {text.grid.range(from, to, total)}
+          {selected.size > 0 && ` · ${text.grid.selected(selected.size)}`}
+        </Text>
+        <Group gap="sm">
+          <Select
+            aria-label={text.grid.pageSize}
+            data={pageSizes}
+            value={String(position.pageSize)}
+            onChange={(v) => v && setPosition((p) => ({ ...p, pageSize: Number(v), page: 1 }))}
+            allowDeselect={false}
+            w={90}
+            size="xs"
+          />
+          <Pagination
+            total={lastPage}
+            value={Math.min(position.page, lastPage)}
+            onChange={(n) => {
+              setPosition((p) => ({ ...p, page: n, scrollTop: 0 }));
+              scrollRef.current?.scrollTo({ top: 0 });
+            }}
+            size="sm"
+            siblings={1}
+            getControlProps={(control) => ({
+              'aria-label':
+                control === 'next'
+                  ? 'Próxima página'
+                  : control === 'previous'
+                    ? 'Página anterior'
+                    : control === 'first'
+                      ? 'Primeira página'
+                      : 'Última página',
+            })}
+          />
+        </Group>
+      </Group>
+
+      <ConfirmModal
+        opened={pending !== null && pending.kind !== 'related'}
+        title={
+          pending?.kind === 'delete'
+            ? text.modals.deleteTitle
+            : pending?.kind === 'activate'
+              ? text.modals.activateTitle
+              : text.modals.deactivateTitle
+        }
+        danger={pending?.kind === 'delete'}
+        busy={busy}
+        onClose={() => setPending(null)}
+        onConfirm={() => void runPending()}
+      >
+        {pending && pending.kind !== 'related'
+          ? pending.kind === 'delete'
+            ? text.modals.deleteText(pending.ids.length)
+            : pending.kind === 'activate'
+              ? text.modals.activateText(pending.ids.length)
+              : text.modals.deactivateText(pending.ids.length)
+          : ''}
+      </ConfirmModal>
+
+      <Modal
+        opened={pending?.kind === 'related'}
+        onClose={() => setPending(null)}
+        size={540}
+        title={pending?.kind === 'related' ? pending.title : ''}
+      >
+        <Text mb="sm">{text.modals.relatedIntro}</Text>
+        <ul className="related-list">
+          {(pending?.kind === 'related' ? pending.related : []).map((r) => (
+            <li key={`${r.subject}-${r.talkId}-${r.relatedTalkId}`}>
+              <Link to={contextPath('talk', r.subject, { talkId: r.talkId })} target="_blank" rel="noopener">
+                {text.modals.relatedItem(r.subjectName, r.talkId, r.displayName, r.relatedTalkId)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <Group justify="flex-end" mt="md">
+          <Button onClick={() => setPending(null)}>{text.modals.ok}</Button>
+        </Group>
+      </Modal>
+
+      <Modal
+        opened={modal !== null}
+        onClose={() => setModal(null)}
+        size={1080}
+        title={
+          modal && modal.talkId > 0
+            ? text.modals.editTitle(modal.talkId)
+            : text.modals.newTitle(context.subject.subjectName)
+        }
+      >
+        {modal && (
+          <RecordForm
+            context={context}
+            talkId={modal.talkId}
+            onCancel={() => setModal(null)}
+            onSaved={() => setModal(null)}
+          />
+        )}
+      </Modal>
+      {syncDialog}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { NavLink, ScrollArea } from '@mantine/core';
+import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { Icon } from '../../../ui/Icon.tsx';
+import { formGroups, type FormNode } from '../form/form-model.ts';
+import { areaDomId, RecordForm, type SavedRecord } from '../form/RecordForm.tsx';
+
+/** Scrolls the form to one of its areas (002 §2 "scroll-to-area"). */
+export function scrollToArea(key: string): void {
+  const target = document.getElementById(areaDomId(key));
+  target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  target?.querySelector<HTMLElement>('input, textarea, select, button')?.focus({ preventScroll: true });
+}
+
+function AreaMenu({ nodes }: { nodes: FormNode[] }) {
+  const groups = formGroups(nodes);
+  if (groups.length === 0) return null;
+  return (
+    <nav aria-label={t.records.form.areas} className="record-area-menu">
+      <ScrollArea.Autosize mah="calc(100vh - 12rem)">
+        {groups.map((group) => (
+          <NavLink
+            key={group.key}
+            component="button"
+            type="button"
+            label={group.legend}
+            leftSection={<Icon name="segment" size="1.1em" />}
+            onClick={() => scrollToArea(group.key)}
+          />
+        ))}
+      </ScrollArea.Autosize>
+    </nav>
+  );
+}
+
+/** The talk scenario (002 §2 "Talk"): the record with a side menu of its template areas. */
+export function TalkView(props: {
+  context: ContextResponse;
+  talkId: number;
+  onSaved?: (saved: SavedRecord) => void;
+}) {
+  return (
+    <RecordForm
+      context={props.context}
+      talkId={props.talkId}
+      onSaved={props.onSaved}
+      aside={(nodes) => <AreaMenu nodes={nodes} />}
+    />
+  );
+}
