@@ -18,14 +18,19 @@ export function appRoutes(): RouteObject[] {
       children: [
         { index: true, element: <DashboardPage /> },
         ...screens.map((screen): RouteObject => ({
-          path: screen.path,
+          // A path ending in /* (the records routes) hands the rest to a splat child.
+          path: screen.path.replace(/\/\*$/, ''),
           element: <RequireAccess access={screen.access} />,
           handle: {
             title: screen.title,
             access: screen.access,
             ownTitle: screen.ownTitle ?? false,
           } satisfies RouteHandle,
-          children: [{ index: true, lazy: screen.load }],
+          children: [
+            screen.path.endsWith('/*')
+              ? { path: '*', lazy: screen.load }
+              : { index: true, lazy: screen.load },
+          ],
         })),
         { path: '*', element: <NotFoundPage /> },
       ],

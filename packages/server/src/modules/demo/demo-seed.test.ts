@@ -40,6 +40,11 @@ describe('demo workspace (SEED=demo)', () => {
       expect(all.totalResults).toBe(300);
 
       const agent = (await login(t.app, DEMO_USERS.agent.email, DEMO_USERS.agent.password)).token;
+      // The tickets' grid offers saved filters to the support room.
+      const filters = (await t.app.inject(as(agent, { method: 'GET', url: '/api/Filter/chamado' }))).json<{
+        itens: { filterName: string }[];
+      }>();
+      expect(filters.itens.map((f) => f.filterName)).toEqual(['Abertos', 'Prioridade urgente']);
       expect(
         (
           await t.app.inject(

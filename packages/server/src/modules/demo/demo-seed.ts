@@ -282,7 +282,17 @@ export async function seedDemo(deps: DemoDeps, admin: AuthContext): Promise<void
     });
   }
 
+  // Saved filters (002 §7 GET /Filter/{subject}) for the tickets' grid.
+  const saved: [string, Record<string, unknown>][] = [
+    ['Prioridade urgente', { attribute: 'prioridade', operator: 'equal', value: priority[3] ?? 0 }],
+    ['Abertos', { attribute: 'situacao', operator: 'equal', value: status[0] ?? 0 }],
+  ];
+  for (const [nome, rule] of saved) {
+    await add('filtro', { nome, assunto: 'chamado', filtro: { condition: 'E', rules: [rule] } });
+  }
+
   // A support room that works tickets and tasks, and the customer room that opens and follows tickets.
+  ids.set('filtro', (await subjects.load(companyId, 'filtro')).id);
   const subjectId = (identifier: string) => ids.get(identifier) ?? 0;
   const readOnly = [
     'situacao',
@@ -311,6 +321,7 @@ export async function seedDemo(deps: DemoDeps, admin: AuthContext): Promise<void
           permissions: [],
         },
         ...readOnly.map((s) => ({ resourceId: subjectId(s), actions: ['read' as const], permissions: [] })),
+        { resourceId: subjectId('filtro'), actions: ['read' as const], permissions: [] },
       ],
       menus: [],
     },
