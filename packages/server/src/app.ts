@@ -51,6 +51,10 @@ import { ContextsService } from './modules/contexts/contexts.service.ts';
 import { LocalFileStore } from './modules/files/file-store.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { FilesService } from './modules/files/files.service.ts';
+import { registerReportModelRoutes } from './modules/report-models/report-models.routes.ts';
+import { ReportModelsService } from './modules/report-models/report-models.service.ts';
+import { registerAvailabilityRoutes } from './modules/availability/availability.routes.ts';
+import { AvailabilityService } from './modules/availability/availability.service.ts';
 
 // zod's own messages (types, formats) in Portuguese; ours are written in the schemas.
 z.config(z.locales.pt());
@@ -233,6 +237,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     registerContextRoutes(app, authenticate, contexts);
     registerRoomRoutes(app, authenticate, rooms, subjects);
     await registerFileRoutes(app, authenticate, files);
+    registerReportModelRoutes(app, authenticate, new ReportModelsService({ db, subjects, permissions }));
+    registerAvailabilityRoutes(app, authenticate, new AvailabilityService({ db, talks }));
     if (firstStart && config.seed === 'demo') {
       await seedDemo(
         { subjects, talks, rooms, accounts, log: app.log },

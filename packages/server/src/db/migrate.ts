@@ -7,6 +7,7 @@ import { templates } from './migrations/0003-templates.ts';
 import { files } from './migrations/0004-files.ts';
 import { rooms } from './migrations/0005-rooms.ts';
 import { catalogVersion } from './migrations/0006-catalog-version.ts';
+import { reportModels } from './migrations/0007-report-models.ts';
 
 /** Versioned migrations, in order. A migration is never edited once released: add the next one. */
 function migrations(db: Db): Record<string, Migration> {
@@ -17,6 +18,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0004-files': files(db.dialect),
     '0005-rooms': rooms(),
     '0006-catalog-version': catalogVersion(db.dialect),
+    '0007-report-models': reportModels(db.dialect),
   };
 }
 

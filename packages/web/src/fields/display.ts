@@ -1,9 +1,9 @@
-import type { ContextSubjectAttribute } from '@talkbase/domain/contracts/contexts';
 import type { TalkValue } from '@talkbase/domain/contracts/talks';
 import { booleanLabel, readBooleanValue } from '@talkbase/domain/fields/boolean';
 import { formatDate, parseIsoDate } from '@talkbase/domain/fields/civil-date';
 import { resolveComponentId } from '@talkbase/domain/fields/component-types';
 import { decimalFormatOf, formatDecimal } from '@talkbase/domain/fields/decimal';
+import type { FieldAttribute } from '@talkbase/domain/fields/field-rule';
 import { formatIdentification } from '@talkbase/domain/fields/identification';
 import { formatPlate } from '@talkbase/domain/fields/licence-plate';
 import { formatPhone } from '@talkbase/domain/fields/phone';
@@ -12,14 +12,14 @@ import { valueKindOf } from '@talkbase/domain/records/value-kinds';
 
 /** A file item as a talk carries it: only its name is shown. */
 const fileName = (item: unknown): string =>
-  typeof item === 'object' && item !== null && 'name' in item ? String((item as { name: unknown }).name) : '';
+  typeof item === 'object' && item !== null && 'name' in item ? plain(item.name) : '';
 
 /**
  * A value as a person reads it in a grid cell or a read-only view (spec 002 §5): Sim/Não,
  * dd/MM/yyyy, 1.234,56, masks, the related record's name. Empty is ''.
  */
 export function displayText(
-  attribute: Pick<ContextSubjectAttribute, 'componentId' | 'componentConfigs' | 'name'>,
+  attribute: Pick<FieldAttribute, 'componentId' | 'componentConfigs' | 'name'>,
   talkValue: Pick<TalkValue, 'value' | 'displayValue'> | undefined,
   timeZone: string = DEFAULT_TIME_ZONE,
 ): string {
@@ -34,25 +34,23 @@ export function displayText(
   }
   switch (kind) {
     case 'reference':
-      return talkValue?.displayValue ?? `#${String(value as number)}`;
+      return talkValue?.displayValue ?? `#${plain(value)}`;
     case 'boolean': {
       const b = readBooleanValue(value);
       return b === undefined || b === null ? '' : booleanLabel(b);
     }
     case 'date': {
       const date = typeof value === 'string' ? parseIsoDate(value.slice(0, 10)) : undefined;
-      return date ? formatDate(date) : String(value as string);
+      return date ? formatDate(date) : plain(value);
     }
     case 'datetime': {
       const at = typeof value === 'string' ? new Date(value) : undefined;
-      return at && !Number.isNaN(at.getTime()) ? formatDateTime(at, timeZone) : String(value as string);
+      return at && !Number.isNaN(at.getTime()) ? formatDateTime(at, timeZone) : plain(value);
     }
     case 'decimal':
-      return typeof value === 'number'
-        ? formatDecimal(value, decimalFormatOf(attribute))
-        : String(value as string);
+      return typeof value === 'number' ? formatDecimal(value, decimalFormatOf(attribute)) : plain(value);
     case 'integer':
-      return typeof value === 'number' ? String(value) : String(value as string);
+      return plain(value);
     case 'json':
       return jsonSummary(value);
     case 'file':
@@ -75,5 +73,12 @@ function jsonSummary(value: unknown): string {
     if (Array.isArray(rules)) return rules.length === 1 ? '1 regra' : `${rules.length} regras`;
     return '…';
   }
-  return String(value as number);
+  return plain(value);
+}
+
+/** A scalar as text; structures as JSON (never '[object Object]'). */
+function plain(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return value == null ? '' : JSON.stringify(value);
 }

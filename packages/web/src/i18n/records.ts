@@ -19,6 +19,7 @@ export const recordsText = {
     grid: (subject: string) => subject,
     newRecord: (subject: string) => `Novo registro: ${subject}`,
     record: (subject: string, id: number) => `${subject} #${id}`,
+    edit: (subject: string, id: number) => `Editar: ${subject} #${id}`,
     timeline: (subject: string, id: number) => `Histórico: ${subject} #${id}`,
     attachments: (subject: string, id: number) => `Anexos: ${subject} #${id}`,
     help: (subject: string) => `Ajuda: ${subject}`,

@@ -38,6 +38,11 @@ if (!('fonts' in document)) {
   });
 }
 
+// Mantine's comboboxes scroll the highlighted option into view; jsdom has no layout.
+if (typeof Element.prototype.scrollIntoView !== 'function') {
+  Element.prototype.scrollIntoView = () => undefined;
+}
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();

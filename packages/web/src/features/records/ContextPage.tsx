@@ -36,6 +36,8 @@ function pageTitle(route: ContextRoute, subjectName: string): string {
       return text.tabTitle.timeline(subjectName, id);
     case 'attachments':
       return text.tabTitle.attachments(subjectName, id);
+    case 'form':
+      return id === 0 ? text.tabTitle.newRecord(subjectName) : text.tabTitle.edit(subjectName, id);
     default:
       return id === 0 ? text.tabTitle.newRecord(subjectName) : text.tabTitle.record(subjectName, id);
   }
@@ -53,7 +55,7 @@ function RecordViews({ route }: { route: ContextRoute }) {
         value={route.scenario}
         onChange={(v) =>
           void navigate(
-            contextPath(v as (typeof views)[number], route.subject, {
+            contextPath(v, route.subject, {
               talkId: v === 'help' ? undefined : route.talkId,
               templateId: route.templateId,
             }),

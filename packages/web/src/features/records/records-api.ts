@@ -119,16 +119,3 @@ export function relatedTalksOf(extra: Record<string, unknown>): RelatedTalk[] {
   const list = extra.relatedTalks;
   return Array.isArray(list) ? (list as RelatedTalk[]) : [];
 }
-
-/** A file attribute's list after a save: new items (base64 data) are added, `deleted` ones removed. */
-export function uploadFileItems(
-  subject: string,
-  talkId: number,
-  attributeId: number,
-  files: unknown[],
-): Promise<unknown> {
-  return apiRequest(`/api/value/file/${seg(subject)}/${talkId}/${attributeId}`, {
-    method: 'POST',
-    body: { files },
-  });
-}

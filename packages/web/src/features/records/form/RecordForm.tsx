@@ -3,12 +3,14 @@ import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
 import type { ApiTalk } from '@talkbase/domain/contracts/talks';
 import { validateValue } from '@talkbase/domain/fields/validate-value';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import { editorFor } from '../../../fields/registry.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { useSyncErrorDialog, notifySuccess } from '../feedback.tsx';
-import { createTalk, fetchFormTemplate, fetchTalk, updateTalk, uploadFileItems } from '../records-api.ts';
+import { createTalk, fetchFormTemplate, fetchTalk, updateTalk } from '../records-api.ts';
+import { uploadFileValue } from '../../../fields/editors/complex/upload-file-value.ts';
+import type { FileItem } from '@talkbase/domain/fields/file';
 import { fieldAccess, isFileAttribute, talkValuesToSave } from './field-rules.ts';
 import { formFields, formLayout, type FormField, type FormNode } from './form-model.ts';
 
@@ -116,7 +118,7 @@ function RecordFormBody(
   const [serverErrors, setServerErrors] = useState<ReadonlyMap<string, string>>(new Map());
   const [saving, setSaving] = useState(false);
   const [syncDialog, showSyncErrors] = useSyncErrorDialog();
-  const now = useRef(new Date()).current;
+  const [now] = useState(() => new Date());
 
   const displayValues = useMemo(
     () => new Map((talk?.talkValues ?? []).map((v) => [v.subjectAttributeId, v.displayValue ?? null])),
@@ -185,12 +187,7 @@ function RecordFormBody(
         const a = field.attribute;
         if (!isFileAttribute(a) || states.get(a.subjectAttributeId)?.access.readOnly) continue;
         const items = values.get(a.subjectAttributeId);
-        const pending = Array.isArray(items)
-          ? items.filter(
-              (i) => typeof i === 'object' && i !== null && (!('url' in i) || !i.url || 'deleted' in i),
-            )
-          : [];
-        if (pending.length > 0) await uploadFileItems(subject, id, a.subjectAttributeId, items as unknown[]);
+        if (Array.isArray(items)) await uploadFileValue(subject, id, a, items as FileItem[]);
       }
       notifySuccess(isNew ? text.messages.inserted : text.messages.updated);
       await Promise.all([

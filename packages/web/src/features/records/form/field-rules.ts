@@ -56,8 +56,7 @@ export function isFileAttribute(attribute: Pick<ContextSubjectAttribute, 'compon
 
 /** A select's value as the API takes it: the id (002 §5 "single selects send the id"). */
 function referenceId(value: unknown): unknown {
-  if (typeof value === 'object' && value !== null && !Array.isArray(value) && 'id' in value)
-    return (value as { id: unknown }).id;
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && 'id' in value) return value.id;
   return value;
 }
 

@@ -233,12 +233,24 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
     setEditing(null);
   };
 
+  // Editors with a debounce emit on blur: a commit first takes the focus away, then reads the
+  // latest value on the next tick.
+  const editingRef = useRef(editing);
+  editingRef.current = editing;
+  const commitSoon = () => {
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    window.setTimeout(() => void commitEdit(), 0);
+  };
+
   const commitEdit = async () => {
-    const current = editing;
+    const current = editingRef.current;
     if (!current) return;
     const row = rows.find((r) => r.key === current.rowKey);
     const column = columns.find((c) => c.attribute.subjectAttributeId === current.attributeId);
-    if (!row?.talk || !column) return cancelEdit();
+    if (!row?.talk || !column) {
+      cancelEdit();
+      return;
+    }
     const access = cellAccess(row, column);
     const problem =
       current.inputError ??
@@ -253,7 +265,10 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
     const initial = new Map([[current.attributeId, row.values.get(current.attributeId)]]);
     const values = new Map([[current.attributeId, current.value]]);
     const talkValues = talkValuesToSave([column.attribute], values, initial, false);
-    if (talkValues.length === 0) return setRowState(row.key, null);
+    if (talkValues.length === 0) {
+      setRowState(row.key, null);
+      return;
+    }
     setRowState(row.key, 'syncing');
     try {
       const updated = await updateTalk(subject, row.talkId, row.talk.version, talkValues);
@@ -398,6 +413,7 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
   });
   const tableRows = table.getRowModel().rows;
 
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser re-renders this component itself; nothing here is memoised on its functions.
   const virtualizer = useVirtualizer({
     count: tableRows.length,
     getScrollElement: () => scrollRef.current,
@@ -698,7 +714,7 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
                                 cancelEdit();
                               } else if (e.key === 'Enter' && !(e.target instanceof HTMLTextAreaElement)) {
                                 e.preventDefault();
-                                void commitEdit();
+                                commitSoon();
                               }
                             }}
                           >
@@ -740,7 +756,7 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
                                   size="sm"
                                   variant="filled"
                                   aria-label={text.grid.saveRow}
-                                  onClick={() => void commitEdit()}
+                                  onClick={commitSoon}
                                 >
                                   <Icon name="check" size="1em" />
                                 </ActionIcon>

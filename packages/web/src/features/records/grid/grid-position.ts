@@ -32,6 +32,14 @@ export function positionKey(
   return `${PREFIX}${subject}.${templateId ?? 0}.${isActive ? 'a' : 'd'}`;
 }
 
+function validOrder(order: unknown): GridPosition['order'] {
+  if (typeof order !== 'object' || order === null) return null;
+  const { attribute, direction } = order as { attribute?: unknown; direction?: unknown };
+  return typeof attribute === 'string' && (direction === 0 || direction === 1)
+    ? { attribute, direction }
+    : null;
+}
+
 export function loadPosition(key: string): GridPosition {
   try {
     const raw = window.localStorage.getItem(key);
@@ -42,12 +50,7 @@ export function loadPosition(key: string): GridPosition {
       pageSize: [10, 25, 50, 100, 200, 500].includes(stored.pageSize ?? 0)
         ? (stored.pageSize as number)
         : DEFAULT_PAGE_SIZE,
-      order:
-        stored.order &&
-        typeof stored.order.attribute === 'string' &&
-        (stored.order.direction === 0 || stored.order.direction === 1)
-          ? stored.order
-          : null,
+      order: validOrder(stored.order),
       filterIds: Array.isArray(stored.filterIds)
         ? stored.filterIds.filter((n) => Number.isInteger(n) && n > 0)
         : [],

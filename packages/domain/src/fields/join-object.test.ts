@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { addJoinItem, isEmptyJoin, joinRecords, readJoinObject } from './join-object.ts';
+
+describe('join object', () => {
+  it('reads stored values, plain labels included', () => {
+    expect(
+      readJoinObject({
+        labelFrom: ['Carga 1', { id: 7, label: 'Carga 7' }, { label: '' }],
+        labelTo: 'Transp',
+      }),
+    ).toEqual({
+      labelFrom: [
+        { id: null, label: 'Carga 1' },
+        { id: 7, label: 'Carga 7' },
+      ],
+      labelTo: 'Transp',
+    });
+    expect(readJoinObject(null)).toEqual({ labelFrom: [], labelTo: '' });
+    expect(isEmptyJoin(readJoinObject(null))).toBe(true);
+  });
+
+  it('adds an item once', () => {
+    let v = readJoinObject(null);
+    v = addJoinItem(v, { id: 3, label: 'Carga 3' });
+    v = addJoinItem(v, { id: 3, label: 'Carga 3 de novo' });
+    v = addJoinItem(v, { id: null, label: ' Avulsa ' });
+    v = addJoinItem(v, { id: null, label: 'avulsa' });
+    v = addJoinItem(v, { id: null, label: '  ' });
+    expect(v.labelFrom).toEqual([
+      { id: 3, label: 'Carga 3' },
+      { id: null, label: 'Avulsa' },
+    ]);
+  });
+
+  it('builds one join record per from item', () => {
+    const records = joinRecords(
+      {
+        labelFrom: [
+          { id: 3, label: 'Carga 3' },
+          { id: null, label: 'Avulsa' },
+        ],
+        labelTo: 'Transportes XP',
+      },
+      { from: 'carga', to: 'transportadora' },
+      { averbacao: 10 },
+    );
+    expect(records).toEqual([
+      {
+        talkValues: [
+          { subjectAttributeIdentifier: 'carga', value: 3 },
+          { subjectAttributeIdentifier: 'transportadora', value: 'Transportes XP' },
+          { subjectAttributeIdentifier: 'averbacao', value: 10 },
+        ],
+      },
+      {
+        talkValues: [
+          { subjectAttributeIdentifier: 'carga', value: 'Avulsa' },
+          { subjectAttributeIdentifier: 'transportadora', value: 'Transportes XP' },
+          { subjectAttributeIdentifier: 'averbacao', value: 10 },
+        ],
+      },
+    ]);
+  });
+});
