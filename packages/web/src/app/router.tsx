@@ -26,11 +26,12 @@ export function appRoutes(): RouteObject[] {
             access: screen.access,
             ownTitle: screen.ownTitle ?? false,
           } satisfies RouteHandle,
-          children: [
-            screen.path.endsWith('/*')
-              ? { path: '*', lazy: screen.load }
-              : { index: true, lazy: screen.load },
-          ],
+          children: screen.path.endsWith('/*')
+            ? [
+                { index: true, lazy: screen.load },
+                { path: '*', lazy: screen.load },
+              ]
+            : [{ index: true, lazy: screen.load }],
         })),
         { path: '*', element: <NotFoundPage /> },
       ],

@@ -94,7 +94,7 @@ export const fieldsStructuredText = {
     generateHint: 'Salve o registro para gerar o arquivo.',
     ignored: (names: string) =>
       `Arquivos ignorados (já estão na lista ou passam de 20 por seleção): ${names}`,
-    downloadPrefix: 'Talkbase_',
+    downloadPrefix: 'talkbase-',
   },
   image: {
     choose: 'Selecionar imagem',

@@ -118,7 +118,7 @@ describe('file editor', { timeout: 30_000 }, () => {
     });
     renderEditor(FileEditor, { attribute: many, value: [stored], talkId: 4 });
     await user.click(screen.getByRole('button', { name: 'Baixar nota.pdf' }));
-    await waitFor(() => expect(saved).toEqual(['Talkbase_nota.pdf']));
+    await waitFor(() => expect(saved).toEqual(['talkbase-nota.pdf']));
     expect(calls[0]).toMatchObject({ method: 'GET', path: stored.url, authorization: 'Bearer tok' });
   });
 });
