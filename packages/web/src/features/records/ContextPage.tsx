@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, SegmentedControl, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, SegmentedControl, Title } from '@mantine/core';
 import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
@@ -177,7 +177,6 @@ export function ContextPage() {
           <Title order={1} size="h3">
             {title}
           </Title>
-          {!route.isActive && <Badge color="gray">{text.deactivatedSuffix}</Badge>}
         </Group>
         <RecordViews route={route} />
       </Group>

@@ -21,7 +21,7 @@ import { validateValue } from '@talkbase/domain/fields/validate-value';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { displayText } from '../../../fields/display.ts';
@@ -57,6 +57,9 @@ const ROW_HEIGHT = 40;
 const SELECT_WIDTH = 44;
 const ID_WIDTH = 90;
 const ACTIONS_WIDTH = 96;
+const MIN_GRID_HEIGHT = 320;
+/** Below the grid: its footer (range, page size, pages) and the page's bottom padding. */
+const FOOTER_SPACE = 72;
 
 /** A row of the grid: a record of the page, or a new row not saved yet (temporary id). */
 interface GridRow {
@@ -106,6 +109,7 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
     const stored = loadPosition(storageKey);
     return routeFilterIds.length > 0 ? { ...stored, filterIds: routeFilterIds, page: 1 } : stored;
   });
+  const toolbarRef = useRef<HTMLDivElement>(null);
   const [termInput, setTermInput] = useState(position.term);
   const [term] = useDebouncedValue(termInput.trim(), 300);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -119,6 +123,25 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
   const [othersChanged, setOthersChanged] = useState(false);
   const [syncDialog, showSyncErrors] = useSyncErrorDialog();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [gridHeight, setGridHeight] = useState(480);
+  // The grid fills the window below its toolbar (which may wrap), leaving room for the footer.
+  useLayoutEffect(() => {
+    const fit = () => {
+      const grid = scrollRef.current;
+      if (!grid) return;
+      const top = grid.getBoundingClientRect().top + window.scrollY;
+      setGridHeight(Math.max(MIN_GRID_HEIGHT, window.innerHeight - top - FOOTER_SPACE));
+    };
+    fit();
+    const toolbar = toolbarRef.current;
+    const observer = toolbar ? new ResizeObserver(fit) : undefined;
+    if (toolbar) observer?.observe(toolbar);
+    window.addEventListener('resize', fit);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', fit);
+    };
+  }, [othersChanged]);
 
   useEffect(() => {
     if (term !== position.term) setPosition((p) => ({ ...p, term, page: 1 }));
@@ -471,7 +494,7 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
 
   return (
     <div className="records-grid-screen">
-      <Group className="grid-toolbar" gap="sm" wrap="wrap" align="end">
+      <Group className="grid-toolbar" gap="sm" wrap="wrap" align="flex-end" ref={toolbarRef}>
         <TextInput
           label={text.grid.search}
           placeholder={text.grid.searchPlaceholder}
@@ -562,6 +585,7 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
         <div
           className="grid-scroll"
           ref={scrollRef}
+          style={{ height: gridHeight }}
           role="grid"
           aria-label={text.grid.label(context.subject.subjectName)}
           aria-rowcount={total + newRows.length + 1}

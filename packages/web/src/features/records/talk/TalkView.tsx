@@ -12,20 +12,29 @@ export function scrollToArea(key: string): void {
   target?.querySelector<HTMLElement>('input, textarea, select, button')?.focus({ preventScroll: true });
 }
 
-function AreaMenu({ nodes }: { nodes: FormNode[] }) {
+/** The template's top-level areas: its groups (with legends), or its fields when it has no groups. */
+function menuEntries(nodes: FormNode[]): { key: string; label: string; icon: string }[] {
   const groups = formGroups(nodes);
-  if (groups.length === 0) return null;
+  if (groups.length > 0) return groups.map((g) => ({ key: g.key, label: g.legend, icon: 'segment' }));
+  return nodes.flatMap((n) =>
+    n.kind === 'field' && !n.area?.ishidden ? [{ key: n.key, label: n.label, icon: 'label' }] : [],
+  );
+}
+
+function AreaMenu({ nodes }: { nodes: FormNode[] }) {
+  const entries = menuEntries(nodes);
+  if (entries.length === 0) return null;
   return (
     <nav aria-label={t.records.form.areas} className="record-area-menu">
       <ScrollArea.Autosize mah="calc(100vh - 12rem)">
-        {groups.map((group) => (
+        {entries.map((entry) => (
           <NavLink
-            key={group.key}
+            key={entry.key}
             component="button"
             type="button"
-            label={group.legend}
-            leftSection={<Icon name="segment" size="1.1em" />}
-            onClick={() => scrollToArea(group.key)}
+            label={entry.label}
+            leftSection={<Icon name={entry.icon} size="1.1em" />}
+            onClick={() => scrollToArea(entry.key)}
           />
         ))}
       </ScrollArea.Autosize>
