@@ -143,8 +143,12 @@ export interface TimelineEntry {
   accountName: string | null;
   subjectAttributeId: number | null;
   attributeName: string | null;
+  /** Canonical values, as the talk calls answer them. */
   oldValue: unknown;
   newValue: unknown;
+  /** For references: the referenced records' names, when the account may see them all. */
+  oldDisplayValue?: string | null;
+  newDisplayValue?: string | null;
 }
 
 export interface TimelinePage {

@@ -108,10 +108,21 @@ async function referenceNames(
     }
     wanted.set(a.relatedSubjectId, set);
   }
+  return recordNames(db, wanted, loadSubject);
+}
+
+/**
+ * Display names of records of other subjects, by `${subjectId}:${talkId}`. Only records the
+ * account may see are named; others keep their id and no name.
+ */
+export async function recordNames(
+  db: Kysely<Database>,
+  wanted: ReadonlyMap<number, ReadonlySet<number>>,
+  loadSubject: RelatedLoader,
+): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   for (const [relatedId, idSet] of wanted) {
     if (idSet.size === 0) continue;
-    // Only records the account may see are named; others keep their id and no name.
     const related = await loadSubject(relatedId);
     if (!related) continue;
     const seen = await repo.existingIds(db, related.subject.id, [...idSet], related.visible);

@@ -22,10 +22,16 @@ import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
 import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
 import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
 import { compileFilter } from './filter-compiler.ts';
-import { displayNameOf, presentTalks, type ApiTalk } from './talk-presenter.ts';
+import {
+  displayNameOf,
+  presentTalks,
+  recordNames,
+  type ApiTalk,
+  type RelatedLoader,
+} from './talk-presenter.ts';
 import { normalizeForSearch } from '@talkbase/domain/fields/select';
 import { validateValue } from '@talkbase/domain/fields/validate-value';
-import { textOf, toDbValue, type DbValue } from './talk-values.ts';
+import { fromDbValue, textOf, toDbValue, type DbValue } from './talk-values.ts';
 import type { TalkWrite } from '@talkbase/domain/contracts/talks';
 import * as repo from './talks.repository.ts';
 import type { CountCache } from './count-cache.ts';
@@ -171,16 +177,21 @@ export class TalksService {
   ): Promise<ApiTalk[]> {
     return presentTalks(this.k, subject, rows, {
       readOnly: !actions.update,
-      loadSubject: async (id) => {
-        const related =
-          id === subject.id
-            ? subject
-            : await this.subjects.loadById(auth.companyId, id, undefined, auth).catch(() => undefined);
-        if (!related) return null;
-        const access = await this.accessTo(auth, related, 'read').catch(() => undefined);
-        return access ? { subject: related, visible: access.visible } : null;
-      },
+      loadSubject: this.relatedLoader(auth, subject),
     });
+  }
+
+  /** Reads the subjects a record points to, as far as the account may read them. */
+  private relatedLoader(auth: AuthContext, subject: SubjectMeta): RelatedLoader {
+    return async (id) => {
+      const related =
+        id === subject.id
+          ? subject
+          : await this.subjects.loadById(auth.companyId, id, undefined, auth).catch(() => undefined);
+      if (!related) return null;
+      const access = await this.accessTo(auth, related, 'read').catch(() => undefined);
+      return access ? { subject: related, visible: access.visible } : null;
+    };
   }
 
   async get(auth: AuthContext, identifier: string, talkId: number): Promise<ApiTalk> {
@@ -497,18 +508,50 @@ export class TalksService {
       throw notFound(talkMessages.talkNotFound);
     const size = Math.min(Math.max(fetch, 1), 200);
     const rows = await repo.changesOf(this.k, auth.companyId, subject.id, talkId, (page - 1) * size, size);
-    const names = new Map(subject.attributes.map((a) => [a.id, a]));
+    const byId = new Map(subject.attributes.map((a) => [a.id, a]));
+    // Values are kept as the columns held them; they are answered in the API's canonical form,
+    // with the names of referenced records the account may see.
+    const canonical = (a: AttributeMeta | undefined, raw: string | null): unknown => {
+      if (raw === null || !a) return raw;
+      if (hasColumn(a)) return fromDbValue(a, raw);
+      try {
+        const list = JSON.parse(raw) as unknown;
+        return Array.isArray(list) ? list.map((v) => (a.kind === 'reference' ? Number(v) : v)) : list;
+      } catch {
+        return raw;
+      }
+    };
+    const entries = rows.map((r) => {
+      const a = r.attribute_id ? byId.get(r.attribute_id) : undefined;
+      return { r, a, oldValue: canonical(a, r.old_value), newValue: canonical(a, r.new_value) };
+    });
+    const wanted = new Map<number, Set<number>>();
+    for (const e of entries) {
+      if (e.a?.kind !== 'reference' || !e.a.relatedSubjectId) continue;
+      const set = wanted.get(e.a.relatedSubjectId) ?? new Set<number>();
+      for (const v of [e.oldValue, e.newValue].flat()) if (typeof v === 'number') set.add(v);
+      wanted.set(e.a.relatedSubjectId, set);
+    }
+    const names = await recordNames(this.k, wanted, this.relatedLoader(auth, subject));
+    const display = (a: AttributeMeta | undefined, v: unknown): string | null => {
+      if (a?.kind !== 'reference' || !a.relatedSubjectId || v === null) return null;
+      const ids = Array.isArray(v) ? v : [v];
+      const shown = ids.map((id) => names.get(`${String(a.relatedSubjectId)}:${String(id)}`));
+      return shown.every((n) => n !== undefined) ? shown.join(', ') : null;
+    };
     return {
-      itens: rows.map((r) => ({
+      itens: entries.map(({ r, a, oldValue, newValue }) => ({
         id: r.id,
         at: new Date(r.at).toISOString(),
         action: r.action,
         accountId: r.account_id,
         accountName: r.account_name,
         subjectAttributeId: r.attribute_id,
-        attributeName: r.attribute_id ? (names.get(r.attribute_id)?.name ?? null) : null,
-        oldValue: r.old_value,
-        newValue: r.new_value,
+        attributeName: a?.name ?? null,
+        oldValue,
+        newValue,
+        oldDisplayValue: display(a, oldValue),
+        newDisplayValue: display(a, newValue),
       })),
       currentPage: page,
     };

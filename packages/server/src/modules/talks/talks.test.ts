@@ -22,6 +22,57 @@ const filter = async (subject: string, body: Record<string, unknown>, token = ad
   t.app.inject(as(token, { method: 'POST', url: `/api/talk/filter/${subject}/`, payload: body }));
 type Page = { itens: ApiTalk[]; totalResults: number; currentPage: number };
 
+describe('timeline', () => {
+  it('answers each change newest first, with canonical values and the names of referenced records', async () => {
+    const acme = await createTalk(t.app, admin, 'cliente', { nome: 'ACME Ltda' });
+    const beta = await createTalk(t.app, admin, 'cliente', { nome: 'Beta SA' });
+    const id = await createTalk(t.app, admin, 'chamado', {
+      titulo: 'Primeiro título',
+      cliente: acme,
+      urgente: false,
+      abertura: '2026-11-20T13:45:00-03:00',
+      emails: ['a@x.com'],
+    });
+    const version = (await get('chamado', id)).json<ApiTalk>().version;
+    const put = await t.app.inject(
+      as(admin, {
+        method: 'PUT',
+        url: `/api/talk/chamado/${id}`,
+        payload: {
+          version,
+          talkValues: [
+            { subjectAttributeIdentifier: 'cliente', value: beta },
+            { subjectAttributeIdentifier: 'urgente', value: true },
+            { subjectAttributeIdentifier: 'abertura', value: '2026-11-21T08:00:00-03:00' },
+            { subjectAttributeIdentifier: 'emails', value: ['a@x.com', 'b@y.com'] },
+          ],
+        },
+      }),
+    );
+    expect(put.statusCode, put.body).toBe(200);
+    const res = await t.app.inject(as(admin, { method: 'GET', url: `/api/talk/chamado/${id}/timeline` }));
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = res.json<{ itens: Record<string, unknown>[] }>().itens;
+    const update = (name: string) => entries.find((e) => e.action === 'updated' && e.attributeName === name);
+    expect(update('Cliente')).toMatchObject({
+      oldValue: acme,
+      newValue: beta,
+      oldDisplayValue: 'ACME Ltda',
+      newDisplayValue: 'Beta SA',
+      accountName: expect.any(String) as string,
+    });
+    expect(update('Urgente')).toMatchObject({ oldValue: false, newValue: true });
+    expect(update('Abertura')).toMatchObject({
+      oldValue: '2026-11-20T16:45:00.000Z',
+      newValue: '2026-11-21T11:00:00.000Z',
+    });
+    expect(update('E-mails')).toMatchObject({ oldValue: ['a@x.com'], newValue: ['a@x.com', 'b@y.com'] });
+    // Newest first: the update's entries come before the creation's.
+    const firstCreated = entries.findIndex((e) => e.action === 'created');
+    expect(entries.findIndex((e) => e.action === 'updated')).toBeLessThan(firstCreated);
+  });
+});
+
 describe('talks', () => {
   it('creates a talk (201, resourceId, Location) and reads it back with typed values', async () => {
     const acme = await createTalk(t.app, admin, 'cliente', { nome: 'ACME Ltda', cnpj: '11.222.333/0001-81' });

@@ -198,8 +198,9 @@ function Change({
       </Text>
     );
   }
-  const before = formatTimelineValue(attribute, change.oldValue);
-  const after = formatTimelineValue(attribute, change.newValue) ?? text.emptyValue;
+  // References carry the referenced records' names when the account may see them.
+  const before = change.oldDisplayValue ?? formatTimelineValue(attribute, change.oldValue);
+  const after = change.newDisplayValue ?? formatTimelineValue(attribute, change.newValue) ?? text.emptyValue;
   const showBefore = change.action !== 'created' || before !== null;
   return (
     <Text size="sm" component="span">
