@@ -136,5 +136,9 @@ queues, then gets 503, rather than exhausting memory.
 
 Set \`BENCH_DATABASE_URL=postgres://…\` to add the PostgreSQL rows, \`BENCH_SECONDS\` to change the duration.
 `;
-fs.writeFileSync(path.join(import.meta.dirname, '..', 'RESULTS.md'), doc);
+// Sections other scripts write below this one (grid.ts, records.ts) start at their markers: kept.
+const resultsFile = path.join(import.meta.dirname, '..', 'RESULTS.md');
+const previous = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '';
+const others = previous.indexOf('\n<!-- ');
+fs.writeFileSync(resultsFile, others < 0 ? doc : `${doc}${previous.slice(others)}`);
 process.stdout.write(`${table}\n\n${memory}\n`);

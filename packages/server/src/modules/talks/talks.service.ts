@@ -516,7 +516,9 @@ export class TalksService {
       if (hasColumn(a)) return fromDbValue(a, raw);
       try {
         const list = JSON.parse(raw) as unknown;
-        return Array.isArray(list) ? list.map((v) => (a.kind === 'reference' ? Number(v) : v)) : list;
+        return Array.isArray(list)
+          ? (list as unknown[]).map((v) => (a.kind === 'reference' ? Number(v) : v))
+          : list;
       } catch {
         return raw;
       }

@@ -1,9 +1,10 @@
 import { Alert, Button, Fieldset, Group, Loader, Stack, Text } from '@mantine/core';
 import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
 import type { ApiTalk } from '@talkbase/domain/contracts/talks';
+import { resolveComponentId } from '@talkbase/domain/fields/component-types';
 import { validateValue } from '@talkbase/domain/fields/validate-value';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import { editorFor } from '../../../fields/registry.ts';
 import { t } from '../../../i18n/pt-BR.ts';
@@ -34,6 +35,20 @@ export interface RecordFormProps {
 }
 
 export const areaDomId = (key: string) => `area-${key}`;
+
+/**
+ * The editors that lay several inputs side by side (filter tree 12, report columns 15, schedule
+ * 18, time window 28, carrier 29) take a whole row of the form: in one column they overflow it.
+ */
+const WHOLE_ROW_COMPONENTS: ReadonlySet<number> = new Set([12, 15, 18, 28, 29]);
+
+/** A field's place in the form's grid: never wider than its column, or the whole row. */
+function fieldPlacement(componentId: number | string): CSSProperties {
+  const id = resolveComponentId(componentId);
+  return id !== undefined && WHOLE_ROW_COMPONENTS.has(id)
+    ? { minWidth: 0, gridColumn: '1 / -1' }
+    : { minWidth: 0 };
+}
 
 /** Loads the form's template (registration or edition form of the context) and the record. */
 export function RecordForm(props: RecordFormProps) {
@@ -225,7 +240,13 @@ function RecordFormBody(
       serverErrors.get(a.identifier) ??
       (touched.has(a.subjectAttributeId) || inputErrors.has(a.subjectAttributeId) ? state.error : undefined);
     return (
-      <div key={field.key} className="record-field" data-field={a.identifier}>
+      <div
+        key={field.key}
+        id={areaDomId(field.key)}
+        className="record-field"
+        data-field={a.identifier}
+        style={fieldPlacement(a.componentId)}
+      >
         <Editor
           attribute={a}
           label={field.label}
@@ -272,7 +293,7 @@ function RecordFormBody(
         [
           renderField(node),
           node.children.length > 0 && (
-            <div key={`${node.key}-nested`} id={areaDomId(node.key)} className="record-nested">
+            <div key={`${node.key}-nested`} id={`${areaDomId(node.key)}-nested`} className="record-nested">
               {renderNodes(node.children)}
             </div>
           ),
