@@ -89,7 +89,8 @@ export const fieldsStructuredText = {
     removeTitle: 'Remover arquivo',
     confirm: 'Remover',
     cancel: 'Cancelar',
-    newFile: 'Novo, será enviado ao salvar',
+    newFile: 'Novo',
+    newFileHint: 'Será enviado ao salvar o registro',
     generate: 'Gerar arquivo',
     generateHint: 'Salve o registro para gerar o arquivo.',
     ignored: (names: string) =>

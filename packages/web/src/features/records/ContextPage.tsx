@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { ApiError } from '../../api/client.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { rememberTab } from '../tabs/tabs-store.ts';
+import { forgetTab, rememberTab } from '../tabs/tabs-store.ts';
 import { contextPath, parseContextRoute, type ContextRoute } from './context-route.ts';
 import { RecordForm, type SavedRecord } from './form/RecordForm.tsx';
 import { RecordsGrid } from './grid/RecordsGrid.tsx';
@@ -80,10 +80,16 @@ function RecordViews({ route }: { route: ContextRoute }) {
 function Scenario({ route, context }: { route: ContextRoute; context: ContextResponse }) {
   const navigate = useNavigate();
   const talkId = route.talkId ?? 0;
+  const location = useLocation();
   const afterSave = (saved: SavedRecord) => {
-    // After creating outside the grid, go to the new record's route (the Location header).
-    if (saved.created)
-      void navigate(saved.location ?? contextPath('talk', route.subject, { talkId: saved.talkId }));
+    if (!saved.created) return;
+    // After creating outside the grid, go to the new record's route (the Location header); the
+    // new-record tab gives way to the record's.
+    const here = `${location.pathname}${location.search}`;
+    forgetTab(here, here);
+    void navigate(saved.location ?? contextPath('talk', route.subject, { talkId: saved.talkId }), {
+      replace: true,
+    });
   };
   switch (route.scenario) {
     case 'grid':

@@ -324,7 +324,7 @@ function RecordFormBody(
       </div>
       {!recordReadOnly && (
         <Group justify="space-between" className="record-form-footer" mt="md">
-          <Text size="sm" c={invalid ? 'red' : 'dimmed'} aria-live="polite">
+          <Text size="sm" c={invalid && touched.size > 0 ? 'red' : 'dimmed'} aria-live="polite">
             {invalid ? text.form.footerInvalid : ''}
           </Text>
           <Group gap="sm">

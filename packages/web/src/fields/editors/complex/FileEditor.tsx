@@ -173,7 +173,7 @@ function FilesField(props: FieldEditorProps & { onDemand: boolean }) {
               </Tooltip>
             ) : (
               !item.url && (
-                <Badge variant="light" title={text.newFile}>
+                <Badge variant="light" title={text.newFileHint}>
                   {text.newFile}
                 </Badge>
               )
