@@ -135,6 +135,11 @@ export const t = {
     text: 'Ocorreu um erro no carregamento da página. Por favor, tente novamente.',
     reload: 'Recarregar a página',
   },
+  confirm: {
+    confirm: 'Confirmar',
+    cancel: 'Cancelar',
+    ok: 'OK',
+  },
   errors: {
     generic: 'Ocorreu um erro inesperado. Por favor, tente novamente.',
   },

@@ -228,10 +228,11 @@ describe('files of records', () => {
     const timeline = await t.app.inject(
       as(admin, { method: 'GET', url: `/api/talk/contrato/${talkId}/timeline` }),
     );
-    const changes = timeline.json<{ itens: { action: string; attributeName: string; newValue: string }[] }>()
+    const changes = timeline.json<{ itens: { action: string; attributeName: string; newValue: unknown }[] }>()
       .itens;
-    expect(changes[0]).toMatchObject({ action: 'updated', attributeName: 'Anexos', newValue: '["b.pdf"]' });
-    expect(changes[1]).toMatchObject({ newValue: '["a.png","b.pdf"]' });
+    // The file names the attribute held after each change, as a list.
+    expect(changes[0]).toMatchObject({ action: 'updated', attributeName: 'Anexos', newValue: ['b.pdf'] });
+    expect(changes[1]).toMatchObject({ newValue: ['a.png', 'b.pdf'] });
     expect(b?.name).toBe('b.pdf');
   });
 

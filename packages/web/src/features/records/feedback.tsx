@@ -64,34 +64,3 @@ export function useSyncErrorDialog(): [ReactNode, (err: unknown) => void] {
   );
   return [dialog, show];
 }
-
-/** A confirmation (002 §2: size 480, Esc closes it). */
-export function ConfirmModal(props: {
-  opened: boolean;
-  title: string;
-  children: ReactNode;
-  confirmLabel?: string;
-  danger?: boolean;
-  busy?: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} size={480} closeOnEscape>
-      <Text>{props.children}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={props.onClose} disabled={props.busy}>
-          {text.modals.cancel}
-        </Button>
-        <Button
-          color={props.danger ? 'red' : undefined}
-          onClick={props.onConfirm}
-          loading={props.busy}
-          data-autofocus
-        >
-          {props.confirmLabel ?? text.modals.confirm}
-        </Button>
-      </Group>
-    </Modal>
-  );
-}

@@ -6,7 +6,6 @@ import {
   FileButton,
   Group,
   List,
-  Modal,
   Paper,
   Progress,
   Stack,
@@ -28,6 +27,7 @@ import { notify } from '../../notices/notices-store.ts';
 import { downloadFile, type TokenGetter } from './file-transfer.ts';
 import { formatFileSize } from './file-size.ts';
 import { useFileChanges } from './useTalkFiles.ts';
+import { ConfirmModal } from '../../../ui/ConfirmModal.tsx';
 
 const text = t.recordsViews.attachments;
 const FILE_ON_DEMAND = 34;
@@ -265,23 +265,17 @@ export function AttributeFiles({
         </Stack>
       )}
 
-      <Modal
+      <ConfirmModal
         opened={removing !== null}
-        onClose={() => setRemoving(null)}
         title={text.removeTitle}
-        size={480}
-        centered
+        confirmLabel={text.ok}
+        cancelLabel={text.cancel}
+        danger
+        onClose={() => setRemoving(null)}
+        onConfirm={confirmRemoval}
       >
-        <Text>{message('fileRemoveConfirm')}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setRemoving(null)}>
-            {text.cancel}
-          </Button>
-          <Button color="red" onClick={confirmRemoval}>
-            {text.ok}
-          </Button>
-        </Group>
-      </Modal>
+        {message('fileRemoveConfirm')}
+      </ConfirmModal>
     </Paper>
   );
 }

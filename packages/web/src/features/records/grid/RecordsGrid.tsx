@@ -13,25 +13,23 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
-import type { ApiTalk, PagedTalks, RelatedTalk, TalkUpdatesEvent } from '@talkbase/domain/contracts/talks';
+import type { PagedTalks, RelatedTalk, TalkUpdatesEvent } from '@talkbase/domain/contracts/talks';
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import { validateValue } from '@talkbase/domain/fields/validate-value';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
-import { displayText } from '../../../fields/display.ts';
-import { editorFor } from '../../../fields/registry.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { useRealtimeEvent } from '../../realtime/useRealtimeEvent.ts';
 import { useSession } from '../../session/useSession.ts';
 import { contextPath } from '../context-route.ts';
-import { ConfirmModal, notifyError, notifySuccess, useSyncErrorDialog } from '../feedback.tsx';
+import { ConfirmModal } from '../../../ui/ConfirmModal.tsx';
+import { notifyError, notifySuccess, useSyncErrorDialog } from '../feedback.tsx';
 import { fieldAccess, isFileAttribute, talkValuesToSave } from '../form/field-rules.ts';
 import { RecordForm } from '../form/RecordForm.tsx';
 import {
@@ -43,6 +41,16 @@ import {
   setTalksActive,
   updateTalk,
 } from '../records-api.ts';
+import {
+  GridBody,
+  SELECT_WIDTH,
+  type EditingCell,
+  type GridLayout,
+  type GridRow,
+  type NewRow,
+  type RowApi,
+  type RowState,
+} from './GridBody.tsx';
 import { gridColumns, LARGE_PAGE_SIZES, nextTempId, PAGE_SIZES, type GridColumn } from './grid-columns.ts';
 import {
   INITIAL_POSITION,
@@ -53,36 +61,11 @@ import {
 } from './grid-position.ts';
 
 const text = t.records;
-const ROW_HEIGHT = 40;
-const SELECT_WIDTH = 44;
 const ID_WIDTH = 90;
 const ACTIONS_WIDTH = 96;
 const MIN_GRID_HEIGHT = 320;
 /** Below the grid: its footer (range, page size, pages) and the page's bottom padding. */
 const FOOTER_SPACE = 72;
-
-/** A row of the grid: a record of the page, or a new row not saved yet (temporary id). */
-interface GridRow {
-  key: string;
-  talkId: number;
-  isNew: boolean;
-  talk: ApiTalk | undefined;
-  values: ReadonlyMap<number, unknown>;
-}
-
-type RowState = 'syncing' | 'editing';
-
-interface EditingCell {
-  rowKey: string;
-  attributeId: number;
-  value: unknown;
-  inputError: string | undefined;
-}
-
-interface NewRow {
-  tempId: number;
-  values: Map<number, unknown>;
-}
 
 type Pending =
   | { kind: 'delete' | 'deactivate' | 'activate'; ids: number[] }
@@ -111,7 +94,10 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
   });
   const toolbarRef = useRef<HTMLDivElement>(null);
   const [termInput, setTermInput] = useState(position.term);
-  const [term] = useDebouncedValue(termInput.trim(), 300);
+  // The quick search asks the server 300 ms after typing stops (002 §9).
+  const searchSoon = useDebouncedCallback((value: string) => {
+    setPosition((p) => (p.term === value.trim() ? p : { ...p, term: value.trim(), page: 1 }));
+  }, 300);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [rowStates, setRowStates] = useState<ReadonlyMap<string, RowState>>(new Map());
   const [editing, setEditing] = useState<EditingCell | null>(null);
@@ -143,10 +129,31 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
     };
   }, [othersChanged]);
 
+  // The scroll offset is remembered without re-rendering: kept in a ref, saved when the user
+  // pauses and when the grid goes away.
+  const [initialScrollTop] = useState(position.scrollTop);
+  const scrollTopRef = useRef(position.scrollTop);
+  const positionRef = useRef(position);
+  const saveTimer = useRef<number | undefined>(undefined);
   useEffect(() => {
-    if (term !== position.term) setPosition((p) => ({ ...p, term, page: 1 }));
-  }, [term, position.term]);
-  useEffect(() => savePosition(storageKey, position), [storageKey, position]);
+    positionRef.current = position;
+    savePosition(storageKey, { ...position, scrollTop: scrollTopRef.current });
+  }, [storageKey, position]);
+  useEffect(
+    () => () => {
+      window.clearTimeout(saveTimer.current);
+      savePosition(storageKey, { ...positionRef.current, scrollTop: scrollTopRef.current });
+    },
+    [storageKey],
+  );
+  const rememberScroll = (top: number) => {
+    scrollTopRef.current = top;
+    window.clearTimeout(saveTimer.current);
+    saveTimer.current = window.setTimeout(
+      () => savePosition(storageKey, { ...positionRef.current, scrollTop: scrollTopRef.current }),
+      400,
+    );
+  };
 
   const columns = useMemo(
     () => gridColumns(context.template, context.subject.subjectAttributes),
@@ -178,9 +185,9 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
   const lastPage = Math.max(1, Math.ceil(total / position.pageSize));
 
   // A page past the end (records removed meanwhile) goes back to the last one.
-  useEffect(() => {
-    if (page.data && position.page > lastPage) setPosition((p) => ({ ...p, page: lastPage }));
-  }, [page.data, position.page, lastPage]);
+  if (page.data && !page.isPlaceholderData && position.page > lastPage) {
+    setPosition((p) => ({ ...p, page: lastPage }));
+  }
 
   useRealtimeEvent(realtimeEvents.talkUpdates, (data) => {
     const event = data as Partial<TalkUpdatesEvent>;
@@ -259,7 +266,9 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
   // Editors with a debounce emit on blur: a commit first takes the focus away, then reads the
   // latest value on the next tick.
   const editingRef = useRef(editing);
-  editingRef.current = editing;
+  useLayoutEffect(() => {
+    editingRef.current = editing;
+  });
   const commitSoon = () => {
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
     window.setTimeout(() => void commitEdit(), 0);
@@ -434,16 +443,6 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
     data: rows,
     getRowId: (row: GridRow) => row.key,
   });
-  const tableRows = table.getRowModel().rows;
-
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser re-renders this component itself; nothing here is memoised on its functions.
-  const virtualizer = useVirtualizer({
-    count: tableRows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    initialOffset: position.scrollTop,
-  });
 
   const widths = [SELECT_WIDTH, ...(showId ? [ID_WIDTH] : []), ...columns.map((c) => c.width), ACTIONS_WIDTH];
   const template = widths.map((w) => `${w}px`).join(' ');
@@ -472,12 +471,62 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
     });
   };
 
-  const onCellKey = (e: KeyboardEvent, row: GridRow, column: GridColumn) => {
-    if (e.key === 'Enter' || e.key === 'F2') {
-      e.preventDefault();
-      startEdit(row, column);
-    }
-  };
+  const layout = useMemo<GridLayout>(
+    () => ({ columns, template, totalWidth, fixedOffsets, showId, subject }),
+    [columns, template, totalWidth, fixedOffsets, showId, subject],
+  );
+
+  // Rows get one stable object; its functions call this render's handlers.
+  const handlers = {
+    canEdit: canEditCell,
+    required: (row: GridRow, column: GridColumn) => cellAccess(row, column).required,
+    startEdit,
+    cancelEdit,
+    commitSoon,
+    setEditValue: (value: unknown) => setEditing((e) => (e ? { ...e, value } : e)),
+    setEditError: (message: string | undefined) =>
+      setEditing((e) => (e && e.inputError !== message ? { ...e, inputError: message } : e)),
+    setNewValue,
+    setNewError: (key: string, message: string | undefined) =>
+      setNewRowErrors((prev) => {
+        if (prev.get(key) === message) return prev;
+        const next = new Map(prev);
+        if (message === undefined) next.delete(key);
+        else next.set(key, message);
+        return next;
+      }),
+    toggle: (talkId: number) =>
+      setSelected((prev) => {
+        const next = new Set(prev);
+        if (next.has(talkId)) next.delete(talkId);
+        else next.add(talkId);
+        return next;
+      }),
+    saveNewRow: (row: NewRow) => void saveNewRow(row),
+    discardRow,
+    edit: (talkId: number) => setModal({ talkId }),
+    linkTo: (talkId: number) => contextPath('talk', subject, { talkId }),
+  } satisfies RowApi;
+  const handlersRef = useRef(handlers);
+  useLayoutEffect(() => {
+    handlersRef.current = handlers;
+  });
+  const [rowApi] = useState<RowApi>(() => ({
+    canEdit: (row, column) => handlersRef.current.canEdit(row, column),
+    required: (row, column) => handlersRef.current.required(row, column),
+    startEdit: (row, column) => handlersRef.current.startEdit(row, column),
+    cancelEdit: () => handlersRef.current.cancelEdit(),
+    commitSoon: () => handlersRef.current.commitSoon(),
+    setEditValue: (value) => handlersRef.current.setEditValue(value),
+    setEditError: (message) => handlersRef.current.setEditError(message),
+    setNewValue: (tempId, attributeId, value) => handlersRef.current.setNewValue(tempId, attributeId, value),
+    setNewError: (key, message) => handlersRef.current.setNewError(key, message),
+    toggle: (talkId) => handlersRef.current.toggle(talkId),
+    saveNewRow: (row) => handlersRef.current.saveNewRow(row),
+    discardRow: (tempId) => handlersRef.current.discardRow(tempId),
+    edit: (talkId) => handlersRef.current.edit(talkId),
+    linkTo: (talkId) => handlersRef.current.linkTo(talkId),
+  }));
 
   const pageSizes = [...PAGE_SIZES, ...(position.largePages ? LARGE_PAGE_SIZES : [])].map(String);
   const resetGrid = () => {
@@ -500,7 +549,10 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
           placeholder={text.grid.searchPlaceholder}
           leftSection={<Icon name="search" size="1.1em" />}
           value={termInput}
-          onChange={(e) => setTermInput(e.currentTarget.value)}
+          onChange={(e) => {
+            setTermInput(e.currentTarget.value);
+            searchSoon(e.currentTarget.value);
+          }}
           maxLength={200}
           w={240}
         />
@@ -591,10 +643,7 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
           aria-rowcount={total + newRows.length + 1}
           aria-colcount={widths.length}
           aria-busy={page.isFetching}
-          onScroll={(e) => {
-            const top = e.currentTarget.scrollTop;
-            setPosition((p) => (Math.abs(p.scrollTop - top) < ROW_HEIGHT ? p : { ...p, scrollTop: top }));
-          }}
+          onScroll={(e) => rememberScroll(e.currentTarget.scrollTop)}
         >
           <div
             className="grid-header"
@@ -665,201 +714,17 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
               {position.term || position.filterIds.length > 0 ? text.grid.emptyFiltered : text.grid.empty}
             </Text>
           ) : (
-            <div className="grid-body" style={{ height: virtualizer.getTotalSize(), width: totalWidth }}>
-              {virtualizer.getVirtualItems().map((item) => {
-                const tableRow = tableRows[item.index];
-                const row = tableRow?.original;
-                if (!row) return null;
-                const state = rowStates.get(row.key);
-                const newRow = row.isNew ? newRows.find((r) => r.tempId === row.talkId) : undefined;
-                return (
-                  <div
-                    key={row.key}
-                    role="row"
-                    aria-rowindex={item.index + 2}
-                    aria-selected={!row.isNew && selected.has(row.talkId)}
-                    data-state={state ?? (row.isNew ? 'new' : undefined)}
-                    data-talk-id={row.talkId}
-                    className="grid-row"
-                    style={{
-                      gridTemplateColumns: template,
-                      transform: `translateY(${item.start}px)`,
-                      height: ROW_HEIGHT,
-                    }}
-                  >
-                    <div role="gridcell" className="grid-cell grid-fixed" style={{ left: 0 }}>
-                      {state === 'syncing' ? (
-                        <Loader size="xs" aria-label={text.grid.syncing} />
-                      ) : row.isNew ? (
-                        <Icon name="fiber_new" size="1.2em" aria-label={text.grid.newRowLabel} />
-                      ) : (
-                        <Checkbox
-                          aria-label={text.grid.selectRow(row.talkId)}
-                          checked={selected.has(row.talkId)}
-                          onChange={() =>
-                            setSelected((prev) => {
-                              const next = new Set(prev);
-                              if (next.has(row.talkId)) next.delete(row.talkId);
-                              else next.add(row.talkId);
-                              return next;
-                            })
-                          }
-                        />
-                      )}
-                    </div>
-                    {showId && (
-                      <div
-                        role="gridcell"
-                        className="grid-cell grid-fixed grid-id"
-                        style={{ left: SELECT_WIDTH }}
-                      >
-                        {row.isNew ? `-${row.talkId}` : row.talkId}
-                      </div>
-                    )}
-                    {columns.map((column) => {
-                      const id = column.attribute.subjectAttributeId;
-                      const left = fixedOffsets.get(column.key);
-                      const fixedClass = left !== undefined ? ' grid-fixed' : '';
-                      const style = left !== undefined ? { left } : undefined;
-                      const isEditing = editing?.rowKey === row.key && editing.attributeId === id;
-                      if ((newRow && canEditCell(row, column)) || isEditing) {
-                        const Editor = editorFor(column.attribute.componentId);
-                        const errorKey = `${row.key}:${id}`;
-                        return (
-                          <div
-                            key={column.key}
-                            role="gridcell"
-                            className={`grid-cell grid-editing${fixedClass}`}
-                            style={style}
-                            onKeyDown={(e) => {
-                              if (!isEditing) return;
-                              if (e.key === 'Escape') {
-                                e.stopPropagation();
-                                cancelEdit();
-                              } else if (e.key === 'Enter' && !(e.target instanceof HTMLTextAreaElement)) {
-                                e.preventDefault();
-                                commitSoon();
-                              }
-                            }}
-                          >
-                            <Editor
-                              attribute={column.attribute}
-                              label={column.label}
-                              id={`cell-${row.key}-${id}`}
-                              value={isEditing ? editing.value : (newRow?.values.get(id) ?? null)}
-                              onChange={(v) =>
-                                isEditing
-                                  ? setEditing((e) => (e ? { ...e, value: v } : e))
-                                  : setNewValue(row.talkId, id, v)
-                              }
-                              onInputError={(message) =>
-                                isEditing
-                                  ? setEditing((e) =>
-                                      e && e.inputError !== message ? { ...e, inputError: message } : e,
-                                    )
-                                  : setNewRowErrors((prev) => {
-                                      if (prev.get(errorKey) === message) return prev;
-                                      const next = new Map(prev);
-                                      if (message === undefined) next.delete(errorKey);
-                                      else next.set(errorKey, message);
-                                      return next;
-                                    })
-                              }
-                              readOnly={false}
-                              required={cellAccess(row, column).required}
-                              displayValue={
-                                row.talk?.talkValues.find((v) => v.subjectAttributeId === id)?.displayValue
-                              }
-                              subject={subject}
-                              talkId={row.isNew ? 0 : row.talkId}
-                              variant="cell"
-                            />
-                            {isEditing && (
-                              <Group gap={2} wrap="nowrap" className="grid-cell-actions">
-                                <ActionIcon
-                                  size="sm"
-                                  variant="filled"
-                                  aria-label={text.grid.saveRow}
-                                  onClick={commitSoon}
-                                >
-                                  <Icon name="check" size="1em" />
-                                </ActionIcon>
-                                <ActionIcon
-                                  size="sm"
-                                  variant="default"
-                                  aria-label={text.grid.cancelRow}
-                                  onClick={cancelEdit}
-                                >
-                                  <Icon name="close" size="1em" />
-                                </ActionIcon>
-                              </Group>
-                            )}
-                          </div>
-                        );
-                      }
-                      const talkValue = row.talk?.talkValues.find((v) => v.subjectAttributeId === id);
-                      const shown = displayText(column.attribute, talkValue ?? { value: row.values.get(id) });
-                      const editable = !row.isNew && canEditCell(row, column);
-                      return (
-                        <div
-                          key={column.key}
-                          role="gridcell"
-                          tabIndex={editable ? 0 : -1}
-                          className={`grid-cell${fixedClass}${editable ? ' grid-editable' : ''}`}
-                          style={style}
-                          title={shown}
-                          aria-label={editable ? `${column.label}: ${shown}` : undefined}
-                          onDoubleClick={() => startEdit(row, column)}
-                          onKeyDown={(e) => onCellKey(e, row, column)}
-                        >
-                          {shown}
-                        </div>
-                      );
-                    })}
-                    <div role="gridcell" className="grid-cell grid-actions">
-                      {newRow ? (
-                        <Group gap={4} wrap="nowrap">
-                          <ActionIcon
-                            variant="filled"
-                            aria-label={text.grid.saveRow}
-                            onClick={() => void saveNewRow(newRow)}
-                            disabled={state === 'syncing'}
-                          >
-                            <Icon name="save" size="1.1em" />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="default"
-                            aria-label={text.grid.cancelRow}
-                            onClick={() => discardRow(newRow.tempId)}
-                            disabled={state === 'syncing'}
-                          >
-                            <Icon name="delete" size="1.1em" />
-                          </ActionIcon>
-                        </Group>
-                      ) : (
-                        <Group gap={4} wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={text.grid.edit(row.talkId)}
-                            onClick={() => setModal({ talkId: row.talkId })}
-                          >
-                            <Icon name="edit" size="1.1em" />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            component={Link}
-                            to={contextPath('talk', subject, { talkId: row.talkId })}
-                            aria-label={text.grid.open(row.talkId)}
-                          >
-                            <Icon name="open_in_new" size="1.1em" />
-                          </ActionIcon>
-                        </Group>
-                      )}
-                    </div>
-                  </div>
-                );
-              })}
-            </div>
+            <GridBody
+              rows={rows}
+              scrollRef={scrollRef}
+              initialOffset={initialScrollTop}
+              layout={layout}
+              rowStates={rowStates}
+              selected={selected}
+              editing={editing}
+              newRows={newRows}
+              api={rowApi}
+            />
           )}
         </div>
       )}
@@ -883,7 +748,8 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
             total={lastPage}
             value={Math.min(position.page, lastPage)}
             onChange={(n) => {
-              setPosition((p) => ({ ...p, page: n, scrollTop: 0 }));
+              scrollTopRef.current = 0;
+              setPosition((p) => ({ ...p, page: n }));
               scrollRef.current?.scrollTo({ top: 0 });
             }}
             size="sm"

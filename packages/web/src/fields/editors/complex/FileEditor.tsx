@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Input, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Input, Stack, Text, Tooltip } from '@mantine/core';
 import { mediaTypeOf } from '@talkbase/domain/contracts/files';
 import {
   ALLOWED_FILE_EXTENSIONS,
@@ -13,6 +13,7 @@ import { Icon } from '../../../ui/Icon.tsx';
 import type { FieldEditorProps } from '../../types.ts';
 import { downloadFile } from './download-blob.ts';
 import { readFileData } from './read-file-data.ts';
+import { ConfirmModal } from '../../../ui/ConfirmModal.tsx';
 
 const text = t.fieldsStructured.files;
 
@@ -239,23 +240,17 @@ function FilesField(props: FieldEditorProps & { onDemand: boolean }) {
           )}
         </Group>
       </Stack>
-      <Modal
+      <ConfirmModal
         opened={removing !== null}
-        onClose={() => setRemoving(null)}
         title={text.removeTitle}
-        size={480}
-        centered
+        confirmLabel={text.confirm}
+        cancelLabel={text.cancel}
+        danger
+        onClose={() => setRemoving(null)}
+        onConfirm={confirmRemoval}
       >
-        <Text>{message('fileRemoveConfirm')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setRemoving(null)}>
-            {text.cancel}
-          </Button>
-          <Button color="red" onClick={confirmRemoval}>
-            {text.confirm}
-          </Button>
-        </Group>
-      </Modal>
+        {message('fileRemoveConfirm')}
+      </ConfirmModal>
     </Input.Wrapper>
   );
 }

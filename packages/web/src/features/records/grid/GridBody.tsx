@@ -1,0 +1,311 @@
+import { ActionIcon, Group, Loader } from '@mantine/core';
+import type { ApiTalk } from '@talkbase/domain/contracts/talks';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, type KeyboardEvent, type RefObject } from 'react';
+import { Link } from 'react-router';
+import { displayText } from '../../../fields/display.ts';
+import { editorFor } from '../../../fields/registry.ts';
+import { t } from '../../../i18n/pt-BR.ts';
+import { Icon } from '../../../ui/Icon.tsx';
+import type { GridColumn } from './grid-columns.ts';
+
+const text = t.records;
+export const ROW_HEIGHT = 40;
+export const SELECT_WIDTH = 44;
+
+/** A row of the grid: a record of the page, or a new row not saved yet (temporary id). */
+export interface GridRow {
+  key: string;
+  talkId: number;
+  isNew: boolean;
+  talk: ApiTalk | undefined;
+  values: ReadonlyMap<number, unknown>;
+}
+
+export type RowState = 'syncing' | 'editing';
+
+export interface EditingCell {
+  rowKey: string;
+  attributeId: number;
+  value: unknown;
+  inputError: string | undefined;
+}
+
+export interface NewRow {
+  tempId: number;
+  values: Map<number, unknown>;
+}
+
+/** What every row needs to draw itself; one object for the page, so rows can skip re-rendering. */
+export interface GridLayout {
+  columns: GridColumn[];
+  template: string;
+  totalWidth: number;
+  fixedOffsets: ReadonlyMap<string, number>;
+  showId: boolean;
+  subject: string;
+}
+
+/**
+ * What rows may ask of the grid. The grid hands a stable object whose functions call its latest
+ * handlers, so a scroll re-renders only the rows that come into view.
+ */
+export interface RowApi {
+  canEdit(row: GridRow, column: GridColumn): boolean;
+  required(row: GridRow, column: GridColumn): boolean;
+  startEdit(row: GridRow, column: GridColumn): void;
+  cancelEdit(): void;
+  commitSoon(): void;
+  setEditValue(value: unknown): void;
+  setEditError(message: string | undefined): void;
+  setNewValue(tempId: number, attributeId: number, value: unknown): void;
+  setNewError(key: string, message: string | undefined): void;
+  toggle(talkId: number): void;
+  saveNewRow(row: NewRow): void;
+  discardRow(tempId: number): void;
+  edit(talkId: number): void;
+  linkTo(talkId: number): string;
+}
+
+interface RowViewProps {
+  row: GridRow;
+  index: number;
+  start: number;
+  state: RowState | undefined;
+  selected: boolean;
+  /** The cell being edited, when it is in this row. */
+  editing: EditingCell | null;
+  newRow: NewRow | undefined;
+  layout: GridLayout;
+  api: RowApi;
+}
+
+const GridRowView = memo(function GridRowView(props: RowViewProps) {
+  const { row, index, start, state, selected, editing, newRow, layout, api } = props;
+  const { columns, fixedOffsets, showId } = layout;
+  const talkValue = (id: number) => row.talk?.talkValues.find((v) => v.subjectAttributeId === id);
+  const onCellKey = (e: KeyboardEvent, column: GridColumn) => {
+    if (e.key === 'Enter' || e.key === 'F2') {
+      e.preventDefault();
+      api.startEdit(row, column);
+    }
+  };
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={!row.isNew && selected}
+      data-state={state ?? (row.isNew ? 'new' : undefined)}
+      data-talk-id={row.talkId}
+      className="grid-row"
+      style={{
+        gridTemplateColumns: layout.template,
+        transform: `translateY(${start}px)`,
+        height: ROW_HEIGHT,
+      }}
+    >
+      <div role="gridcell" className="grid-cell grid-fixed" style={{ left: 0 }}>
+        {state === 'syncing' ? (
+          <Loader size="xs" aria-label={text.grid.syncing} />
+        ) : row.isNew ? (
+          <Icon name="fiber_new" size="1.2em" aria-label={text.grid.newRowLabel} />
+        ) : (
+          <input
+            type="checkbox"
+            className="grid-check"
+            aria-label={text.grid.selectRow(row.talkId)}
+            checked={selected}
+            onChange={() => api.toggle(row.talkId)}
+          />
+        )}
+      </div>
+      {showId && (
+        <div role="gridcell" className="grid-cell grid-fixed grid-id" style={{ left: SELECT_WIDTH }}>
+          {row.isNew ? `-${row.talkId}` : row.talkId}
+        </div>
+      )}
+      {columns.map((column) => {
+        const id = column.attribute.subjectAttributeId;
+        const left = fixedOffsets.get(column.key);
+        const fixedClass = left !== undefined ? ' grid-fixed' : '';
+        const style = left !== undefined ? { left } : undefined;
+        const isEditing = editing?.attributeId === id;
+        if ((newRow && api.canEdit(row, column)) || isEditing) {
+          const Editor = editorFor(column.attribute.componentId);
+          const errorKey = `${row.key}:${id}`;
+          return (
+            <div
+              key={column.key}
+              role="gridcell"
+              className={`grid-cell grid-editing${fixedClass}`}
+              style={style}
+              onKeyDown={(e) => {
+                if (!isEditing) return;
+                if (e.key === 'Escape') {
+                  e.stopPropagation();
+                  api.cancelEdit();
+                } else if (e.key === 'Enter' && !(e.target instanceof HTMLTextAreaElement)) {
+                  e.preventDefault();
+                  api.commitSoon();
+                }
+              }}
+            >
+              <Editor
+                attribute={column.attribute}
+                label={column.label}
+                id={`cell-${row.key}-${id}`}
+                value={isEditing ? editing.value : (newRow?.values.get(id) ?? null)}
+                onChange={(v) => (isEditing ? api.setEditValue(v) : api.setNewValue(row.talkId, id, v))}
+                onInputError={(message) =>
+                  isEditing ? api.setEditError(message) : api.setNewError(errorKey, message)
+                }
+                readOnly={false}
+                required={api.required(row, column)}
+                displayValue={talkValue(id)?.displayValue}
+                subject={layout.subject}
+                talkId={row.isNew ? 0 : row.talkId}
+                variant="cell"
+              />
+              {isEditing && (
+                <Group gap={2} wrap="nowrap" className="grid-cell-actions">
+                  <ActionIcon
+                    size="sm"
+                    variant="filled"
+                    aria-label={text.grid.saveRow}
+                    onClick={() => api.commitSoon()}
+                  >
+                    <Icon name="check" size="1em" />
+                  </ActionIcon>
+                  <ActionIcon
+                    size="sm"
+                    variant="default"
+                    aria-label={text.grid.cancelRow}
+                    onClick={() => api.cancelEdit()}
+                  >
+                    <Icon name="close" size="1em" />
+                  </ActionIcon>
+                </Group>
+              )}
+            </div>
+          );
+        }
+        const shown = displayText(column.attribute, talkValue(id) ?? { value: row.values.get(id) });
+        const editable = !row.isNew && api.canEdit(row, column);
+        return (
+          <div
+            key={column.key}
+            role="gridcell"
+            tabIndex={editable ? 0 : -1}
+            className={`grid-cell${fixedClass}${editable ? ' grid-editable' : ''}`}
+            style={style}
+            title={shown}
+            aria-label={editable ? `${column.label}: ${shown}` : undefined}
+            onDoubleClick={() => api.startEdit(row, column)}
+            onKeyDown={(e) => onCellKey(e, column)}
+          >
+            {shown}
+          </div>
+        );
+      })}
+      <div role="gridcell" className="grid-cell grid-actions">
+        {newRow ? (
+          <>
+            <button
+              type="button"
+              className="grid-action grid-action-primary"
+              aria-label={text.grid.saveRow}
+              onClick={() => api.saveNewRow(newRow)}
+              disabled={state === 'syncing'}
+            >
+              <Icon name="save" size="1.1em" />
+            </button>
+            <button
+              type="button"
+              className="grid-action"
+              aria-label={text.grid.cancelRow}
+              onClick={() => api.discardRow(newRow.tempId)}
+              disabled={state === 'syncing'}
+            >
+              <Icon name="delete" size="1.1em" />
+            </button>
+          </>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="grid-action"
+              aria-label={text.grid.edit(row.talkId)}
+              onClick={() => api.edit(row.talkId)}
+            >
+              <Icon name="edit" size="1.1em" />
+            </button>
+            <Link className="grid-action" to={api.linkTo(row.talkId)} aria-label={text.grid.open(row.talkId)}>
+              <Icon name="open_in_new" size="1.1em" />
+            </Link>
+          </>
+        )}
+      </div>
+    </div>
+  );
+});
+
+export interface GridBodyProps {
+  rows: GridRow[];
+  scrollRef: RefObject<HTMLDivElement | null>;
+  initialOffset: number;
+  layout: GridLayout;
+  rowStates: ReadonlyMap<string, RowState>;
+  selected: ReadonlySet<number>;
+  editing: EditingCell | null;
+  newRows: NewRow[];
+  api: RowApi;
+}
+
+/**
+ * The rows in view (TanStack Virtual): only this component follows the scroll, and each row
+ * re-renders only when its own data, state, selection or edited cell changes.
+ */
+export function GridBody({
+  rows,
+  scrollRef,
+  initialOffset,
+  layout,
+  rowStates,
+  selected,
+  editing,
+  newRows,
+  api,
+}: GridBodyProps) {
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser re-renders this component on scroll; rows are memoised on their own props.
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    initialOffset,
+    // Rendering in the scroll event (flushSync) blocks the frame; React batches the update instead.
+    useFlushSync: false,
+  });
+  return (
+    <div className="grid-body" style={{ height: virtualizer.getTotalSize(), width: layout.totalWidth }}>
+      {virtualizer.getVirtualItems().map((item) => {
+        const row = rows[item.index];
+        if (!row) return null;
+        return (
+          <GridRowView
+            key={row.key}
+            row={row}
+            index={item.index}
+            start={item.start}
+            state={rowStates.get(row.key)}
+            selected={!row.isNew && selected.has(row.talkId)}
+            editing={editing?.rowKey === row.key ? editing : null}
+            newRow={row.isNew ? newRows.find((r) => r.tempId === row.talkId) : undefined}
+            layout={layout}
+            api={api}
+          />
+        );
+      })}
+    </div>
+  );
+}
