@@ -1,3 +1,6 @@
+/** One formatter for every count (a new `toLocaleString` per call costs milliseconds). */
+const count = new Intl.NumberFormat('pt-BR');
+
 /**
  * Texts of the records screens (spec 002 §2, §8), in pt-BR. Spec texts are verbatim.
  */
@@ -38,9 +41,9 @@ export const recordsText = {
     filtersPlaceholder: 'Escolha filtros',
     noFilters: 'Nenhum filtro salvo',
     pageSize: 'Registros por página',
-    total: (n: number) => (n === 1 ? '1 registro' : `${n.toLocaleString('pt-BR')} registros`),
+    total: (n: number) => (n === 1 ? '1 registro' : `${count.format(n)} registros`),
     range: (from: number, to: number, total: number) =>
-      `${from.toLocaleString('pt-BR')}–${to.toLocaleString('pt-BR')} de ${total.toLocaleString('pt-BR')}`,
+      `${count.format(from)}–${count.format(to)} de ${count.format(total)}`,
     empty: 'Nenhum registro encontrado.',
     emptyFiltered: 'Nenhum registro corresponde à pesquisa ou aos filtros.',
     loading: 'Carregando registros…',

@@ -253,6 +253,8 @@ export interface GridBodyProps {
   rows: GridRow[];
   scrollRef: RefObject<HTMLDivElement | null>;
   initialOffset: number;
+  /** The scroll container's height, so the first render already has its rows. */
+  viewportHeight: number;
   layout: GridLayout;
   rowStates: ReadonlyMap<string, RowState>;
   selected: ReadonlySet<number>;
@@ -269,6 +271,7 @@ export function GridBody({
   rows,
   scrollRef,
   initialOffset,
+  viewportHeight,
   layout,
   rowStates,
   selected,
@@ -283,6 +286,7 @@ export function GridBody({
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
     initialOffset,
+    initialRect: { width: layout.totalWidth, height: viewportHeight },
     // Rendering in the scroll event (flushSync) blocks the frame; React batches the update instead.
     useFlushSync: false,
   });

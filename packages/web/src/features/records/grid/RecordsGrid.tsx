@@ -718,6 +718,7 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
               rows={rows}
               scrollRef={scrollRef}
               initialOffset={initialScrollTop}
+              viewportHeight={gridHeight}
               layout={layout}
               rowStates={rowStates}
               selected={selected}
