@@ -1,7 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ContextSubjectAttribute } from '@talkbase/domain/contracts/contexts';
+import type {
+  ContextResponse,
+  ContextScenario,
+  ContextSubjectAttribute,
+} from '@talkbase/domain/contracts/contexts';
 import { render } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { DATES } from '../app/App.tsx';
@@ -40,6 +44,29 @@ export function contextAttribute(over: Partial<ContextSubjectAttribute> = {}): C
     actions: { create: true, update: true, delete: true },
     preSelect: null,
     ...over,
+  };
+}
+
+/** A context answer (GET /api/context/web/…) for the subject 'pedido' with these attributes. */
+export function contextResponse(
+  attributes: ContextSubjectAttribute[],
+  over: { scenario?: ContextScenario; actions?: Partial<ContextResponse['subject']['actions']> } = {},
+): ContextResponse {
+  return {
+    contextId: 'ctx',
+    scenario: over.scenario ?? 'form',
+    subject: {
+      subjectId: 3,
+      subjectName: 'Pedido',
+      subjectIdentifier: 'pedido',
+      icon: null,
+      isBuiltIn: false,
+      subjectAttributes: attributes,
+      actions: { Read: true, Create: true, Update: true, Delete: true, Deactivate: true, ...over.actions },
+    },
+    relatedSubjects: [],
+    subjectsThatReferThis: [],
+    template: null,
   };
 }
 

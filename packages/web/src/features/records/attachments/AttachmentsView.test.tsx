@@ -3,7 +3,7 @@ import type { TalkAttachment } from '@talkbase/domain/contracts/files';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { contextAttribute, TestProviders } from '../../../fields/test-utils.tsx';
+import { contextAttribute, TestProviders, contextResponse } from '../../../fields/test-utils.tsx';
 import { on, stubFetch } from '../../../test/fetch-stub.ts';
 import { AttachmentsView } from './AttachmentsView.tsx';
 
@@ -45,22 +45,7 @@ function context(
   attributes: ContextSubjectAttribute[],
   actions: Partial<ContextResponse['subject']['actions']> = {},
 ): ContextResponse {
-  return {
-    contextId: 'ctx',
-    scenario: 'attachments',
-    subject: {
-      subjectId: 3,
-      subjectName: 'Pedido',
-      subjectIdentifier: 'pedido',
-      icon: null,
-      isBuiltIn: false,
-      subjectAttributes: attributes,
-      actions: { Read: true, Create: true, Update: true, Delete: true, Deactivate: true, ...actions },
-    },
-    relatedSubjects: [],
-    subjectsThatReferThis: [],
-    template: null,
-  };
+  return contextResponse(attributes, { scenario: 'attachments', actions });
 }
 
 function attachment(over: Partial<TalkAttachment>): TalkAttachment {

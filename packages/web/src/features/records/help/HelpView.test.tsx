@@ -2,29 +2,14 @@ import type { ContextResponse, ContextSubjectAttribute } from '@talkbase/domain/
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { contextAttribute, TestProviders } from '../../../fields/test-utils.tsx';
+import { contextAttribute, TestProviders, contextResponse } from '../../../fields/test-utils.tsx';
 import { HelpView } from './HelpView.tsx';
 
 function context(
   attributes: ContextSubjectAttribute[],
   actions: Partial<ContextResponse['subject']['actions']> = {},
 ): ContextResponse {
-  return {
-    contextId: 'ctx',
-    scenario: 'help',
-    subject: {
-      subjectId: 3,
-      subjectName: 'Pedido',
-      subjectIdentifier: 'pedido',
-      icon: null,
-      isBuiltIn: false,
-      subjectAttributes: attributes,
-      actions: { Read: true, Create: true, Update: true, Delete: true, Deactivate: true, ...actions },
-    },
-    relatedSubjects: [],
-    subjectsThatReferThis: [],
-    template: null,
-  };
+  return contextResponse(attributes, { scenario: 'help', actions });
 }
 
 const attributes = [

@@ -3,29 +3,14 @@ import type { TimelineEntry } from '@talkbase/domain/contracts/talks';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { contextAttribute, TestProviders } from '../../../fields/test-utils.tsx';
+import { contextAttribute, TestProviders, contextResponse } from '../../../fields/test-utils.tsx';
 import { on, stubFetch } from '../../../test/fetch-stub.ts';
 import { TimelineView } from './TimelineView.tsx';
 
 const TIMELINE = '/api/talk/pedido/7/timeline';
 
 function context(attributes: ContextSubjectAttribute[]): ContextResponse {
-  return {
-    contextId: 'ctx',
-    scenario: 'timeline',
-    subject: {
-      subjectId: 3,
-      subjectName: 'Pedido',
-      subjectIdentifier: 'pedido',
-      icon: null,
-      isBuiltIn: false,
-      subjectAttributes: attributes,
-      actions: { Read: true, Create: true, Update: true, Delete: true, Deactivate: true },
-    },
-    relatedSubjects: [],
-    subjectsThatReferThis: [],
-    template: null,
-  };
+  return contextResponse(attributes, { scenario: 'timeline' });
 }
 
 const attributes = (
