@@ -39,8 +39,11 @@ export class ShellPage {
     await this.menuToggle.waitFor();
   }
 
+  /** Opens a page from the side menu and waits until the app has navigated there (lazy screens load first). */
   async openFromMenu(label: string): Promise<void> {
-    await this.sideMenu.getByRole('link', { name: label }).click();
+    const link = this.sideMenu.getByRole('link', { name: label, exact: true });
+    await link.click();
+    await this.sideMenu.locator('a[aria-current="page"]').filter({ hasText: label }).first().waitFor();
   }
 
   async tabTitles(): Promise<string[]> {
