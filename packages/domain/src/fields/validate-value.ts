@@ -20,14 +20,14 @@ import { numberRule } from './number.ts';
 import { phoneRule } from './phone.ts';
 import { scheduleRule } from './schedule.ts';
 import { selectRule } from './select.ts';
+import { reportColumnsRule, timeWindowRule } from './structured-values.ts';
 import { textRule } from './text.ts';
 import { timeRule } from './time.ts';
 
 /**
  * The registry of field rules by component id, and the one entry point both the server (saving a
- * record) and the web editors call. Components without a rule of their own (filter 12, model
- * columns 15, time window 28, join object 29: JSON validated by their own schemas) get the
- * required check only.
+ * record) and the web editors call. Components without a rule of their own (filter 12 and join
+ * object 29: JSON checked by their own schemas) get the required check only.
  */
 const RULES: readonly FieldRule[] = [
   textRule,
@@ -45,6 +45,8 @@ const RULES: readonly FieldRule[] = [
   fileRule,
   licencePlateRule,
   dateRule,
+  reportColumnsRule,
+  timeWindowRule,
 ];
 
 /** Rules that read a list value themselves rather than one item at a time. */

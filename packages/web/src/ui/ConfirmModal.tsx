@@ -5,7 +5,7 @@ import { t } from '../i18n/pt-BR.ts';
 /** A confirmation (spec 002 §2: size 480; Escape closes it without doing anything). */
 export function ConfirmModal(props: {
   opened: boolean;
-  title: string;
+  title?: string | undefined;
   children: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fetchAllSubjects } from '../../fields/editors/designers/designers-api.ts';
-import { ConfirmDialog } from '../../fields/editors/designers/ConfirmDialog.tsx';
+import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { t } from '../../i18n/pt-BR.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { DelimitationCard } from './DelimitationCard.tsx';
@@ -124,15 +124,17 @@ function DelimitationForm(props: DelimitationEditorProps) {
           <Button onClick={save}>{text.save}</Button>
         </Group>
       </Group>
-      <ConfirmDialog
+      <ConfirmModal
         opened={pending !== null}
         title={pending?.kind === 'item' ? text.removeItemTitle : text.removeTitle}
-        message={pending?.kind === 'item' ? text.confirmRemoveItem : text.confirmRemove}
+        danger
         confirmLabel={text.confirm}
         cancelLabel={text.cancel}
-        onCancel={() => setPending(null)}
+        onClose={() => setPending(null)}
         onConfirm={confirmRemoval}
-      />
+      >
+        {pending?.kind === 'item' ? text.confirmRemoveItem : text.confirmRemove}
+      </ConfirmModal>
     </Stack>
   );
 }

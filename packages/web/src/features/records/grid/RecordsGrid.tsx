@@ -244,11 +244,13 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
 
   const startEdit = (row: GridRow, column: GridColumn) => {
     if (row.isNew || !canEditCell(row, column) || rowStates.get(row.key) === 'syncing') return;
-    if (
-      editing &&
-      (editing.rowKey !== row.key || editing.attributeId !== column.attribute.subjectAttributeId)
-    )
-      void commitEdit();
+    if (editing) {
+      // Another cell is open: this gesture saves it (or shows why it cannot be saved); the next
+      // one opens the new cell.
+      if (editing.rowKey !== row.key || editing.attributeId !== column.attribute.subjectAttributeId)
+        commitSoon();
+      return;
+    }
     setEditing({
       rowKey: row.key,
       attributeId: column.attribute.subjectAttributeId,

@@ -28,7 +28,7 @@ import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import type { FieldEditorProps } from '../../types.ts';
 import { useAttributeCatalog } from './attribute-catalog.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmModal } from '../../../ui/ConfirmModal.tsx';
 import { ReportColumnCard } from './ReportColumnCard.tsx';
 import { ReportPreview } from './ReportPreview.tsx';
 
@@ -162,18 +162,20 @@ export function ReportColumnsEditor(props: FieldEditorProps) {
           </SortableContext>
         </DndContext>
       </Stack>
-      <ConfirmDialog
+      <ConfirmModal
         opened={removing !== null}
         title={text.removeTitle}
-        message={text.confirmRemove}
+        danger
         confirmLabel={text.confirm}
         cancelLabel={text.cancel}
-        onCancel={() => setRemoving(null)}
+        onClose={() => setRemoving(null)}
         onConfirm={() => {
           onChange(list.filter((c) => c.columnIdentifier !== removing));
           setRemoving(null);
         }}
-      />
+      >
+        {text.confirmRemove}
+      </ConfirmModal>
       <ReportPreview
         opened={previewing}
         onClose={() => setPreviewing(false)}
