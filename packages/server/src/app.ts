@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { loggerOptions, type LogStream } from './http/log-redaction.ts';
 import type { Authenticator, Permission } from './http/route.ts';
 import { messages } from './i18n/messages.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -96,6 +97,8 @@ export interface AppOptions {
   /** A database opened by the caller (tests); otherwise one is opened from the config and owned. */
   db?: Db;
   logger?: FastifyServerOptions['logger'];
+  /** Where the configured logger writes (tests read it); standard output otherwise. */
+  logStream?: LogStream;
   /** NOTIFY channel for real-time fan-out between instances sharing a PostgreSQL database. */
   realtimeChannel?: string;
 }
@@ -123,7 +126,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const ownsDb = opts.db === undefined;
 
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: opts.logger ?? loggerOptions(config.logLevel, opts.logStream),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // The spec mixes `/Room` and `/room/`: paths match case-insensitively, with or without a trailing slash.

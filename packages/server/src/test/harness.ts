@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/database.ts';
+import type { LogStream } from '../http/log-redaction.ts';
 
 export const ADMIN_EMAIL = 'admin@talkbase.test';
 export const ADMIN_PASSWORD = 'Admin-Password-123';
@@ -26,7 +27,10 @@ export interface TestApp {
 }
 
 /** A whole server on a fresh, empty database, exactly as main.ts builds it. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { logStream?: LogStream } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -51,7 +55,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await admin.end();
   }
   const db = openDb();
-  const app = await buildApp({ config, db, logger: false, realtimeChannel: `tb_${schema}` });
+  // With a log stream, the server's own logger configuration is used (level from LOG_LEVEL).
+  const app = await buildApp({
+    config,
+    db,
+    ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
+    realtimeChannel: `tb_${schema}`,
+  });
   const siblings: { app: FastifyInstance; db: Db }[] = [];
   return {
     app,
