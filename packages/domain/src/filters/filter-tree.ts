@@ -14,6 +14,8 @@ export const MAX_FILTER_RULES = 200;
  * the room's delimitation and saved filters share one query, so each tree keeps well below that.
  */
 export const MAX_FILTER_VALUES = 5000;
+/** Groups and rules together: every rule under the deepest chain of groups the depth allows. */
+const MAX_FILTER_NODES = MAX_FILTER_RULES * (MAX_FILTER_DEPTH + 1);
 
 export const OPERATORS = [
   'equal',
@@ -69,7 +71,36 @@ export const filterNodeSchema: z.ZodType<FilterNode> = z.lazy(() =>
   ]),
 );
 
-export const filterTreeSchema = filterNodeSchema.superRefine((tree, ctx) => {
+/**
+ * Depth and size of a raw filter tree, measured without recursion before the recursive schema
+ * runs: a tree nested thousands of levels deep would otherwise overflow the stack inside schema
+ * validation (a 500) before the depth rule is ever reached.
+ */
+export function filterShapeProblem(value: unknown): string | undefined {
+  const stack: { node: unknown; depth: number }[] = [{ node: value, depth: 1 }];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop() as { node: unknown; depth: number };
+    if (depth > MAX_FILTER_DEPTH) return `O filtro pode ter no máximo ${MAX_FILTER_DEPTH} níveis.`;
+    if (++nodes > MAX_FILTER_NODES) return `O filtro pode ter no máximo ${MAX_FILTER_RULES} regras.`;
+    const rules = typeof node === 'object' && node !== null ? (node as { rules?: unknown }).rules : undefined;
+    if (Array.isArray(rules)) {
+      if (rules.length > MAX_FILTER_RULES) return `O filtro pode ter no máximo ${MAX_FILTER_RULES} regras.`;
+      for (const child of rules as unknown[]) stack.push({ node: child, depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
+
+const boundedFilterNodeSchema = z
+  .unknown()
+  .superRefine((value, ctx) => {
+    const problem = filterShapeProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, fatal: true });
+  })
+  .pipe(filterNodeSchema);
+
+export const filterTreeSchema = boundedFilterNodeSchema.superRefine((tree, ctx) => {
   let rules = 0;
   let values = 0;
   const walk = (n: FilterNode, depth: number): boolean => {
