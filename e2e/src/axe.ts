@@ -10,6 +10,16 @@ export interface Violation {
 
 /** Serious and critical WCAG A/AA violations on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<Violation[]> {
+  // Colours mid-transition (night mode just switched) are not what the user reads: wait for the
+  // page's finite CSS transitions and animations to end (spinners run forever and are skipped).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
