@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { isValidPhone } from '../fields/phone.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordMessages } from '../passwords/password-rules.ts';
+import { idSchema } from './ids.ts';
 
 /** Account types (spec 001 §3): 1 person, 2 integration. */
 export const ACCOUNT_TYPE = { person: 1, integration: 2 } as const;
@@ -12,7 +15,9 @@ export const accountPaths = {
   verifyPasscode: '/api/account/verifypasscode',
   refresh: '/api/account/refresh',
   logout: '/api/account/logout',
+  list: '/api/account',
   one: '/api/account/:accountId',
+  image: '/api/account/:accountId/image',
 } as const;
 
 /** A person signs in with e-mail and password; an integration account with its hash and password. */
@@ -65,18 +70,77 @@ export const refreshBodySchema = z.object({ token: z.string().min(1).max(4096) }
 export const refreshResponseSchema = z.object({ authorized: z.boolean(), token: z.string().nullable() });
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
-/** Own-account password change (spec 001 §7 PUT /account/{id}, own); the profile fields come later. */
-export const ownPasswordChangeSchema = z.object({
-  currentPassword: z.string().min(1, 'Senha inválida').max(1024),
-  newPassword: z.string().min(10, 'Digite no mínimo 10 caracteres').max(1024),
-});
-
 const required = (max: number) =>
   z
     .string({ error: 'Campo obrigatório.' })
     .trim()
     .min(1, 'Campo obrigatório.')
     .max(max, `Máximo de ${max} caracteres.`);
+
+/** A phone in the telephone mask, (##) ####-#### or (##) #####-#### (spec 001 §5). */
+const phoneSchema = (max: number) =>
+  required(max).refine(isValidPhone, 'Informe um telefone válido, como (11) 91234-5678.');
+
+const emailSchema = required(150).pipe(z.email('Insira um Email válido'));
+
+const newPasswordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, passwordMessages.tooShort)
+  .max(MAX_PASSWORD_LENGTH, `Máximo de ${MAX_PASSWORD_LENGTH} caracteres.`);
+
+/** Largest profile image, decoded (a photo of a person; the server refuses anything larger). */
+export const PROFILE_IMAGE_MAX_BYTES = 1024 * 1024;
+
+/**
+ * A profile image as the image picker sends it: a new one carries its base64 `data`; one already
+ * stored carries only its `url` and is kept; `null` removes it.
+ */
+export const profileImageInputSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    type: z.string().trim().max(100).nullable().optional(),
+    data: z
+      .string()
+      .max(Math.ceil((PROFILE_IMAGE_MAX_BYTES * 4) / 3) + 4, 'A imagem deve ter no máximo 1 MB.')
+      .nullable()
+      .optional(),
+    url: z.string().max(500).nullable().optional(),
+  })
+  .nullable();
+
+/** The records of a subject the account may see besides its room's (the delimitation editor's shape). */
+export const accountSharedTalksSchema = z
+  .array(
+    z.object({
+      subjectIdentifier: z.string().trim().min(1, 'Escolha um assunto para continuar').max(60),
+      name: z.string().trim().max(150).nullable().optional(),
+      talks: z
+        .array(z.object({ id: idSchema, name: z.string().max(500).nullable().optional() }))
+        .min(1, 'Escolha pelo menos um item para continuar')
+        .max(10000),
+    }),
+  )
+  .max(200);
+
+/** 'Configuração de campos': values of attributes that describe the account (spec 001 §2.3, §3). */
+export const accountAttributesSchema = z
+  .array(
+    z.object({
+      attributeId: idSchema,
+      value: z
+        .json()
+        .refine((v) => JSON.stringify(v).length <= 10_000, 'Valor grande demais.')
+        .nullable(),
+    }),
+  )
+  .max(200);
+
+/** sharedTalks, attributes and profileImage: taken by create and edit, stored and answered back. */
+const accountExtras = {
+  profileImage: profileImageInputSchema.optional(),
+  sharedTalks: accountSharedTalksSchema.optional(),
+  attributes: accountAttributesSchema.optional(),
+};
 
 /**
  * POST /api/account/ (administrators; spec 001 §2.3, §5, §7). A person needs names, phone and
@@ -90,16 +154,18 @@ export const createAccountBodySchema = z.discriminatedUnion('accountType', [
     firstName: required(150),
     lastName: required(250),
     displayName: required(50),
-    phoneNumber: required(50),
-    email: required(150).pipe(z.email('Insira um Email válido')),
+    phoneNumber: phoneSchema(50),
+    email: emailSchema,
     isAdmin: z.boolean().optional().default(false),
-    password: z.string().min(10, 'Digite no mínimo 10 caracteres').max(1024).optional(),
+    password: newPasswordSchema.optional(),
+    ...accountExtras,
   }),
   z.object({
     accountType: z.literal(ACCOUNT_TYPE.integration),
     roomId: z.number({ error: 'Selecione um perfil de acesso.' }).int().positive(),
     appName: required(150),
     displayName: required(150),
+    ...accountExtras,
   }),
 ]);
 export type CreateAccountBody = z.input<typeof createAccountBodySchema>;
@@ -112,3 +178,104 @@ export const createAccountResponseSchema = z.object({
   password: z.string().optional(),
 });
 export type CreateAccountResponse = z.infer<typeof createAccountResponseSchema>;
+
+/**
+ * PUT /api/account/{id} (spec 001 §7). One body for both uses: an administrator editing an account
+ * of the company (any field but the account type), and anyone editing their own profile (names,
+ * display name, phone, image and the password change). A field left out is not changed.
+ */
+export const updateAccountBodySchema = z.object({
+  roomId: z.number({ error: 'Selecione um perfil de acesso.' }).int().positive().optional(),
+  firstName: required(150).optional(),
+  lastName: required(250).optional(),
+  displayName: required(150).optional(),
+  phoneNumber: phoneSchema(50).optional(),
+  appName: required(150).optional(),
+  email: emailSchema.optional(),
+  isAdmin: z.boolean().optional(),
+  currentPassword: z.string().max(MAX_PASSWORD_LENGTH).optional(),
+  newPassword: newPasswordSchema.optional(),
+  ...accountExtras,
+});
+export type UpdateAccountBody = z.input<typeof updateAccountBodySchema>;
+
+/** Fields only an administrator may change (a user's own profile may not name them). */
+export const ADMIN_ONLY_ACCOUNT_FIELDS = [
+  'roomId',
+  'appName',
+  'email',
+  'isAdmin',
+  'sharedTalks',
+  'attributes',
+] as const;
+
+/** Own-profile limits (spec 001 §5): display name and phone at most 20 characters there. */
+export const OWN_PROFILE_MAX = { displayName: 20, phoneNumber: 20 } as const;
+
+/** GET /api/account?CurrentPage&ResultsPerPage&IncludCurrentUser&term (administrators). */
+export const accountListQuerySchema = z.object({
+  CurrentPage: z.coerce.number().int().min(1).catch(1).default(1),
+  ResultsPerPage: z.coerce.number().int().min(1).catch(10).default(10),
+  IncludCurrentUser: z
+    .union([z.boolean(), z.string()])
+    .transform((v) => v === true || String(v).toLowerCase() === 'true')
+    .optional()
+    .default(false),
+  term: z.string().trim().max(25, 'Máximo de 25 caracteres.').optional(),
+});
+
+export interface ProfileImage {
+  name: string;
+  type: string;
+  /** GET with the bearer token: the image's bytes. */
+  url: string;
+}
+
+/** One row of the users list (spec 001 §2.2). */
+export interface AccountListItem {
+  accountId: number;
+  accountType: number;
+  firstName: string | null;
+  lastName: string | null;
+  displayName: string;
+  email: string | null;
+  appName: string | null;
+  phoneNumber: string | null;
+  roomId: number;
+  profileId: number;
+  roomName: string | null;
+  profileImage: ProfileImage | null;
+  isAdmin: boolean;
+  inativo: boolean;
+  canEdit: boolean;
+}
+
+export interface AccountPage {
+  itens: AccountListItem[];
+  totalResults: number;
+  currentPage: number;
+}
+
+export interface AccountSharedTalk {
+  subjectIdentifier: string;
+  name: string | null;
+  talks: { id: number }[];
+}
+
+export interface AccountAttribute {
+  attributeId: number;
+  attributeIdentifier: string;
+  attributeName: string;
+  componentId: number;
+  subjectIdentifier: string;
+  value: unknown;
+}
+
+/** GET /api/account/{id}: the list row plus what the edit and own-profile forms show. */
+export interface AccountDetail extends AccountListItem {
+  room: { roomId: number; roomName: string };
+  sharedTalks: AccountSharedTalk[];
+  attributes: AccountAttribute[];
+  /** The notification × channel matrix lands with the notifications issue; empty until then. */
+  notifications: unknown[];
+}

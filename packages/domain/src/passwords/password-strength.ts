@@ -33,7 +33,9 @@ export interface PasswordStrength {
  */
 export function passwordStrength(password: string, userInputs: readonly string[] = []): PasswordStrength {
   const sample = password.slice(0, Math.min(100, MAX_PASSWORD_LENGTH));
-  const inputs = userInputs.flatMap((w) => w.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length > 2);
-  const score = (sample ? scorer().check(sample, inputs).score : 0) as PasswordScore;
+  const inputs = userInputs
+    .flatMap((w) => w.toLowerCase().split(/[^\p{L}\p{N}]+/u))
+    .filter((w) => w.length > 2);
+  const score: PasswordScore = sample ? scorer().check(sample, inputs).score : 0;
   return { score, problem: passwordProblem(password, score) };
 }

@@ -8,6 +8,12 @@ import { files } from './migrations/0004-files.ts';
 import { rooms } from './migrations/0005-rooms.ts';
 import { catalogVersion } from './migrations/0006-catalog-version.ts';
 import { reportModels } from './migrations/0007-report-models.ts';
+import { accountProfile } from './migrations/0008-account-profile.ts';
+import { menus } from './migrations/0009-menus.ts';
+import { certificateChecks } from './migrations/0010-certificate-checks.ts';
+import { messages } from './migrations/0011-messages.ts';
+import { taskEvents } from './migrations/0012-task-events.ts';
+import { sessionRotation } from './migrations/0013-session-rotation.ts';
 
 /** Versioned migrations, in order. A migration is never edited once released: add the next one. */
 function migrations(db: Db): Record<string, Migration> {
@@ -19,6 +25,12 @@ function migrations(db: Db): Record<string, Migration> {
     '0005-rooms': rooms(),
     '0006-catalog-version': catalogVersion(db.dialect),
     '0007-report-models': reportModels(db.dialect),
+    '0008-account-profile': accountProfile(),
+    '0009-menus': menus(db.dialect),
+    '0010-certificate-checks': certificateChecks(db.dialect),
+    '0011-messages': messages(db.dialect),
+    '0012-task-events': taskEvents(db.dialect),
+    '0013-session-rotation': sessionRotation(),
   };
 }
 

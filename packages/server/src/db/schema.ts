@@ -48,6 +48,30 @@ export interface AccountsTable {
   is_active: number;
   created_at: number;
   updated_at: number;
+  /** JSON: the records shared with this account, in the delimitation editor's shape (0008). */
+  shared_talks: Generated<string>;
+  /** Set when the account was removed; its row stays for history (0008). */
+  deleted_at: number | null;
+}
+
+/** 'Configuração de campos' of an account: one attribute value per row, in order (0008). */
+export interface AccountAttributesTable {
+  company_id: number;
+  account_id: number;
+  position: number;
+  attribute_id: number;
+  /** JSON. */
+  value: string | null;
+}
+
+/** An account's profile image, base64 (0008). */
+export interface AccountImagesTable {
+  account_id: number;
+  company_id: number;
+  name: string;
+  type: string;
+  data: string;
+  updated_at: number;
 }
 
 export interface SessionsTable {
@@ -61,6 +85,9 @@ export interface SessionsTable {
   revoked_at: number | null;
   ip: string | null;
   user_agent: string | null;
+  /** The generation of the session's current access token (0013); a refresh moves it on. */
+  token_gen: Generated<number>;
+  rotated_at: number | null;
 }
 
 export interface PasscodesTable {
@@ -107,6 +134,19 @@ export interface Database {
   room_attribute_actions: RoomAttributeActionsTable;
   room_subject_scopes: RoomSubjectScopesTable;
   room_connections: RoomConnectionsTable;
+  menus: MenusTable;
+  room_menu_actions: RoomMenuActionsTable;
+  account_attributes: AccountAttributesTable;
+  account_images: AccountImagesTable;
+  talk_conversations: TalkConversationsTable;
+  talk_messages: TalkMessagesTable;
+  talk_message_recipients: TalkMessageRecipientsTable;
+  talk_message_reads: TalkMessageReadsTable;
+  outbox_events: OutboxEventsTable;
+  task_events: TaskEventsTable;
+  certificate_checks: CertificateChecksTable;
+  certificate_tickets: CertificateTicketsTable;
+  task_runs: TaskRunsTable;
 }
 
 export interface SubjectsTable {
@@ -158,7 +198,7 @@ export interface RoomAttributeActionsTable {
   company_id: number;
   room_id: number;
   attribute_id: number;
-  /** create | update | delete */
+  /** read | create | update | delete */
   action: string;
 }
 
@@ -261,4 +301,133 @@ export interface TemplateRelationsTable {
   company_id: number;
   template_id: number;
   related_template_id: number;
+}
+
+/** The company menu's nodes (0009); parents have no scenario, subject, template or filters. */
+export interface MenusTable {
+  id: Generated<number>;
+  company_id: number;
+  parent_id: number | null;
+  position: number;
+  name: string;
+  scenario: string | null;
+  subject_id: number | null;
+  template_id: number | null;
+  icon: string | null;
+  /** JSON list of saved filter ids. */
+  filters: string | null;
+}
+
+/** The menus a room may see (resource type 7); action `read`. */
+export interface RoomMenuActionsTable {
+  company_id: number;
+  room_id: number;
+  menu_id: number;
+  action: string;
+}
+
+/** A record's conversation (0011); its id is the notification variable `IdentificadorConversa`. */
+export interface TalkConversationsTable {
+  id: Generated<number>;
+  company_id: number;
+  subject_id: number;
+  talk_id: number;
+  created_at: number;
+}
+
+export interface TalkMessagesTable {
+  id: Generated<number>;
+  company_id: number;
+  subject_id: number;
+  talk_id: number;
+  conversation_id: number;
+  author_account_id: number | null;
+  author_label: string | null;
+  text: string;
+  /** 1 when only `talk_message_recipients` (and the author) see it. */
+  restricted: number;
+  created_at: number;
+}
+
+export interface TalkMessageRecipientsTable {
+  message_id: number;
+  account_id: number;
+}
+
+export interface TalkMessageReadsTable {
+  company_id: number;
+  account_id: number;
+  subject_id: number;
+  talk_id: number;
+  last_read_message_id: number;
+  read_at: number;
+}
+
+/** Events written in the transaction of the change that causes them (GUIDE §8; 0011). */
+export interface OutboxEventsTable {
+  id: Generated<number>;
+  company_id: number;
+  kind: string;
+  event_type: number | null;
+  subject_id: number;
+  talk_id: number | null;
+  talk_version: number | null;
+  message_id: number | null;
+  account_id: number | null;
+  depth: Generated<number>;
+  source: string | null;
+  /** JSON. */
+  payload: string;
+  created_at: number;
+  processed_at: number | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
+/** A start, pause or finish of a task (0012). */
+export interface TaskEventsTable {
+  id: Generated<number>;
+  company_id: number;
+  subject_id: number;
+  talk_id: number;
+  account_id: number | null;
+  action: string;
+  at: number;
+}
+
+/** A task's timer: its state, who runs it and since when, and the time worked in closed runs (0012). */
+export interface TaskRunsTable {
+  subject_id: number;
+  talk_id: number;
+  company_id: number;
+  state: string;
+  running_by: number | null;
+  running_since: number | null;
+  accumulated_ms: Generated<number>;
+  updated_at: number;
+}
+
+/** Every digital-certificate check of an account; a valid one is in force until expires_at. */
+export interface CertificateChecksTable {
+  id: Generated<number>;
+  company_id: number;
+  account_id: number;
+  valid: number;
+  account_log_type_id: number;
+  holder_name: string | null;
+  cpf: string | null;
+  checked_at: number;
+  expires_at: number | null;
+}
+
+/** One-use tickets naming an account to the certificate endpoint (id: SHA-256 of the ticket). */
+export interface CertificateTicketsTable {
+  id: string;
+  company_id: number;
+  account_id: number;
+  session_id: string;
+  origin: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }

@@ -130,7 +130,7 @@ describe('the HTTP contract', () => {
           firstName: 'A',
           lastName: 'B',
           displayName: 'C',
-          phoneNumber: '1',
+          phoneNumber: '(11) 91234-5678',
           email: person.email.toUpperCase(),
         },
       }),

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  accountListQuerySchema,
   accountPaths,
   createAccountBodySchema,
-  ownPasswordChangeSchema,
+  PROFILE_IMAGE_MAX_BYTES,
+  updateAccountBodySchema,
 } from '@talkbase/domain/contracts/account';
-import { forbidden } from '../../http/errors.ts';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { AccountsService } from './accounts.service.ts';
@@ -13,6 +14,10 @@ import { idSchema } from '@talkbase/domain/contracts/ids';
 
 const accountIdParams = z.object({ accountId: idSchema });
 
+/** Bodies may carry a profile image (1 MB, base64 adds a third) besides the other fields. */
+const ACCOUNT_BODY_LIMIT = Math.ceil((PROFILE_IMAGE_MAX_BYTES * 4) / 3) + 512 * 1024;
+
+/** The account calls of spec 001 §7: users, integration accounts and the own profile. */
 export function registerAccountRoutes(
   app: FastifyInstance,
   authenticate: Authenticator,
@@ -20,10 +25,19 @@ export function registerAccountRoutes(
   auth: AuthService,
 ): void {
   defineRoute(app, authenticate, {
+    method: 'GET',
+    url: accountPaths.list,
+    permission: 'admin',
+    query: accountListQuerySchema,
+    handler: ({ query, auth: who }) => accounts.page(who, query),
+  });
+
+  defineRoute(app, authenticate, {
     method: 'POST',
-    url: '/api/account',
+    url: accountPaths.list,
     permission: 'admin',
     body: createAccountBodySchema,
+    bodyLimit: ACCOUNT_BODY_LIMIT,
     handler: async ({ body, auth: who, reply }) => {
       const created = await accounts.create(who, body);
       reply.code(201).header('location', `/api/account/${created.accountId}`);
@@ -31,17 +45,50 @@ export function registerAccountRoutes(
     },
   });
 
-  // Own account: for now the password change (spec 001 §2.5); the profile fields land with /usuario.
+  // Administrators read any account of the company; everyone reads their own (the /usuario page).
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: accountPaths.one,
+    permission: 'session',
+    params: accountIdParams,
+    handler: ({ params, auth: who }) => accounts.get(who, params.accountId),
+  });
+
   defineRoute(app, authenticate, {
     method: 'PUT',
     url: accountPaths.one,
     permission: 'session',
     params: accountIdParams,
-    body: ownPasswordChangeSchema,
-    handler: async ({ params, body, auth: who }) => {
-      if (params.accountId !== who.accountId) throw forbidden();
-      await auth.changePassword(who, body.currentPassword, body.newPassword);
-      return {};
+    body: updateAccountBodySchema,
+    bodyLimit: ACCOUNT_BODY_LIMIT,
+    handler: ({ params, body, auth: who }) =>
+      accounts.update(who, params.accountId, body, (a, current, next) =>
+        auth.changePassword(a, current, next),
+      ),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'DELETE',
+    url: accountPaths.one,
+    permission: 'admin',
+    params: accountIdParams,
+    handler: async ({ params, auth: who }) => {
+      await accounts.remove(who, params.accountId);
+    },
+  });
+
+  // Profile pictures are shown to every signed-in user of the company (lists, the top bar).
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: accountPaths.image,
+    permission: 'session',
+    params: accountIdParams,
+    handler: async ({ params, auth: who, reply }) => {
+      const image = await accounts.image(who, params.accountId);
+      return reply
+        .type(image.type)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(image.bytes);
     },
   });
 }

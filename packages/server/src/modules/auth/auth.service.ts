@@ -17,6 +17,7 @@ import type { AuthContext } from './auth-context.ts';
 import * as repo from './auth.repository.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import { hitRateLimit, resetRateLimit } from './rate-limit.repository.ts';
+import { passwordStrength } from '@talkbase/domain/passwords/password-strength';
 import type { TokenSigner } from './tokens.ts';
 
 const HOUR = 3_600_000;
@@ -39,6 +40,27 @@ export interface AuthDeps {
   mailer: Mailer;
 }
 
+/** Words of the account that make a password containing them weaker. */
+export const accountWords = (a: {
+  first_name: string | null;
+  last_name: string | null;
+  display_name: string;
+  email: string | null;
+  app_name: string | null;
+}): string[] => [a.first_name, a.last_name, a.display_name, a.email, a.app_name].filter((w) => w !== null);
+
+/** How long the token a refresh replaced still works: requests in flight, tabs renewing together. */
+export const ROTATION_GRACE_MS = 30_000;
+
+function withinGrace(rotatedAt: number | null, at: number): boolean {
+  return rotatedAt !== null && at - rotatedAt <= ROTATION_GRACE_MS;
+}
+
+/** A token is honoured while it is the session's current generation, or the one just replaced. */
+function currentGeneration(gen: number, session: repo.SessionRow, at: number): boolean {
+  return gen === session.tokenGen || (gen === session.tokenGen - 1 && withinGrace(session.rotatedAt, at));
+}
+
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
 export class AuthService {
@@ -58,8 +80,10 @@ export class AuthService {
   async authenticateToken(token: string): Promise<AuthContext | null> {
     const claims = await this.d.signer.verify(token);
     if (!claims) return null;
-    const session = await repo.findLiveSession(this.d.db, claims.sid, Date.now());
+    const at = Date.now();
+    const session = await repo.findLiveSession(this.d.db, claims.sid, at);
     if (!session || session.accountId !== claims.accountId) return null;
+    if (!currentGeneration(claims.gen, session, at)) return null;
     return {
       sessionId: session.sessionId,
       accountId: session.accountId,
@@ -125,7 +149,12 @@ export class AuthService {
     return this.openSession(account, pending.keep_connected === 1 || body.keepConnected, meta);
   }
 
-  /** A token with a valid signature, expired or not, is exchanged for a new one while its session lives. */
+  /**
+   * A token with a valid signature, expired or not, is exchanged once for a token of the session's
+   * next generation (rotation). Refreshing again with the same token within the grace window — two
+   * tabs renewing together — answers a token of that same successor generation; an older token
+   * than that (a leaked or replayed one) ends the session.
+   */
   async refresh(token: string): Promise<{ authorized: boolean; token: string | null }> {
     const claims = await this.d.signer.verifyAllowExpired(token);
     if (!claims) throw unauthorized();
@@ -133,11 +162,23 @@ export class AuthService {
     const session = await repo.findLiveSession(this.d.db, claims.sid, at);
     if (!session || session.accountId !== claims.accountId) throw unauthorized();
     const ttl = session.keepConnected === 1 ? SESSION_TTL_MS.keep : SESSION_TTL_MS.normal;
-    await repo.extendSession(this.d.db, session.sessionId, at, at + ttl);
+    let gen = session.tokenGen;
+    if (claims.gen === gen && (await repo.rotateSession(this.d.db, session.sessionId, gen, at, at + ttl))) {
+      gen += 1;
+    } else {
+      // Another refresh moved the session on first: only the token just replaced may still refresh.
+      const now = await repo.findLiveSession(this.d.db, claims.sid, at);
+      if (!now || claims.gen !== now.tokenGen - 1 || !withinGrace(now.rotatedAt, at)) {
+        await repo.revokeSession(this.d.db, session.sessionId, at);
+        throw unauthorized();
+      }
+      gen = now.tokenGen;
+    }
     const fresh = await this.d.signer.sign({
       sid: session.sessionId,
       accountId: session.accountId,
       companyId: session.companyId,
+      gen,
     });
     return { authorized: true, token: fresh };
   }
@@ -146,13 +187,19 @@ export class AuthService {
     await repo.revokeSession(this.d.db, auth.sessionId, Date.now());
   }
 
-  /** Changing the password ends every other session of the account; the current one stays. */
+  /**
+   * Changing the password ends every other session of the account; the current one stays. A wrong
+   * current password is 409 'Senha inválida'; a weak new one 422 with the meter's message.
+   */
   async changePassword(auth: AuthContext, currentPassword: string, newPassword: string): Promise<void> {
     const account = await accounts.findAccount(this.d.db, auth.companyId, auth.accountId);
     if (!account) throw unauthorized();
     if (!(await this.d.hasher.verify(account.password_hash, currentPassword))) {
       throw new HttpError(409, [{ message: messages.wrongCurrentPassword, field: 'currentPassword' }]);
     }
+    // The same strength rule as the own-profile meter (spec 001 §5): score ≥ 3, 10 characters.
+    const weak = passwordStrength(newPassword, accountWords(account)).problem;
+    if (weak) throw new HttpError(422, [{ message: weak, field: 'newPassword' }]);
     const hash = await this.d.hasher.hash(newPassword);
     const at = Date.now();
     await this.d.db.transaction().execute(async (trx) => {
@@ -196,7 +243,12 @@ export class AuthService {
       ip: meta.ip,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
     });
-    const token = await this.d.signer.sign({ sid, accountId: account.id, companyId: account.company_id });
+    const token = await this.d.signer.sign({
+      sid,
+      accountId: account.id,
+      companyId: account.company_id,
+      gen: 0,
+    });
     return { token, user: this.toSessionUser(account, keepConnected) };
   }
 
