@@ -8,6 +8,13 @@ import { HttpError } from './errors.ts';
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError | Error, req, reply) => {
+    if (reply.raw.headersSent) {
+      // Nothing can be answered once the answer has begun. A client that went away mid-download
+      // is normal; anything else is a real failure worth an error line.
+      if (req.raw.destroyed || reply.raw.destroyed) req.log.info({ err }, 'cliente encerrou a conexão');
+      else req.log.error({ err }, 'error after the answer began');
+      return;
+    }
     if (err instanceof HttpError) {
       void reply
         .code(err.statusCode)

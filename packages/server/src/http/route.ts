@@ -89,7 +89,9 @@ export function defineRoute<
         params,
         auth: req.auth as M extends 'public' ? AuthContext | null : AuthContext,
       });
-      if (reply.sent) return reply;
+      // A streamed answer (a download) has started or ended by now: awaiting a returned reply waits
+      // for the response to finish, and a client that closed early leaves it unfinished but begun.
+      if (reply.sent || reply.raw.headersSent) return reply;
       if (result === undefined) return reply.code(reply.statusCode === 200 ? 204 : reply.statusCode).send();
       return result;
     },
