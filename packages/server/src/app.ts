@@ -40,6 +40,7 @@ import { OptionsService } from './modules/options/options.service.ts';
 import { registerSavedFilterRoutes } from './modules/saved-filters/saved-filters.routes.ts';
 import { SavedFiltersService } from './modules/saved-filters/saved-filters.service.ts';
 import { TalksService } from './modules/talks/talks.service.ts';
+import { registerTicketRules } from './modules/tickets/ticket-write-rule.ts';
 import { CountCache } from './modules/talks/count-cache.ts';
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import { registerTemplateRoutes } from './modules/templates/templates.routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Uploaded files; several instances must share this folder (docs/decisions.md, Files).
     const fileStore = new LocalFileStore(path.join(config.dataDir, 'files'));
     const talks = new TalksService({ db, subjects, permissions, hub, counts, fileStore });
+    registerTicketRules(talks.writeRules, { subjects, talks });
     const talkQuery = new TalkQueryService({ db, subjects, talks, counts });
     const options = new OptionsService({ db, subjects, talks, counts });
     const savedFilters = new SavedFiltersService({ db, talks });

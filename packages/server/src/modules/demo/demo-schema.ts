@@ -79,8 +79,15 @@ export const DEMO_SUBJECTS: SubjectInput[] = [
       a('prioridade', 'Prioridade', 4, { relatedSubject: 'prioridade', isOrderable: true }),
       a('tipo', 'Tipo de chamado', 4, { relatedSubject: 'tipochamado' }),
       a('software', 'Software', 4, { relatedSubject: 'software' }),
-      a('categoria', 'Categoria', 4, { relatedSubject: 'categoria' }),
-      a('subcategoria', 'Subcategoria', 4, { relatedSubject: 'subcategoria' }),
+      // The options follow the ticket's software and category (the rules' dependency chain).
+      a('categoria', 'Categoria', 4, {
+        relatedSubject: 'categoria',
+        componentConfigs: { params: { software: '${software}' } },
+      }),
+      a('subcategoria', 'Subcategoria', 4, {
+        relatedSubject: 'subcategoria',
+        componentConfigs: { params: { categoria: '${categoria}' } },
+      }),
       a('descricao', 'Descrição', 26, { length: 4000 }),
       a('abertura', 'Abertura', 11, { isOrderable: true }),
       a('previsaoetapa', 'Previsão da etapa', 11, { isOrderable: true }),
@@ -101,7 +108,12 @@ export const DEMO_SUBJECTS: SubjectInput[] = [
     icon: 'task_alt',
     attributes: [
       a('assunto', 'Assunto', 1, { isRequired: true, isOrderable: true, length: 150 }),
-      a('statustarefa', 'Situação', 4, { relatedSubject: 'statustarefa', isOrderable: true }),
+      // Moved only by the task calls (start, pause, finish): read-only in forms and grids.
+      a('statustarefa', 'Situação', 4, {
+        relatedSubject: 'statustarefa',
+        isOrderable: true,
+        isEditable: false,
+      }),
       a('chamado', 'Chamado', 4, { relatedSubject: 'chamado' }),
       a('previsaodeinicio', 'Previsão de início', 11, { isOrderable: true }),
       a('previsaodetermino', 'Previsão de término', 11, { isOrderable: true }),

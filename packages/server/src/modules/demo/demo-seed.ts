@@ -6,6 +6,7 @@ import type { RoomsService } from '../rooms/rooms.service.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import type { TalksService } from '../talks/talks.service.ts';
 import { DEMO_SUBJECTS } from './demo-schema.ts';
+import { customerTicketPermissions, DEMO_TICKET_STATUSES, demoTicketStage } from '../tickets/demo-tickets.ts';
 import { subjectInputSchema } from '@talkbase/domain/contracts/subjects';
 
 /** Demo accounts, listed in the README; they exist only when the demo workspace is seeded. */
@@ -161,16 +162,9 @@ export async function seedDemo(deps: DemoDeps, admin: AuthContext): Promise<void
   const random = rng(2026);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 
-  const status = await many('situacao', [
-    'Aberto',
-    'Em análise',
-    'Em desenvolvimento',
-    'Aguardando cliente',
-    'Aguardando desenvolvimento',
-    'Concluído, aguardando confirmação do cliente',
-    'Finalizado',
-    'Cancelado',
-  ]);
+  const status = await many('situacao', [...DEMO_TICKET_STATUSES]);
+  // A new ticket starts 'Aberto' (customers may not choose its status).
+  await subjects.updateAttribute(companyId, 'chamado', 'situacao', { defaultValue: String(status[0]) });
   const priority = await many('prioridade', ['Baixa', 'Média', 'Alta', 'Urgente']);
   const types = await many('tipochamado', ['Dúvida', 'Erro', 'Melhoria', 'Proposta comercial']);
   const taskStatus = await many('statustarefa', [
@@ -252,12 +246,13 @@ export async function seedDemo(deps: DemoDeps, admin: AuthContext): Promise<void
     const sub = pick(subcategories);
     const cat = categories.find((c) => c.id === sub.category) ?? categories[0];
     const opened = now - Math.floor(random() * 120) * day - Math.floor(random() * day);
+    const situacao = pick(status);
     tickets.push(
       await add('chamado', {
         titulo: `${pick(PROBLEMS)} ${i % 7 === 0 ? 'na filial' : 'no módulo'} ${1 + (i % 9)}`,
         cliente: pick(clients),
         solicitante: `${pick(FIRST)} ${pick(LAST)}`,
-        situacao: pick(status),
+        situacao,
         prioridade: pick(priority),
         tipo: pick(types),
         software: cat?.software,
@@ -267,6 +262,8 @@ export async function seedDemo(deps: DemoDeps, admin: AuthContext): Promise<void
           'Cliente relata o problema desde a última atualização. Evidências anexadas pelo atendimento.',
         abertura: new Date(opened).toISOString(),
         previsaochamado: new Date(opened + 10 * day).toISOString().slice(0, 10),
+        // What the status's rules ask for (000 §5).
+        ...demoTicketStage(DEMO_TICKET_STATUSES[status.indexOf(situacao)] ?? '', i, now),
       }),
     );
   }
@@ -274,7 +271,8 @@ export async function seedDemo(deps: DemoDeps, admin: AuthContext): Promise<void
     const start = now - Math.floor(random() * 30) * day;
     await add('tarefa', {
       assunto: pick(TASKS),
-      statustarefa: pick(taskStatus),
+      // A task starts waiting: only the task calls move its status (modules/tasks).
+      statustarefa: taskStatus[0],
       chamado: pick(tickets),
       previsaodeinicio: new Date(start).toISOString(),
       previsaodetermino: new Date(start + 2 * day).toISOString(),
@@ -341,7 +339,7 @@ export async function seedDemo(deps: DemoDeps, admin: AuthContext): Promise<void
         {
           resourceId: subjectId('chamado'),
           actions: ['read', 'create', 'update'],
-          permissions: [],
+          permissions: customerTicketPermissions(await subjects.load(companyId, 'chamado')),
           filter: { attribute: 'cliente', operator: 'equal', value: clients[0] ?? 0 },
         },
         ...['situacao', 'prioridade', 'tipochamado', 'software', 'categoria', 'subcategoria', 'cliente'].map(

@@ -35,6 +35,7 @@ import { fromDbValue, textOf, toDbValue, type DbValue } from './talk-values.ts';
 import type { TalkWrite } from '@talkbase/domain/contracts/talks';
 import * as repo from './talks.repository.ts';
 import type { CountCache } from './count-cache.ts';
+import { TalkWriteRules } from './write-rules.ts';
 import { discard, type FileStore } from '../files/file-store.ts';
 import { deleteFilesOfTalks } from '../files/files.repository.ts';
 
@@ -90,6 +91,8 @@ export class TalksService {
   private readonly hub: RealtimeHub;
   private readonly counts: CountCache;
   private readonly fileStore: FileStore | undefined;
+  /** Subjects' own rules on every create and update (the tickets'), registered by their modules. */
+  readonly writeRules = new TalkWriteRules();
 
   constructor(deps: {
     db: Db;
@@ -211,7 +214,8 @@ export class TalksService {
     const { subject, actions } = await this.access(auth, identifier, 'create');
     const values = this.byAttribute(subject, body);
     await this.checkAttributeActions(auth, subject, actions, values, 'create');
-    const prepared = this.prepareCreate(subject, values, await this.ruleContext(auth));
+    const written = await this.writeRules.apply({ auth, subject, values, db: this.k });
+    const prepared = this.prepareCreate(subject, written, await this.ruleContext(auth));
     const id = await this.k.transaction().execute((trx) => this.insertOne(trx, auth, subject, prepared));
     await this.announce(auth, subject, [id]);
     return { resourceId: id, subject };
@@ -234,7 +238,8 @@ export class TalksService {
         await itemErrors(i, async () => {
           const values = this.byAttribute(subject, body);
           await this.checkAttributeActions(auth, subject, actions, values, 'create');
-          return this.prepareCreate(subject, values, ctx);
+          const written = await this.writeRules.apply({ auth, subject, values, db: this.k });
+          return this.prepareCreate(subject, written, ctx);
         }),
       );
     }
@@ -311,7 +316,8 @@ export class TalksService {
     const access = await this.access(auth, identifier, 'update');
     const { subject, actions, visible } = access;
     const values = this.byAttribute(subject, body);
-    const prepared = this.prepare(subject, values, 'update', await this.ruleContext(auth));
+    const written = await this.writeRules.apply({ auth, subject, values, talkId, visible, db: this.k });
+    const prepared = this.prepare(subject, written, 'update', await this.ruleContext(auth));
     await this.k
       .transaction()
       .execute((trx) => this.updateOne(trx, auth, access, talkId, body.version, values, prepared));
@@ -338,13 +344,18 @@ export class TalksService {
     }[] = [];
     for (const [i, body] of bodies.entries()) {
       items.push(
-        await itemErrors(i, () => {
+        await itemErrors(i, async () => {
           const values = this.byAttribute(access.subject, body);
-          return Promise.resolve({
-            body,
+          const { subject, visible } = access;
+          const written = await this.writeRules.apply({
+            auth,
+            subject,
             values,
-            prepared: this.prepare(access.subject, values, 'update', ctx),
+            talkId: body.talkId,
+            visible,
+            db: this.k,
           });
+          return { body, values, prepared: this.prepare(subject, written, 'update', ctx) };
         }),
       );
     }

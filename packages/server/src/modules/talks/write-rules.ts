@@ -1,0 +1,40 @@
+import type { Kysely, RawBuilder } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import type { SubjectMeta } from '../subjects/subject-meta.ts';
+
+export interface TalkWriteRuleInput {
+  auth: AuthContext;
+  subject: SubjectMeta;
+  /** The record being changed; undefined for a new one. */
+  talkId?: number | undefined;
+  /** What the write gives, by attribute id (as the client sent it). */
+  values: ReadonlyMap<number, unknown>;
+  /** The rows the account may see (a rule must not read past them). */
+  visible?: RawBuilder<unknown> | undefined;
+  db: Kysely<Database>;
+}
+
+/**
+ * A subject's own rules on a write (the tickets' rules, for instance): throws an HttpError to
+ * refuse it, or answers the values to save — the given ones plus what the rule sets (a reset
+ * writes null). The field permissions are checked on what the client gave, not on what a rule set.
+ */
+export type TalkWriteRule = (input: TalkWriteRuleInput) => Promise<Map<number, unknown>>;
+
+/** Rules by subject identifier, run by TalksService before every create and update is prepared. */
+export class TalkWriteRules {
+  private readonly rules = new Map<string, TalkWriteRule[]>();
+
+  register(subjectIdentifier: string, rule: TalkWriteRule): void {
+    const key = subjectIdentifier.toLowerCase();
+    this.rules.set(key, [...(this.rules.get(key) ?? []), rule]);
+  }
+
+  async apply(input: TalkWriteRuleInput): Promise<Map<number, unknown>> {
+    let values = new Map(input.values);
+    for (const rule of this.rules.get(input.subject.identifier.toLowerCase()) ?? [])
+      values = await rule({ ...input, values });
+    return values;
+  }
+}
