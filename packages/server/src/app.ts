@@ -57,6 +57,8 @@ import { registerReportModelRoutes } from './modules/report-models/report-models
 import { ReportModelsService } from './modules/report-models/report-models.service.ts';
 import { registerAvailabilityRoutes } from './modules/availability/availability.routes.ts';
 import { AvailabilityService } from './modules/availability/availability.service.ts';
+import { registerMessageRoutes } from './modules/messages/messages.routes.ts';
+import { MessagesService } from './modules/messages/messages.service.ts';
 
 // zod's own messages (types, formats) in Portuguese; ours are written in the schemas.
 z.config(z.locales.pt());
@@ -78,6 +80,8 @@ export interface Services {
   contexts: ContextsService;
   rooms: RoomsService;
   files: FilesService;
+  /** Record conversations; automations post through `messages.postMessage`. */
+  messages: MessagesService;
 }
 
 export interface RouteInfo {
@@ -191,6 +195,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       hub,
       sizeLimit: config.fileSizeLimit,
     });
+    const talkMessages = new MessagesService({ db, talks, subjects, hub });
+    hub.setRecordReadCheck(talkMessages.recordReadCheck);
     app.decorate('services', {
       config,
       db,
@@ -208,6 +214,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       contexts,
       rooms,
       files,
+      messages: talkMessages,
     });
     app.decorate('routeCatalogue', []);
     app.decorateRequest('auth', null);
@@ -244,6 +251,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await registerFileRoutes(app, authenticate, files);
     registerReportModelRoutes(app, authenticate, new ReportModelsService({ db, subjects, permissions }));
     registerAvailabilityRoutes(app, authenticate, new AvailabilityService({ db, talks }));
+    registerMessageRoutes(app, authenticate, talkMessages);
     if (firstStart && config.seed === 'demo') {
       await seedDemo(
         { subjects, talks, rooms, accounts, log: app.log },

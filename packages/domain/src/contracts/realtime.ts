@@ -5,6 +5,8 @@ export const realtimeEvents = {
   talkUpdates: 'SendTalkUpdates',
   talkTag: 'PublishTalkTag',
   notification: 'SendNotification',
+  /** A message posted on a record (contracts/messages.ts `MessagePush`), to the accounts that may see it. */
+  talkMessage: 'SendTalkMessage',
 } as const;
 export type RealtimeEventName = (typeof realtimeEvents)[keyof typeof realtimeEvents];
 

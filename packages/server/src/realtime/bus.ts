@@ -9,6 +9,18 @@ export interface Envelope {
   /** The account that caused it (its own sockets are skipped when `skipOrigin`). */
   originAccountId?: number;
   skipOrigin?: boolean;
+  /** When set, only the sockets of this audience get the event (see `Audience`). */
+  audience?: Audience;
+}
+
+/**
+ * Who may get an event: the listed accounts only (`accountIds`), and/or only accounts that may
+ * read a record (`talk`, checked on the instance that holds the socket, by the hub's record check).
+ * Both given: both must hold. Kept to references so the envelope stays small for NOTIFY.
+ */
+export interface Audience {
+  accountIds?: number[];
+  talk?: { subject: string; talkId: number };
 }
 
 export interface RealtimeBus {

@@ -1,5 +1,5 @@
 import type { RealtimeEventName, RealtimeMessage } from '@talkbase/domain/contracts/realtime';
-import type { Envelope, RealtimeBus } from './bus.ts';
+import type { Audience, Envelope, RealtimeBus } from './bus.ts';
 
 /** The part of a `ws` socket the hub uses. */
 export interface ClientSocket {
@@ -17,6 +17,15 @@ interface Client {
   companyId: number;
 }
 
+/**
+ * Whether the account behind a socket may read a record (the talks' own access check, given the
+ * socket's session). Events whose audience names a record go nowhere until one is set.
+ */
+export type RecordReadCheck = (
+  client: { sessionId: string; accountId: number; companyId: number },
+  talk: { subject: string; talkId: number },
+) => Promise<boolean>;
+
 /** WebSocket close code sent when the session behind a socket has ended. */
 export const SESSION_ENDED_CLOSE_CODE = 4001;
 
@@ -29,6 +38,8 @@ export class RealtimeHub {
   private readonly bus: RealtimeBus;
   private sweeper: NodeJS.Timeout | undefined;
   private readonly listeners: ((envelope: Envelope) => void)[] = [];
+  private recordReadCheck: RecordReadCheck | undefined;
+  private onDeliveryError: (e: unknown) => void = () => undefined;
 
   constructor(bus: RealtimeBus) {
     this.bus = bus;
@@ -39,6 +50,7 @@ export class RealtimeHub {
     liveSessions: (ids: string[]) => Promise<Set<string>>;
     onError: (e: unknown) => void;
   }) {
+    this.onDeliveryError = opts.onError;
     await this.bus.start((envelope) => {
       this.deliver(envelope);
     });
@@ -77,6 +89,19 @@ export class RealtimeHub {
     });
   }
 
+  /**
+   * Sends an event only to the sockets of an audience (some accounts, the readers of a record),
+   * on every instance.
+   */
+  publishTo(companyId: number, event: RealtimeEventName, data: unknown, audience: Audience) {
+    return this.bus.publish({ companyId, event, data, audience });
+  }
+
+  /** How a record's readers are told apart (set once, by the app). */
+  setRecordReadCheck(check: RecordReadCheck): void {
+    this.recordReadCheck = check;
+  }
+
   get connectionCount(): number {
     let n = 0;
     for (const set of this.byCompany.values()) n += set.size;
@@ -94,9 +119,37 @@ export class RealtimeHub {
     if (!set) return;
     const message: RealtimeMessage = { event: envelope.event, data: envelope.data };
     const text = JSON.stringify(message);
+    if (envelope.audience) {
+      this.deliverToAudience(envelope, envelope.audience, [...set], text).catch(this.onDeliveryError);
+      return;
+    }
     for (const client of set) {
       if (envelope.skipOrigin && client.accountId === envelope.originAccountId) continue;
       if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
+    }
+  }
+
+  private async deliverToAudience(
+    envelope: Envelope,
+    audience: Audience,
+    clients: Client[],
+    text: string,
+  ): Promise<void> {
+    const listed = audience.accountIds ? new Set(audience.accountIds) : undefined;
+    const talk = audience.talk;
+    const check = this.recordReadCheck;
+    if (talk && !check) return;
+    // One check per session: a session is one account with one room.
+    const allowed = new Map<string, Promise<boolean>>();
+    for (const client of clients) {
+      if (envelope.skipOrigin && client.accountId === envelope.originAccountId) continue;
+      if (listed && !listed.has(client.accountId)) continue;
+      let ok = allowed.get(client.sessionId);
+      if (!ok) {
+        ok = talk && check ? check(client, talk).catch(() => false) : Promise.resolve(true);
+        allowed.set(client.sessionId, ok);
+      }
+      if ((await ok) && client.socket.readyState === client.socket.OPEN) client.socket.send(text);
     }
   }
 

@@ -38,6 +38,7 @@ import type { CountCache } from './count-cache.ts';
 import { TalkWriteRules } from './write-rules.ts';
 import { discard, type FileStore } from '../files/file-store.ts';
 import { deleteFilesOfTalks } from '../files/files.repository.ts';
+import { deleteConversationsOf } from '../messages/messages.repository.ts';
 
 export const talkMessages = {
   talkNotFound: 'Registro não encontrado.',
@@ -470,6 +471,7 @@ export class TalksService {
           newValue: null,
         })),
       );
+      await deleteConversationsOf(trx, subject.id, ids);
       return deleteFilesOfTalks(trx, subject.id, ids);
     });
     // The rows are gone for good now; their bytes may follow (never before the commit).

@@ -1,0 +1,359 @@
+import type { Kysely } from 'kysely';
+import {
+  MESSAGE_CREATED_EVENT_TYPE,
+  messagePostSchema,
+  messageTexts,
+  type MessageAccount,
+  type MessagePage,
+  type MessagePush,
+  type TalkMessage,
+  type UnreadCount,
+} from '@talkbase/domain/contracts/messages';
+import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { badRequest, HttpError, notFound, unprocessable } from '../../http/errors.ts';
+import { paging } from '../../http/paging.ts';
+import { zodIssuesToErrors } from '../../http/validation.ts';
+import type { RealtimeHub, RecordReadCheck } from '../../realtime/hub.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { findLiveSession } from '../auth/auth.repository.ts';
+import type { SubjectMeta } from '../subjects/subject-meta.ts';
+import type { SubjectsService } from '../subjects/subjects.service.ts';
+import { findTalk } from '../talks/talks.repository.ts';
+import { talkMessages, type TalksService } from '../talks/talks.service.ts';
+import * as repo from './messages.repository.ts';
+
+/** Who posts a message: a signed-in account, or an automation acting on its own (SetTalkDialog). */
+export type MessageAuthor =
+  { kind: 'account'; auth: AuthContext } | { kind: 'automation'; label?: string; jobId?: number };
+
+/**
+ * The one way a message is posted, used by the HTTP call and by automations (SetTalkDialog posts
+ * on its event's record; SetTalkDialogByFilter calls it once per record of its filter). The text
+ * and `visibleTo` are checked as the HTTP body is; an account author must read the record, an
+ * automation acts on any record of its company. The message, its conversation and the outbox
+ * event 'message.created' (type 7) are written in one transaction; once committed, the message is
+ * pushed to the sockets of the accounts that may see it.
+ */
+export interface PostMessageInput {
+  companyId: number;
+  subjectId: number;
+  talkId: number;
+  text: string;
+  /** Null or empty: everyone who may read the record. */
+  visibleTo?: number[] | null;
+  author: MessageAuthor;
+  /** For an automation: how many automation steps led to this one (the outbox event's depth). */
+  depth?: number;
+}
+
+export interface PostedMessage {
+  messageId: number;
+  conversationId: number;
+}
+
+/** Pushes stay well below NOTIFY's 8000 bytes; a longer message is announced without its text. */
+const PUSH_MAX_BYTES = 6000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const isAccessError = (err: unknown) =>
+  err instanceof HttpError && (err.statusCode === 404 || err.statusCode === 403);
+
+/** The conversation on every record: messages, who sees them, unread counts, live delivery. */
+export class MessagesService {
+  private readonly db: Db;
+  private readonly talks: TalksService;
+  private readonly subjects: SubjectsService;
+  private readonly hub: RealtimeHub;
+
+  constructor(deps: { db: Db; talks: TalksService; subjects: SubjectsService; hub: RealtimeHub }) {
+    this.db = deps.db;
+    this.talks = deps.talks;
+    this.subjects = deps.subjects;
+    this.hub = deps.hub;
+  }
+
+  private get k(): Kysely<Database> {
+    return this.db.kysely;
+  }
+
+  /**
+   * The socket check of the real-time hub: the socket's session, as a request would be, reads the
+   * record through the talks' own access check (room, delimitations, the account's shares).
+   */
+  readonly recordReadCheck: RecordReadCheck = async (client, talk) => {
+    const session = await findLiveSession(this.k, client.sessionId, Date.now());
+    if (!session || session.accountId !== client.accountId || session.companyId !== client.companyId)
+      return false;
+    return this.canRead(
+      {
+        sessionId: session.sessionId,
+        accountId: session.accountId,
+        companyId: session.companyId,
+        roomId: session.roomId,
+        accountType: session.accountType,
+        isAdmin: session.isAdmin === 1,
+        catalogVersion: session.catalogVersion,
+      },
+      talk.subject,
+      talk.talkId,
+    );
+  };
+
+  private async canRead(auth: AuthContext, subject: string, talkId: number): Promise<boolean> {
+    try {
+      await this.talks.get(auth, subject, talkId);
+      return true;
+    } catch (err) {
+      if (isAccessError(err)) return false;
+      throw err;
+    }
+  }
+
+  /** The record as `auth` reads it (404 when it may not), with its subject and conversation key. */
+  private async readable(auth: AuthContext, identifier: string, talkId: number) {
+    const talk = await this.talks.get(auth, identifier, talkId);
+    const ref: repo.TalkRef = { companyId: auth.companyId, subjectId: talk.subjectId, talkId };
+    return { talk, ref };
+  }
+
+  async list(
+    auth: AuthContext,
+    identifier: string,
+    talkId: number,
+    query: { page: number; fetch: number },
+  ): Promise<MessagePage> {
+    const { talk, ref } = await this.readable(auth, identifier, talkId);
+    const p = paging(query.page, query.fetch);
+    const [{ rows, total }, conversationId, lastReadMessageId] = await Promise.all([
+      repo.pageOfMessages(this.k, ref, auth.accountId, p),
+      repo.conversationOf(this.k, ref),
+      repo.lastRead(this.k, ref, auth.accountId),
+    ]);
+    const recipients = await repo.recipientsOf(
+      this.k,
+      rows.filter((r) => r.restricted === 1).map((r) => r.id),
+    );
+    return {
+      itens: rows.map((r) => this.present(talk.subject, talkId, r, recipients.get(r.id))),
+      totalResults: total,
+      currentPage: p.page,
+      conversationId,
+      lastReadMessageId,
+    };
+  }
+
+  private present(
+    subject: string,
+    talkId: number,
+    row: repo.MessageRow,
+    recipients: MessageAccount[] | undefined,
+  ): TalkMessage {
+    return {
+      messageId: row.id,
+      subject,
+      talkId,
+      conversationId: row.conversation_id,
+      text: row.text,
+      authorId: row.author_account_id,
+      authorName: row.author_name ?? row.author_label ?? messageTexts.automationAuthor,
+      createdAt: iso(row.created_at),
+      visibleTo: row.restricted === 1 ? (recipients ?? []) : null,
+    };
+  }
+
+  /** `POST /talk/{subject}/{talkId}/messages` for the signed-in account. */
+  async post(
+    auth: AuthContext,
+    identifier: string,
+    talkId: number,
+    body: { text: string; visibleTo: number[] | null },
+  ): Promise<PostedMessage> {
+    const { talk } = await this.readable(auth, identifier, talkId);
+    return this.postMessage({
+      companyId: auth.companyId,
+      subjectId: talk.subjectId,
+      talkId,
+      text: body.text,
+      visibleTo: body.visibleTo,
+      author: { kind: 'account', auth },
+    });
+  }
+
+  async postMessage(input: PostMessageInput): Promise<PostedMessage> {
+    const parsed = messagePostSchema.safeParse({ text: input.text, visibleTo: input.visibleTo ?? null });
+    if (!parsed.success) throw badRequest(zodIssuesToErrors(parsed.error.issues, ''));
+    const { text, visibleTo } = parsed.data;
+    const subject = await this.subjects.loadById(input.companyId, input.subjectId).catch((err: unknown) => {
+      throw isAccessError(err) ? notFound(talkMessages.talkNotFound) : err;
+    });
+    const author = input.author.kind === 'account' ? input.author.auth : null;
+    if (author && author.companyId !== input.companyId) throw notFound(talkMessages.talkNotFound);
+    // The author reads the record (the HTTP call checked it already; automations' callers did not).
+    const version = author
+      ? (await this.talks.get(author, subject.identifier, input.talkId)).version
+      : (await findTalk(this.k, subject.id, input.talkId))?.version;
+    if (version === undefined) throw notFound(talkMessages.talkNotFound);
+    const recipients = visibleTo
+      ? await this.checkRecipients(input.companyId, subject, input.talkId, visibleTo, author)
+      : null;
+
+    const at = Date.now();
+    const ref: repo.TalkRef = { companyId: input.companyId, subjectId: subject.id, talkId: input.talkId };
+    const authorLabel =
+      input.author.kind === 'automation' ? (input.author.label ?? messageTexts.automationAuthor) : null;
+    const posted = await this.k.transaction().execute(async (trx) => {
+      const conversationId = await repo.ensureConversation(trx, ref, at);
+      const messageId = await repo.insertMessage(trx, {
+        ...ref,
+        conversationId,
+        authorAccountId: author?.accountId ?? null,
+        authorLabel,
+        text,
+        recipients,
+        at,
+      });
+      await repo.insertOutboxEvent(trx, {
+        companyId: input.companyId,
+        kind: 'message.created',
+        eventType: MESSAGE_CREATED_EVENT_TYPE,
+        subjectId: subject.id,
+        talkId: input.talkId,
+        talkVersion: version,
+        messageId,
+        accountId: author?.accountId ?? null,
+        depth: input.depth ?? 0,
+        source: input.author.kind === 'automation' && input.author.jobId ? `job:${input.author.jobId}` : null,
+        payload: {
+          subject: subject.identifier,
+          conversationId,
+          messageId,
+          text,
+          authorId: author?.accountId ?? null,
+          visibleTo: recipients,
+        },
+        at,
+      });
+      return { messageId, conversationId };
+    });
+    await this.push(subject, input.talkId, posted, author?.accountId ?? null, recipients);
+    return posted;
+  }
+
+  /**
+   * `visibleTo` names active accounts of the company that may read the record. A person may address
+   * the accounts of its own room and of the rooms it interacts with ('Interagir'); an administrator
+   * and an automation, any account of the company. The author is never listed: it always sees its own.
+   */
+  private async checkRecipients(
+    companyId: number,
+    subject: SubjectMeta,
+    talkId: number,
+    ids: number[],
+    author: AuthContext | null,
+  ): Promise<number[]> {
+    const others = ids.filter((id) => id !== author?.accountId);
+    const found = await repo.accountsAmong(this.k, companyId, others);
+    const rooms =
+      author && !author.isAdmin
+        ? new Set(await repo.connectedRoomIds(this.k, companyId, author.roomId))
+        : null;
+    const refused = () => unprocessable([{ message: messageTexts.recipientNotAllowed, field: 'visibleTo' }]);
+    if (found.length !== others.length) throw refused();
+    for (const account of found) {
+      if (rooms && !rooms.has(account.room_id)) throw refused();
+      if (!(await this.canRead(this.authOf(companyId, account), subject.identifier, talkId))) throw refused();
+    }
+    return others;
+  }
+
+  /** An account's standing for an access check outside any request of its own. */
+  private authOf(
+    companyId: number,
+    account: { id: number; room_id: number; account_type: number; is_admin: number },
+  ): AuthContext {
+    return {
+      sessionId: '',
+      accountId: account.id,
+      companyId,
+      roomId: account.room_id,
+      accountType: account.account_type,
+      isAdmin: account.is_admin === 1,
+    };
+  }
+
+  private async push(
+    subject: SubjectMeta,
+    talkId: number,
+    posted: PostedMessage,
+    authorId: number | null,
+    recipients: number[] | null,
+  ): Promise<void> {
+    const ref: repo.TalkRef = { companyId: subject.companyId, subjectId: subject.id, talkId };
+    const row = await repo.findMessage(this.k, ref, posted.messageId);
+    const names = recipients
+      ? (await repo.recipientsOf(this.k, [posted.messageId])).get(posted.messageId)
+      : undefined;
+    const message = row ? this.present(subject.identifier, talkId, row, names) : null;
+    const data: MessagePush = {
+      subject: subject.identifier,
+      subjectId: subject.id,
+      talkId,
+      messageId: posted.messageId,
+      conversationId: posted.conversationId,
+      message,
+    };
+    const payload =
+      Buffer.byteLength(JSON.stringify(data)) <= PUSH_MAX_BYTES ? data : { ...data, message: null };
+    await this.hub.publishTo(subject.companyId, realtimeEvents.talkMessage, payload, {
+      talk: { subject: subject.identifier, talkId },
+      ...(recipients ? { accountIds: [...recipients, ...(authorId === null ? [] : [authorId])] } : {}),
+    });
+  }
+
+  async unread(auth: AuthContext, identifier: string, talkId: number): Promise<UnreadCount> {
+    const { ref } = await this.readable(auth, identifier, talkId);
+    const [counts, conversationId] = await Promise.all([
+      repo.unreadCount(this.k, ref, auth.accountId),
+      repo.conversationOf(this.k, ref),
+    ]);
+    return { conversationId, ...counts };
+  }
+
+  /** Marks the thread read up to `messageId` (never past the newest message the account sees). */
+  async markRead(
+    auth: AuthContext,
+    identifier: string,
+    talkId: number,
+    messageId: number | undefined,
+  ): Promise<UnreadCount> {
+    const { ref } = await this.readable(auth, identifier, talkId);
+    const newest = await repo.newestSeen(this.k, ref, auth.accountId);
+    const upTo = Math.min(messageId ?? newest, newest);
+    if (upTo > 0) await repo.markRead(this.k, ref, auth.accountId, upTo, Date.now());
+    return this.unread(auth, identifier, talkId);
+  }
+
+  /** The accounts the signed-in account may address a message to on this record (the composer's choice). */
+  async participants(auth: AuthContext, identifier: string, talkId: number): Promise<MessageAccount[]> {
+    await this.readable(auth, identifier, talkId);
+    const rooms = auth.isAdmin
+      ? await repo.roomIdsOf(this.k, auth.companyId)
+      : await repo.connectedRoomIds(this.k, auth.companyId, auth.roomId);
+    const candidates = (await repo.accountsInRooms(this.k, auth.companyId, rooms)).filter(
+      (a) => a.id !== auth.accountId,
+    );
+    const out: MessageAccount[] = [];
+    for (const account of candidates.slice(0, 200)) {
+      if (await this.canRead(this.authOf(auth.companyId, account), identifier, talkId))
+        out.push({ accountId: account.id, name: account.display_name });
+    }
+    return out;
+  }
+
+  /** The conversation id of a record (`IdentificadorConversa`), created when it has none yet. */
+  async conversationId(companyId: number, subjectId: number, talkId: number): Promise<number> {
+    return repo.ensureConversation(this.k, { companyId, subjectId, talkId }, Date.now());
+  }
+}
