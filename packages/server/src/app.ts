@@ -35,12 +35,17 @@ import { TalkQueryService } from './modules/talks/talk-query.service.ts';
 import { registerTalkRoutes } from './modules/talks/talks.routes.ts';
 import { registerOptionRoutes } from './modules/options/options.routes.ts';
 import { registerRoomRoutes } from './modules/rooms/rooms.routes.ts';
+import { registerMenuRoutes } from './modules/menus/menus.routes.ts';
+import { MenusService } from './modules/menus/menus.service.ts';
 import { RoomsService } from './modules/rooms/rooms.service.ts';
 import { OptionsService } from './modules/options/options.service.ts';
 import { registerSavedFilterRoutes } from './modules/saved-filters/saved-filters.routes.ts';
 import { SavedFiltersService } from './modules/saved-filters/saved-filters.service.ts';
 import { TalksService } from './modules/talks/talks.service.ts';
 import { registerTicketRules } from './modules/tickets/ticket-write-rule.ts';
+import { registerTaskRules } from './modules/tasks/task-write-rule.ts';
+import { registerTaskRoutes } from './modules/tasks/tasks.routes.ts';
+import { TasksService } from './modules/tasks/tasks.service.ts';
 import { CountCache } from './modules/talks/count-cache.ts';
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import { registerTemplateRoutes } from './modules/templates/templates.routes.ts';
@@ -57,6 +62,9 @@ import { registerReportModelRoutes } from './modules/report-models/report-models
 import { ReportModelsService } from './modules/report-models/report-models.service.ts';
 import { registerAvailabilityRoutes } from './modules/availability/availability.routes.ts';
 import { AvailabilityService } from './modules/availability/availability.service.ts';
+import { startCertificateEndpoint } from './modules/certificates/certificate-endpoint.ts';
+import { registerCertificateRoutes } from './modules/certificates/certificates.routes.ts';
+import { CertificatesService } from './modules/certificates/certificates.service.ts';
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
 
@@ -80,8 +88,11 @@ export interface Services {
   contexts: ContextsService;
   rooms: RoomsService;
   files: FilesService;
+  certificates: CertificatesService;
   /** Record conversations; automations post through `messages.postMessage`. */
   messages: MessagesService;
+  /** Tasks and their timer; tests move `tasks.now`. */
+  tasks: TasksService;
 }
 
 export interface RouteInfo {
@@ -173,9 +184,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
     // Uploaded files; several instances must share this folder (docs/decisions.md, Files).
     const fileStore = new LocalFileStore(path.join(config.dataDir, 'files'));
-    const talks = new TalksService({ db, subjects, permissions, hub, counts, fileStore });
+    const certificates = new CertificatesService({ db, endpoint: config.certificates });
+    const talks = new TalksService({
+      db,
+      subjects,
+      permissions,
+      hub,
+      counts,
+      fileStore,
+      subjectGate: (auth, subject, trx) => certificates.assertAllowed(auth, subject.id, trx),
+    });
     registerTicketRules(talks.writeRules, { subjects, talks });
+    registerTaskRules(talks.writeRules, { subjects });
     const talkQuery = new TalkQueryService({ db, subjects, talks, counts });
+    const tasks = new TasksService({ db, subjects, talks, query: talkQuery });
     const options = new OptionsService({ db, subjects, talks, counts });
     const savedFilters = new SavedFiltersService({ db, talks });
     const templates = new TemplatesService({ db, subjects });
@@ -186,7 +208,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       templates,
       ids: new ContextIds(() => tokenSecret(db.kysely)),
     });
-    const rooms = new RoomsService({ db, subjects });
+    const menus = new MenusService({ db, subjects, permissions, savedFilters });
+    const rooms = new RoomsService({ db, subjects, menus });
     const files = new FilesService({
       db,
       talks,
@@ -215,6 +238,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       rooms,
       files,
       messages: talkMessages,
+      tasks,
+      certificates,
     });
     app.decorate('routeCatalogue', []);
     app.decorateRequest('auth', null);
@@ -230,7 +255,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
     await app.register(helmet, {
       // No upgrade-insecure-requests: a self-hosted server on plain HTTP in a LAN must still load its assets.
-      contentSecurityPolicy: { directives: { ...CSP, upgradeInsecureRequests: null } },
+      contentSecurityPolicy: {
+        directives: {
+          ...CSP,
+          // The web app fetches the certificate check from its own TLS port (modules/certificates).
+          connectSrc: [
+            ...CSP.connectSrc,
+            ...(config.certificates ? [certificateSource(config.certificates)] : []),
+          ],
+          upgradeInsecureRequests: null,
+        },
+      },
       crossOriginEmbedderPolicy: false,
     });
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -247,11 +282,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     registerTemplateRoutes(app, authenticate, templates);
     registerSchemaTransferRoutes(app, authenticate, new SchemaTransferService({ db, subjects, templates }));
     registerContextRoutes(app, authenticate, contexts);
-    registerRoomRoutes(app, authenticate, rooms, subjects);
+    registerRoomRoutes(app, authenticate, rooms);
+    registerMenuRoutes(app, authenticate, menus);
     await registerFileRoutes(app, authenticate, files);
     registerReportModelRoutes(app, authenticate, new ReportModelsService({ db, subjects, permissions }));
     registerAvailabilityRoutes(app, authenticate, new AvailabilityService({ db, talks }));
+    registerCertificateRoutes(app, authenticate, certificates);
     registerMessageRoutes(app, authenticate, talkMessages);
+    registerTaskRoutes(app, authenticate, tasks);
     if (firstStart && config.seed === 'demo') {
       await seedDemo(
         { subjects, talks, rooms, accounts, log: app.log },
@@ -267,6 +305,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     registerRealtimeRoutes(app, auth, hub);
     await serveWebApp(app, config.webDist);
+    if (config.certificates) {
+      const endpoint = await startCertificateEndpoint({
+        config: config.certificates,
+        service: certificates,
+        log: app.log.child({ module: 'certificates' }),
+      });
+      app.addHook('onClose', () => endpoint.close());
+    }
 
     await hub.start({
       sweepMs: config.sessionCheckMs,
@@ -285,6 +331,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (ownsDb) await db.close().catch(() => undefined);
     throw err;
   }
+}
+
+/** The certificate endpoint's origin for connect-src: its public URL, else that port on any host. */
+function certificateSource(endpoint: NonNullable<Config['certificates']>): string {
+  if (endpoint.publicUrl) return new URL(endpoint.publicUrl).origin;
+  return endpoint.port === 0 ? 'https:' : `https://*:${endpoint.port}`;
 }
 
 /** The built web app, with index.html for every other GET that asks for a page (SPA routes). */

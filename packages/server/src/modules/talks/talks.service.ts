@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -14,6 +14,7 @@ import {
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type {
+  AccessPolicy,
   PermissionsService,
   SubjectAction,
   SubjectActions,
@@ -21,7 +22,6 @@ import type {
 import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
 import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
 import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
-import { compileFilter } from './filter-compiler.ts';
 import {
   displayNameOf,
   presentTalks,
@@ -63,12 +63,11 @@ export const talkMessages = {
   filterNeverDeactivates: 'Filtros salvos não podem ser desativados.',
 };
 
-export interface Access {
-  subject: SubjectMeta;
-  actions: SubjectActions;
-  /** SQL condition (alias `t`) of the rows the room may see; undefined when it sees them all. */
-  visible: RawBuilder<unknown> | undefined;
-}
+/** The account's access policy on a subject (modules/permissions): actions, visible rows, readable attributes. */
+export type Access = AccessPolicy;
+
+/** A check every call about one subject passes (the digital-certificate gate, 002 §4). */
+export type SubjectGate = (auth: AuthContext, subject: SubjectMeta, db: Kysely<Database>) => Promise<void>;
 
 interface Prepared {
   columns: Record<string, DbValue>;
@@ -92,6 +91,7 @@ export class TalksService {
   private readonly hub: RealtimeHub;
   private readonly counts: CountCache;
   private readonly fileStore: FileStore | undefined;
+  private readonly subjectGate: SubjectGate | undefined;
   /** Subjects' own rules on every create and update (the tickets'), registered by their modules. */
   readonly writeRules = new TalkWriteRules();
 
@@ -103,7 +103,10 @@ export class TalksService {
     counts: CountCache;
     /** Where the talks' files are kept: their bytes go once a talk is deleted. */
     fileStore?: FileStore;
+    /** Refuses a subject the account may read but not open yet (modules/certificates). */
+    subjectGate?: SubjectGate;
   }) {
+    this.subjectGate = deps.subjectGate;
     this.counts = deps.counts;
     this.fileStore = deps.fileStore;
     this.db = deps.db;
@@ -117,8 +120,9 @@ export class TalksService {
   }
 
   /**
-   * The subject, the account's actions on it, and the condition its visible rows meet (the room's
-   * delimitation). A subject it may not read, and a row outside its delimitation, do not exist for it.
+   * The subject and the account's policy on it (modules/permissions): a subject it may not read,
+   * and a row outside its delimitation, do not exist for it. Reading paths answer through
+   * `policy.view`, which holds only the attributes the account may read.
    */
   async access(
     auth: AuthContext,
@@ -126,51 +130,19 @@ export class TalksService {
     need: SubjectAction,
     db: Kysely<Database> = this.k,
   ): Promise<Access> {
-    // An unknown subject answers as one the room may not read does: nothing tells them apart.
-    const subject = await this.subjects.load(auth.companyId, identifier, db, auth).catch((err: unknown) => {
-      throw err instanceof HttpError && err.statusCode === 404 ? notFound() : err;
-    });
-    return this.accessTo(auth, subject, need, db);
+    const policy = await this.permissions.access(auth, identifier, need, db);
+    // After the read check, so that a subject the room may not read still answers 404.
+    if (this.subjectGate) await this.subjectGate(auth, policy.subject, db);
+    return policy;
   }
 
-  async accessTo(
+  accessTo(
     auth: AuthContext,
     subject: SubjectMeta,
     need: SubjectAction,
     db: Kysely<Database> = this.k,
   ): Promise<Access> {
-    const actions = await this.permissions.subjectActions(auth, subject.id, db);
-    if (!actions.read) throw notFound();
-    if (!actions[need]) throw forbidden(talkMessages.notAllowed(need, subject.name));
-    if (subject.identifier === FILTER_SUBJECT) actions.deactivate = false;
-    return { subject, actions, visible: await this.visibleRows(auth, subject, db) };
-  }
-
-  private async visibleRows(
-    auth: AuthContext,
-    subject: SubjectMeta,
-    db: Kysely<Database>,
-  ): Promise<RawBuilder<unknown> | undefined> {
-    const scope = await this.permissions.scope(auth, subject.id, db);
-    const parts: RawBuilder<unknown>[] = [];
-    if (scope.talkIds)
-      parts.push(scope.talkIds.length ? sql`${sql.ref('t.id')} in (${sql.join(scope.talkIds)})` : sql`1 = 0`);
-    if (scope.filter) {
-      const ctx = await this.ruleContext(auth, db);
-      try {
-        parts.push(
-          compileFilter(scope.filter, subject, {
-            alias: 't',
-            timeZone: ctx.timeZone,
-            now: ctx.now.getTime(),
-          }),
-        );
-      } catch {
-        // A delimitation that no longer compiles (an attribute removed) shows nothing rather than everything.
-        parts.push(sql`1 = 0`);
-      }
-    }
-    return parts.length ? sql`(${sql.join(parts, sql` and `)})` : undefined;
+    return this.permissions.accessTo(auth, subject, need, db);
   }
 
   async present(
@@ -179,7 +151,9 @@ export class TalksService {
     actions: SubjectActions,
     rows: repo.TalkRow[],
   ): Promise<ApiTalk[]> {
-    return presentTalks(this.k, subject, rows, {
+    // Only the attributes the account may read are answered, whoever calls.
+    const { view } = await this.permissions.policy(auth, subject);
+    return presentTalks(this.k, view, rows, {
       readOnly: !actions.update,
       loadSubject: this.relatedLoader(auth, subject),
     });
@@ -194,7 +168,7 @@ export class TalksService {
           : await this.subjects.loadById(auth.companyId, id, undefined, auth).catch(() => undefined);
       if (!related) return null;
       const access = await this.accessTo(auth, related, 'read').catch(() => undefined);
-      return access ? { subject: related, visible: access.visible } : null;
+      return access ? { subject: access.view, visible: access.visible } : null;
     };
   }
 
@@ -444,6 +418,62 @@ export class TalksService {
     await repo.insertChanges(trx, history);
   }
 
+  /**
+   * Values the server sets itself (a task's status and time worked, moved only by the task calls):
+   * checked for shape and written with their history in the caller's transaction, whatever the
+   * room's attribute actions and `isEditable` say. The caller checks the subject's actions first
+   * and calls `announceChanges` once committed.
+   */
+  async writeSystemValues(
+    trx: Kysely<Database>,
+    auth: AuthContext,
+    subject: SubjectMeta,
+    talkId: number,
+    values: Map<number, unknown>,
+  ): Promise<void> {
+    const prepared = this.prepare(subject, values, 'update', await this.ruleContext(auth, trx));
+    const before = await repo.findTalk(trx, subject.id, talkId);
+    if (!before) throw notFound(talkMessages.talkNotFound);
+    const beforeMulti = await repo.multiValuesOf(trx, subject.id, [talkId]);
+    const multi = subject.attributes
+      .filter((a) => a.isMultipleValues)
+      .map((a) => ({
+        attributeId: a.id,
+        values: beforeMulti
+          .filter((m) => m.attribute_id === a.id)
+          .map((m) => m.value_text ?? m.value_number),
+      }));
+    const at = Date.now();
+    await repo.updateTalk(trx, subject.id, talkId, prepared.columns, {
+      at,
+      accountId: auth.accountId,
+      expectedVersion: undefined,
+      searchText: this.searchText(subject, { ...pickColumns(subject, before), ...prepared.columns }, multi),
+    });
+    await repo.insertChanges(
+      trx,
+      prepared.touched
+        .filter((a) => hasColumn(a))
+        .map((a) => ({
+          companyId: auth.companyId,
+          subjectId: subject.id,
+          talkId,
+          accountId: auth.accountId,
+          at,
+          action: 'updated',
+          attributeId: a.id,
+          oldValue: stringify(before[attributeColumn(a.id)] as DbValue),
+          newValue: stringify(prepared.columns[attributeColumn(a.id)]),
+        }))
+        .filter((h) => h.oldValue !== h.newValue),
+    );
+  }
+
+  /** SendTalkUpdates for changes written outside this service's own calls (writeSystemValues). */
+  async announceChanges(auth: AuthContext, subject: SubjectMeta, talkIds: number[]): Promise<void> {
+    await this.announce(auth, subject, talkIds);
+  }
+
   async remove(auth: AuthContext, identifier: string, talkIds: number[]): Promise<{ deleted: number }> {
     const { subject, visible } = await this.access(auth, identifier, 'delete');
     const ids = [...new Set(talkIds)];
@@ -516,12 +546,15 @@ export class TalksService {
   }
 
   async timeline(auth: AuthContext, identifier: string, talkId: number, page: number, fetch: number) {
-    const { subject, visible } = await this.access(auth, identifier, 'read');
+    const { subject, visible, view, hidden } = await this.access(auth, identifier, 'read');
     if (!(await repo.findTalk(this.k, subject.id, talkId, visible)))
       throw notFound(talkMessages.talkNotFound);
     const size = Math.min(Math.max(fetch, 1), 200);
-    const rows = await repo.changesOf(this.k, auth.companyId, subject.id, talkId, (page - 1) * size, size);
-    const byId = new Map(subject.attributes.map((a) => [a.id, a]));
+    // Changes of attributes the account may not read leave no trace (left out in SQL: pages stay whole).
+    const rows = await repo.changesOf(this.k, auth.companyId, subject.id, talkId, (page - 1) * size, size, [
+      ...hidden,
+    ]);
+    const byId = new Map(view.attributes.map((a) => [a.id, a]));
     // Values are kept as the columns held them; they are answered in the API's canonical form,
     // with the names of referenced records the account may see.
     const canonical = (a: AttributeMeta | undefined, raw: string | null): unknown => {
@@ -672,9 +705,8 @@ export class TalksService {
   }
 
   /** The instant and the company's time zone that date rules and relative filters are judged in. */
-  async ruleContext(auth: AuthContext, db?: Kysely<Database>): Promise<{ now: Date; timeZone: string }> {
-    const { timeZone } = await this.subjects.catalog.get(auth.companyId, db, auth);
-    return { now: new Date(), timeZone };
+  ruleContext(auth: AuthContext, db?: Kysely<Database>): Promise<{ now: Date; timeZone: string }> {
+    return this.permissions.ruleContext(auth, db);
   }
 
   private async checkReferencesAndKeys(
@@ -752,7 +784,7 @@ export class TalksService {
           )
         : new Set<number>();
       const rows = await repo.rowsByIds(this.k, from.id, [...visibleIds]);
-      const names = new Map(rows.map((row) => [row.id, displayNameOf(from, row)]));
+      const names = new Map(rows.map((row) => [row.id, displayNameOf(fromAccess?.view ?? from, row)]));
       for (const h of selfRefs) {
         // A related record the account cannot see still blocks the delete, but is never named.
         const seen = visibleIds.has(h.talkId);
