@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -16,6 +17,23 @@ const intFrom = (name: string, min: number, max: number) =>
 const boolFrom = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'use true ou false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const existingPath = (kind: 'file' | 'dir') =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .refine(
+      (p) => {
+        try {
+          const stat = fs.statSync(p);
+          return kind === 'file' ? stat.isFile() : stat.isDirectory();
+        } catch {
+          return false;
+        }
+      },
+      kind === 'file' ? 'arquivo não encontrado' : 'pasta não encontrada',
+    );
 
 const envSchema = z.object({
   PORT: intFrom('PORT', 0, 65535).default(3000),
@@ -45,6 +63,14 @@ const envSchema = z.object({
   ACCESS_TOKEN_SECONDS: intFrom('ACCESS_TOKEN_SECONDS', 5, 86400).default(900),
   SESSION_CHECK_MS: intFrom('SESSION_CHECK_MS', 100, 60000).default(2000),
   FILE_SIZE_LIMIT: intFrom('FILE_SIZE_LIMIT', 1024, 10 * 1024 * 1024 * 1024).default(25 * 1024 * 1024),
+  // The digital-certificate endpoint (modules/certificates): off unless CERT_PORT is set.
+  CERT_PORT: intFrom('CERT_PORT', 0, 65535).optional(),
+  CERT_HOST: z.string().trim().min(1).optional(),
+  CERT_TLS_KEY: existingPath('file').optional(),
+  CERT_TLS_CERT: existingPath('file').optional(),
+  CERT_CA_DIR: existingPath('dir').optional(),
+  CERT_CRL_DIR: existingPath('dir').optional(),
+  CERT_PUBLIC_URL: z.url({ protocol: /^https$/, message: 'deve ser um endereço https://' }).optional(),
 });
 
 export interface Config {
@@ -69,6 +95,21 @@ export interface Config {
   sessionCheckMs: number;
   /** Largest uploaded file in bytes (components 22 and 34); larger ones get 413. */
   fileSizeLimit: number;
+  /** The TLS endpoint of the certificate check; undefined when CERT_PORT is not set. */
+  certificates: CertificateEndpointConfig | undefined;
+}
+
+export interface CertificateEndpointConfig {
+  port: number;
+  host: string;
+  tlsKeyFile: string;
+  tlsCertFile: string;
+  /** The trusted roots (and intermediates) the client certificate must chain to. */
+  caDir: string;
+  /** Revocation lists; with them, a certificate whose issuer has no current list is refused. */
+  crlDir: string | undefined;
+  /** The address browsers use (behind a proxy); else https://{the API's host}:{port}. */
+  publicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -82,6 +123,7 @@ export class ConfigError extends Error {
 const SECRET_VARS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL', 'SMTP_URL']);
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+const defaultCaDir = path.resolve(import.meta.dirname, '../certs/icp-brasil');
 
 export function loadConfig(env: Record<string, string | undefined>): Config {
   // Empty strings are treated as unset, so `FOO= npm start` behaves like no FOO at all.
@@ -98,6 +140,22 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const e = parsed.data;
+  let certificates: CertificateEndpointConfig | undefined;
+  if (e.CERT_PORT !== undefined) {
+    const missing = (['CERT_TLS_KEY', 'CERT_TLS_CERT'] as const).filter((name) => !e[name]);
+    if (missing.length) {
+      throw new ConfigError(missing.map((name) => `${name}: obrigatório quando CERT_PORT está definido`));
+    }
+    certificates = {
+      port: e.CERT_PORT,
+      host: e.CERT_HOST ?? e.HOST,
+      tlsKeyFile: path.resolve(e.CERT_TLS_KEY ?? ''),
+      tlsCertFile: path.resolve(e.CERT_TLS_CERT ?? ''),
+      caDir: e.CERT_CA_DIR ? path.resolve(e.CERT_CA_DIR) : defaultCaDir,
+      crlDir: e.CERT_CRL_DIR ? path.resolve(e.CERT_CRL_DIR) : undefined,
+      publicUrl: e.CERT_PUBLIC_URL,
+    };
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -118,5 +176,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
     sessionCheckMs: e.SESSION_CHECK_MS,
     fileSizeLimit: e.FILE_SIZE_LIMIT,
+    certificates,
   };
 }

@@ -1,0 +1,333 @@
+import fs from 'node:fs';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  accountLogTypes,
+  certificateMessages,
+  type CertificateCheckAnswer,
+  type CertificateStatus,
+  type CertificateTicket,
+} from '@talkbase/domain/contracts/certificates';
+import { loadConfig, ConfigError } from '../../config.ts';
+import { createRoom } from '../../test/actors.ts';
+import { as, createPerson, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
+import { createCa, createCrl, issuePerson, writeEndpointFiles, type Issued } from '../../test/pki.ts';
+import { createCrm, createTalk } from '../../test/records.ts';
+import { subjectIds } from '../templates/template-test-helpers.ts';
+
+const WEB_ORIGIN = 'http://127.0.0.1:3000';
+const CPF = '12345678909';
+
+let t: TestApp;
+let admin: string;
+let ca: Issued;
+let stranger: Issued;
+let pkiDir: string;
+let revokedSerial: string;
+let room: number;
+let chamadoId: number;
+
+beforeAll(async () => {
+  pkiDir = fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-pki-'));
+  ca = await createCa('AC Raiz de Teste');
+  stranger = await createCa('AC Desconhecida');
+  revokedSerial = '0badc0de01';
+  const files = await writeEndpointFiles(pkiDir, [ca], [await createCrl(ca, [revokedSerial])]);
+  t = await createTestApp({
+    CERT_PORT: '0',
+    CERT_HOST: '127.0.0.1',
+    CERT_TLS_KEY: files.keyFile,
+    CERT_TLS_CERT: files.certFile,
+    CERT_CA_DIR: files.caDir,
+    CERT_CRL_DIR: files.crlDir ?? '',
+  });
+  admin = (await login(t.app)).token;
+  await createCrm(t.app, admin);
+  chamadoId = (await subjectIds(t.app, admin, 'chamado')).id;
+  const clienteId = (await subjectIds(t.app, admin, 'cliente')).id;
+  room = await createRoom(t.app, admin, {
+    roomName: 'Atendimento com certificado',
+    permissions: {
+      subjects: [
+        { resourceId: chamadoId, actions: ['read', 'create', 'update'] },
+        { resourceId: clienteId, actions: ['read', 'create'] },
+      ],
+    },
+    requireDigitalSignature: [chamadoId],
+  });
+  await createTalk(t.app, admin, 'chamado', { titulo: 'Primeiro chamado' });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(pkiDir, { recursive: true, force: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A new ordinary user of the room that requires the certificate for chamado. */
+async function agent(): Promise<{ token: string; email: string; password: string }> {
+  const person = await createPerson(t.app, admin, { roomId: room });
+  const { token } = await login(t.app, person.email, person.password);
+  return { token, email: person.email, password: person.password };
+}
+
+async function ticketFor(token: string, origin = WEB_ORIGIN): Promise<CertificateTicket> {
+  const res = await t.app.inject(
+    as(token, { method: 'POST', url: '/api/certificate/ticket', headers: { origin } }),
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<CertificateTicket>();
+}
+
+interface CheckReply {
+  status: number;
+  body: CertificateCheckAnswer;
+  allowOrigin: string | undefined;
+}
+
+/** GET /certificado.aspx over mutual TLS, presenting `client` (or no certificate). */
+function check(url: string, client: Issued | undefined, origin = WEB_ORIGIN): Promise<CheckReply> {
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      url,
+      {
+        method: 'GET',
+        rejectUnauthorized: false,
+        // A fresh connection each time: no TLS session carries a previous certificate over.
+        agent: false,
+        headers: { origin },
+        ...(client ? { key: client.keyPem, cert: client.certPem } : {}),
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => {
+          const allow = res.headers['access-control-allow-origin'];
+          resolve({
+            status: res.statusCode ?? 0,
+            body: JSON.parse(text) as CertificateCheckAnswer,
+            allowOrigin: typeof allow === 'string' ? allow : undefined,
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function runCheck(token: string, client: Issued | undefined): Promise<CheckReply> {
+  const { ticket, checkUrl } = await ticketFor(token);
+  return check(`${checkUrl}?ticket=${encodeURIComponent(ticket)}`, client);
+}
+
+async function status(token: string): Promise<CertificateStatus> {
+  const res = await t.app.inject(as(token, { method: 'GET', url: '/api/certificate/status' }));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<CertificateStatus>();
+}
+
+const grid = (token: string) =>
+  t.app.inject(
+    as(token, { method: 'POST', url: '/api/talk/filter/chamado/', payload: { page: 1, fetch: 10 } }),
+  );
+
+describe('the certificate check (GET /certificado.aspx)', () => {
+  it('accepts an ICP-Brasil certificate, names its holder and keeps the check for the account', async () => {
+    const user = await agent();
+    const before = await status(user.token);
+    expect(before).toMatchObject({
+      valid: false,
+      user: null,
+      requireDigitalSignature: [{ subjectId: chamadoId, subjectIdentifier: 'chamado' }],
+    });
+    expect(before.checkUrl).toMatch(/^https:\/\/localhost:\d+\/certificado\.aspx$/);
+
+    const client = await issuePerson(ca, { name: 'MARIA DA SILVA', cpf: CPF });
+    const reply = await runCheck(user.token, client);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      valid: true,
+      user: `MARIA DA SILVA:${CPF}`,
+      message: certificateMessages.valid,
+      accountLogTypeId: accountLogTypes.valid,
+    });
+    // The web app that asked for the ticket may read the answer from its origin.
+    expect(reply.allowOrigin).toBe(WEB_ORIGIN);
+
+    const after = await status(user.token);
+    expect(after.valid).toBe(true);
+    expect(after.user).toBe(`MARIA DA SILVA:${CPF}`);
+    const lasts = Date.parse(after.expiresAt ?? '') - Date.parse(after.checkedAt ?? '');
+    expect(lasts).toBe(24 * 60 * 60 * 1000);
+  });
+
+  it.each([
+    {
+      what: 'an expired certificate',
+      make: () =>
+        issuePerson(ca, {
+          name: 'JOAO VENCIDO',
+          cpf: CPF,
+          notBefore: new Date(Date.now() - 400 * 86_400_000),
+          notAfter: new Date(Date.now() - 86_400_000),
+        }),
+      id: accountLogTypes.invalid,
+      message: certificateMessages.invalid,
+    },
+    {
+      what: 'a certificate from a CA outside ICP-Brasil',
+      make: () => issuePerson(stranger, { name: 'ANA DE FORA', cpf: CPF }),
+      id: accountLogTypes.notIcpBrasil,
+      message: certificateMessages.notIcpBrasil,
+    },
+    {
+      what: 'a certificate without the CPF',
+      make: () => issuePerson(ca, { name: 'SEM CPF' }),
+      id: accountLogTypes.notIcpBrasil,
+      message: certificateMessages.notIcpBrasil,
+    },
+    {
+      what: 'a revoked certificate',
+      make: () => issuePerson(ca, { name: 'REVOGADO', cpf: CPF, serialNumber: revokedSerial }),
+      id: accountLogTypes.revoked,
+      message: certificateMessages.revoked,
+    },
+    {
+      what: 'a certificate not enabled for client authentication',
+      make: () => issuePerson(ca, { name: 'SO EMAIL', cpf: CPF, usages: ['1.3.6.1.5.5.7.3.4'] }),
+      id: accountLogTypes.disabled,
+      message: certificateMessages.other,
+    },
+    {
+      what: 'no certificate at all',
+      make: () => Promise.resolve(undefined),
+      id: accountLogTypes.noCertificate,
+      message: certificateMessages.noCertificate,
+    },
+  ])('refuses $what with its message', async ({ make, id, message }) => {
+    const user = await agent();
+    const reply = await runCheck(user.token, await make());
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ valid: false, user: '', message, accountLogTypeId: id });
+    expect((await status(user.token)).valid).toBe(false);
+    expect((await grid(user.token)).statusCode).toBe(403);
+  });
+
+  it('answers a request failure for a missing, used or foreign-session ticket', async () => {
+    const user = await agent();
+    const client = await issuePerson(ca, { name: 'MARIA DA SILVA', cpf: CPF });
+    const { ticket, checkUrl } = await ticketFor(user.token);
+
+    const none = await check(checkUrl, client);
+    expect(none.status).toBe(401);
+    expect(none.body).toEqual({
+      valid: false,
+      user: '',
+      message: certificateMessages.requestFailed,
+      accountLogTypeId: accountLogTypes.requestFailed,
+    });
+
+    expect((await check(`${checkUrl}?ticket=${ticket}`, client)).body.valid).toBe(true);
+    const again = await check(`${checkUrl}?ticket=${ticket}`, client);
+    expect(again.body.accountLogTypeId).toBe(accountLogTypes.requestFailed);
+
+    // A ticket of a session that signed out names nobody any more.
+    const other = await agent();
+    const late = await ticketFor(other.token);
+    const out = await t.app.inject(as(other.token, { method: 'POST', url: '/api/account/logout' }));
+    expect(out.statusCode).toBeLessThan(300);
+    const reply = await check(`${late.checkUrl}?ticket=${late.ticket}`, client);
+    expect(reply.body.accountLogTypeId).toBe(accountLogTypes.requestFailed);
+  });
+
+  it('lets no other web origin read a named holder', async () => {
+    const user = await agent();
+    const client = await issuePerson(ca, { name: 'MARIA DA SILVA', cpf: CPF });
+    const { ticket, checkUrl } = await ticketFor(user.token);
+    const reply = await check(`${checkUrl}?ticket=${ticket}`, client, 'https://outro.example');
+    expect(reply.body.valid).toBe(true);
+    expect(reply.allowOrigin).toBeUndefined();
+  });
+});
+
+describe('the gate on subjects that require the certificate', () => {
+  it('refuses the talk and context calls of chamado until a valid check, and not those of cliente', async () => {
+    const user = await agent();
+    const refused = await grid(user.token);
+    expect(refused.statusCode).toBe(403);
+    expect(errorsOf(refused)[0]?.message).toBe(certificateMessages.notGiven);
+    const context = await t.app.inject(
+      as(user.token, { method: 'GET', url: '/api/context/web/grid/chamado' }),
+    );
+    expect(context.statusCode).toBe(403);
+    expect(errorsOf(context)[0]?.message).toBe(certificateMessages.notGiven);
+    const create = await t.app.inject(
+      as(user.token, {
+        method: 'POST',
+        url: '/api/talk/chamado',
+        payload: { subject: 'chamado', talkValues: [] },
+      }),
+    );
+    expect(create.statusCode).toBe(403);
+
+    const cliente = await t.app.inject(
+      as(user.token, { method: 'POST', url: '/api/talk/filter/cliente/', payload: { page: 1 } }),
+    );
+    expect(cliente.statusCode, cliente.body).toBe(200);
+    // The subjects list of the side menu still shows chamado: the gate opens on the check.
+    const subjects = await t.app.inject(as(user.token, { method: 'GET', url: '/api/context/subjects' }));
+    expect(subjects.body).toContain('chamado');
+
+    await runCheck(user.token, await issuePerson(ca, { name: 'MARIA DA SILVA', cpf: CPF }));
+    const opened = await grid(user.token);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json<{ totalResults: number }>().totalResults).toBe(1);
+    const ctx = await t.app.inject(as(user.token, { method: 'GET', url: '/api/context/web/grid/chamado' }));
+    expect(ctx.statusCode, ctx.body).toBe(200);
+  });
+
+  it('keeps a valid check for 24 hours, then asks again', async () => {
+    const user = await agent();
+    await runCheck(user.token, await issuePerson(ca, { name: 'MARIA DA SILVA', cpf: CPF }));
+    const checkedAt = Date.now();
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(checkedAt + 24 * 60 * 60 * 1000 - 60_000);
+    const nearlyADay = (await login(t.app, user.email, user.password)).token;
+    expect((await grid(nearlyADay)).statusCode).toBe(200);
+
+    vi.setSystemTime(checkedAt + 24 * 60 * 60 * 1000 + 60_000);
+    const nextDay = (await login(t.app, user.email, user.password)).token;
+    const refused = await grid(nextDay);
+    expect(refused.statusCode).toBe(403);
+    expect(errorsOf(refused)[0]?.message).toBe(certificateMessages.notGiven);
+    expect((await status(nextDay)).valid).toBe(false);
+  });
+
+  it('keeps a subject the room may not read answering 404, certificate or not', async () => {
+    const user = await agent();
+    const res = await t.app.inject(
+      as(user.token, { method: 'POST', url: '/api/talk/filter/filtro/', payload: { page: 1 } }),
+    );
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('configuration', () => {
+  it('needs the TLS key and certificate when CERT_PORT is set', () => {
+    expect(() => loadConfig({ CERT_PORT: '8443' })).toThrow(ConfigError);
+    try {
+      loadConfig({ CERT_PORT: '8443', CERT_TLS_KEY: path.join(pkiDir, 'server.key') });
+    } catch (err) {
+      expect((err as ConfigError).problems).toEqual([
+        'CERT_TLS_CERT: obrigatório quando CERT_PORT está definido',
+      ]);
+    }
+    expect(() => loadConfig({ CERT_CA_DIR: '/nao/existe' })).toThrow(/CERT_CA_DIR: pasta não encontrada/);
+    expect(loadConfig({}).certificates).toBeUndefined();
+  });
+});
