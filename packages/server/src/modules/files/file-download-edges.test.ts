@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, login, type TestApp } from '../../test/harness.ts';
+import { invalidFileMessage } from '@talkbase/domain/fields/file';
+import { as, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
 import { createTalk } from '../../test/records.ts';
 import { png, uploadTo } from './files-test-helpers.ts';
 
@@ -89,5 +90,21 @@ describe('file downloads seen from the wire (security probe: HEAD and aborted do
     await new Promise((r) => setTimeout(r, 200));
     expect(errorLines()).toEqual([]);
     expect((await request('GET', single)).statusCode).toBe(200);
+  });
+});
+
+describe('content under its extension (security probe: HTML and SVG accepted as .xml)', () => {
+  it('refuses HTML and SVG uploaded as .xml, and accepts a real XML document', async () => {
+    for (const content of [
+      '<html><body><script>alert(1)</script></body></html>',
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+    ]) {
+      const res = await uploadTo(t.app, admin, both, [{ name: 'nota.xml', data: Buffer.from(content) }]);
+      expect(res.statusCode).toBe(422);
+      expect(errorsOf(res)).toEqual([{ message: invalidFileMessage(), field: 'anexos' }]);
+    }
+    const xml = '<?xml version="1.0" encoding="UTF-8"?>\n<nfeProc versao="4.00"><NFe/></nfeProc>';
+    const ok = await uploadTo(t.app, admin, both, [{ name: 'nota.xml', data: Buffer.from(xml) }]);
+    expect(ok.statusCode, ok.body).toBe(201);
   });
 });
