@@ -116,6 +116,6 @@ async function namesOfStatuses(
   const related = await deps.subjects.loadById(companyId, status.relatedSubjectId, db).catch(() => undefined);
   if (!related) return names;
   for (const row of await talkRepo.rowsByIds(db, related.id, wanted))
-    names.set(Number(row.id), displayNameOf(related, row));
+    names.set(row.id, displayNameOf(related, row));
   return names;
 }

@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, errorsOf, type TestApp } from '../../test/harness.ts';
 import {
@@ -25,8 +26,7 @@ describe('ticket rules on the server', () => {
   });
 
   const st = (name: string) => w.status.get(name);
-  const fieldsOf = (res: { json: <T>() => T }) =>
-    res.json<{ errors: { field?: string }[] }>().errors.map((e) => e.field);
+  const fieldsOf = (res: LightMyRequestResponse) => errorsOf(res).map((e) => e.field);
 
   it('moves a ticket through its statuses, meeting each rule', async () => {
     const id = await createTicket(t, w.admin, completeTicket(w));
