@@ -8,7 +8,7 @@ import type {
 import type { Template, TemplateArea, TemplateConfigValue } from '@talkbase/domain/contracts/templates';
 import { notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import type { PermissionsService, SubjectActions } from '../permissions/permissions.service.ts';
+import type { AccessPolicy, PermissionsService } from '../permissions/permissions.service.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import type { TalksService } from '../talks/talks.service.ts';
@@ -32,6 +32,22 @@ function preselectByAttribute(areas: TemplateArea[]): Map<number, TemplateConfig
   };
   walk(areas);
   return out;
+}
+
+/** A template without the areas and columns of attributes the account may not read. */
+function readableTemplate(template: Template | undefined, hidden: ReadonlySet<number>): Template | undefined {
+  if (!template || hidden.size === 0) return template;
+  const keep = (areas: TemplateArea[]): TemplateArea[] =>
+    areas
+      .filter((a) => a.subjectAttributeId === null || !hidden.has(a.subjectAttributeId))
+      .map((a) => ({
+        ...a,
+        templateAreaSubjectAttributes: a.templateAreaSubjectAttributes.filter(
+          (x) => !hidden.has(x.subjectAttributeId),
+        ),
+        templateAreasMap: keep(a.templateAreasMap),
+      }));
+  return { ...template, templateAreas: keep(template.templateAreas) };
 }
 
 /**
@@ -83,9 +99,13 @@ export class ContextsService {
     identifier: string,
     templateId?: number,
   ): Promise<ContextResponse> {
-    const { subject, actions } = await this.talks.access(auth, identifier, 'read');
+    const policy = await this.talks.access(auth, identifier, 'read');
+    const { subject } = policy;
     const row = await this.templates.resolve(auth, subject.id, templateId);
-    const [template] = row ? await this.templates.present([row]) : [];
+    const template = readableTemplate(
+      row ? (await this.templates.present([row]))[0] : undefined,
+      policy.hidden,
+    );
     const contextId = await this.ids.sign({
       companyId: auth.companyId,
       accountId: auth.accountId,
@@ -93,7 +113,7 @@ export class ContextsService {
       scenario,
       templateId: row?.id ?? null,
     });
-    const subjectAnswer = await this.subjectAnswer(auth, subject, actions, template);
+    const subjectAnswer = await this.subjectAnswer(auth, policy, template);
     const around = await this.around(auth, subject, subjectAnswer.subjectAttributes);
     return {
       contextId,
@@ -125,7 +145,7 @@ export class ContextsService {
       throw notFound(contextErrors.contextNotFound);
     }
     // The room may have changed since the context was opened: check it again.
-    await this.talks.access(auth, subject.identifier, 'read');
+    const { hidden } = await this.talks.access(auth, subject.identifier, 'read');
     let row: TemplateRow | undefined =
       q.templateId !== undefined ? await this.templates.usable(auth, subject.id, q.templateId) : undefined;
     if (!row) {
@@ -139,19 +159,20 @@ export class ContextsService {
           : base;
     }
     const [template] = row ? await this.templates.present([row]) : [];
-    return { contextId, template: template ?? null };
+    return { contextId, template: readableTemplate(template, hidden) ?? null };
   }
 
   private async subjectAnswer(
     auth: AuthContext,
-    subject: SubjectMeta,
-    actions: SubjectActions,
+    policy: AccessPolicy,
     template: Template | undefined,
   ): Promise<ContextResponse['subject']> {
+    const { actions, view: subject } = policy;
+    // Only the attributes the account may read are part of the form.
     const [api] = await this.subjects.toApi(auth.companyId, [subject]);
     // The room's per-attribute actions (modules/permissions), then the schema's own rule: a
     // non-editable attribute is filled on creation only, so it is never updated or cleared.
-    const byRoom = await this.permissions.attributeActions(auth, subject, actions);
+    const byRoom = policy.attributes;
     const preselect = preselectByAttribute(template?.templateAreas ?? []);
     const attributes: ContextSubjectAttribute[] = (api?.subjectAttributes ?? []).map((a) => {
       const room = byRoom.get(a.subjectAttributeId);
@@ -202,9 +223,14 @@ export class ContextsService {
           ]
         : [],
     );
-    const referring = (await this.subjects.referring(auth.companyId, subject.identifier)).filter((r) =>
-      readable.has(r.relatedSubject.subjectId),
-    );
+    const referring: ContextRelatedSubject[] = [];
+    for (const r of await this.subjects.referring(auth.companyId, subject.identifier)) {
+      if (!readable.has(r.relatedSubject.subjectId)) continue;
+      // A subject pointing here through an attribute the account may not read does not point here for it.
+      const from = await this.subjects.loadById(auth.companyId, r.relatedSubject.subjectId, undefined, auth);
+      if ((await this.permissions.policy(auth, from)).hidden.has(r.subjectAttributeId)) continue;
+      referring.push(r);
+    }
     return { related, referring };
   }
 }

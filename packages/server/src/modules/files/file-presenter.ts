@@ -34,15 +34,16 @@ export interface TalkFiles {
  */
 export async function filesOfTalks(
   db: Kysely<Database>,
-  subject: { id: number; identifier: string; attributes: { kind: string }[] },
+  subject: { id: number; identifier: string; attributes: { id: number; kind: string }[] },
   talkIds: number[],
 ): Promise<TalkFiles> {
   const byTalk = new Map<number, StoredFile[]>();
+  // Only files of the attributes given: the presenter passes those the account may read.
+  const fileAttributes = new Set(subject.attributes.filter((a) => a.kind === 'file').map((a) => a.id));
   // A subject without file attributes has no files: its grid pages cost no extra query.
-  const rows = subject.attributes.some((a) => a.kind === 'file')
-    ? await attachmentsOf(db, subject.id, talkIds)
-    : [];
+  const rows = fileAttributes.size ? await attachmentsOf(db, subject.id, talkIds) : [];
   for (const row of rows) {
+    if (!fileAttributes.has(row.attribute_id)) continue;
     const list = byTalk.get(row.talk_id) ?? [];
     list.push(toStoredFile(subject.identifier, row));
     byTalk.set(row.talk_id, list);

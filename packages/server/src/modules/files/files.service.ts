@@ -107,7 +107,8 @@ export class FilesService {
   /** The subject, the file attribute and the talk, as the account may read them; 404 otherwise. */
   private async target(auth: AuthContext, ref: FileRef) {
     const access = await this.talks.access(auth, ref.subject, 'read');
-    const attribute = access.subject.attributes.find((a) => a.id === ref.attributeId);
+    // A file attribute the account may not read does not exist for it (`view`).
+    const attribute = access.view.attributes.find((a) => a.id === ref.attributeId);
     if (!attribute || attribute.kind !== 'file') throw notFound(fileMessages.notFileAttribute);
     const talk = await findTalk(this.k, access.subject.id, ref.talkId, access.visible);
     if (!talk) throw notFound(talkMessages.talkNotFound);

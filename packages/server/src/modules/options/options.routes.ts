@@ -17,16 +17,29 @@ export function registerOptionRoutes(
     permission: 'session',
     params: z.object({ attributeId: idSchema }),
     query: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
-    handler: ({ params, query, auth }) => {
-      const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-      const page = Math.max(1, Number(first(query.page)) || 1);
-      const term = first(query.term)?.slice(0, 200);
-      const extra = Object.fromEntries(
-        Object.entries(query)
-          .filter(([k]) => !RESERVED.has(k.toLowerCase()))
-          .map(([k, v]) => [k, first(v) ?? '']),
-      );
-      return options.related(auth, params.attributeId, { page, term, extra });
-    },
+    handler: ({ params, query, auth }) => options.related(auth, params.attributeId, optionQuery(query)),
   });
+
+  // The delimitation editor's options (002 §7): records of a subject as `{id, name}`, 50 a page.
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/talk/:subject',
+    permission: 'session',
+    params: z.object({ subject: z.string().trim().min(1).max(60) }),
+    query: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+    handler: ({ params, query, auth }) => options.subjectRecords(auth, params.subject, optionQuery(query)),
+  });
+}
+
+/** `page`, `term` and the narrowing `identifier=value` pairs of an options call's query string. */
+function optionQuery(query: Record<string, string | string[]>) {
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const page = Math.max(1, Number(first(query.page)) || 1);
+  const term = first(query.term)?.slice(0, 200);
+  const extra = Object.fromEntries(
+    Object.entries(query)
+      .filter(([k]) => !RESERVED.has(k.toLowerCase()))
+      .map(([k, v]) => [k, first(v) ?? '']),
+  );
+  return { page, term, extra };
 }

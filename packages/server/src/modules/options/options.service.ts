@@ -6,7 +6,8 @@ import type { AuthContext } from '../auth/auth-context.ts';
 import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import { compileFilter } from '../talks/filter-compiler.ts';
-import { searchCondition, searchWords } from '../talks/search.ts';
+import { readableSearchConditions, searchWords } from '../talks/search.ts';
+import type { AccessPolicy } from '../permissions/permissions.service.ts';
 import { displayAttribute, displayNameOf } from '../talks/talk-presenter.ts';
 import * as talksRepo from '../talks/talks.repository.ts';
 import type { TalksService } from '../talks/talks.service.ts';
@@ -56,21 +57,42 @@ export class OptionsService {
     const relatedRow = await repo.findSubjectById(this.db.kysely, auth.companyId, attr.related_subject_id);
     if (!owner || !relatedRow) throw notFound();
     // The attribute's own subject must be readable, and the options come from a readable subject.
-    await this.talks.access(auth, owner.identifier, 'read');
-    const { subject, visible } = await this.talks.access(auth, relatedRow.identifier, 'read');
+    // An attribute the account may not read has no options for it: as if it did not exist.
+    if ((await this.talks.access(auth, owner.identifier, 'read')).hidden.has(attributeId)) throw notFound();
+    const policy = await this.talks.access(auth, relatedRow.identifier, 'read');
+    return this.records(policy, q);
+  }
 
+  /** GET /api/talk/{subject}: the records of a subject the account may read, as options (the delimitation editor). */
+  async subjectRecords(
+    auth: AuthContext,
+    identifier: string,
+    q: { page: number; term?: string | undefined; extra: Record<string, string> },
+  ): Promise<PagedList<RelatedOption> & { error: null }> {
+    return this.records(await this.talks.access(auth, identifier, 'read'), q);
+  }
+
+  /**
+   * A page of a subject's records as options `{id, name}`, through the account's policy: its rows,
+   * and only attributes it may read — for the name, the term and the `identifier=value` narrowing.
+   */
+  async records(
+    policy: AccessPolicy,
+    q: { page: number; term?: string | undefined; extra: Record<string, string> },
+  ): Promise<PagedList<RelatedOption> & { error: null }> {
+    const { subject, view, visible, rules } = policy;
     const where: RawBuilder<unknown>[] = [sql`${sql.ref('t.is_active')} = 1`];
     if (visible) where.push(visible);
     const words = q.term ? searchWords(q.term) : [];
-    if (words.length) where.push(searchCondition(this.db.dialect, subject.id, 't', words));
-    const ctx = { alias: 't', timeZone: 'America/Sao_Paulo', now: Date.now() };
+    if (words.length) where.push(readableSearchConditions(this.db.dialect, policy, 't', words).selective);
+    const ctx = { alias: 't', timeZone: rules.timeZone, now: rules.now.getTime() };
     for (const [key, value] of Object.entries(q.extra)) {
-      const a = subject.attributes.find((x) => x.identifier === key.toLowerCase());
+      const a = view.attributes.find((x) => x.identifier === key.toLowerCase());
       if (!a) continue; // unknown extra parameters are the client's business, not a filter
       if (!hasColumn(a)) throw badRequest(`Não é possível filtrar opções por ${a.name}.`);
-      where.push(compileFilter({ attribute: a.id, operator: 'equal', value }, subject, ctx));
+      where.push(compileFilter({ attribute: a.id, operator: 'equal', value }, view, ctx));
     }
-    const named = displayAttribute(subject);
+    const named = displayAttribute(view);
     const p = paging(q.page, OPTIONS_PAGE_SIZE);
     const { rows, total } = await talksRepo.pageTalks(
       this.db.kysely,
@@ -90,7 +112,7 @@ export class OptionsService {
       countsOf(this.counts, subject.id),
     );
     return {
-      itens: rows.map((r) => ({ id: r.id, name: displayNameOf(subject, r) })),
+      itens: rows.map((r) => ({ id: r.id, name: displayNameOf(view, r) })),
       totalResults: total,
       currentPage: p.page,
       error: null,

@@ -45,3 +45,34 @@ export async function setRoomSubjectActions(
     )
     .execute();
 }
+
+/**
+ * Sets a room's actions on one attribute (resource type 3): exactly these, or — an empty list — no
+ * rows, so the attribute inherits the room's actions on its subject. `['none']` (ATTRIBUTE_NO_ACTION)
+ * is an attribute the room may do nothing with, not even read.
+ */
+export async function setRoomAttributeActions(
+  db: Kysely<Database>,
+  companyId: number,
+  roomId: number,
+  attributeId: number,
+  actions: readonly string[],
+) {
+  await db
+    .deleteFrom('room_attribute_actions')
+    .where('room_id', '=', roomId)
+    .where('attribute_id', '=', attributeId)
+    .execute();
+  if (actions.length === 0) return;
+  await db
+    .insertInto('room_attribute_actions')
+    .values(
+      actions.map((action) => ({
+        company_id: companyId,
+        room_id: roomId,
+        attribute_id: attributeId,
+        action,
+      })),
+    )
+    .execute();
+}

@@ -1,11 +1,28 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import type { CatalogCache, SubjectScope } from '../catalog/catalog.ts';
+import type { Catalog, CatalogCache, SubjectScope } from '../catalog/catalog.ts';
+import type { SubjectMeta } from '../subjects/subject-meta.ts';
+import {
+  permissionMessages,
+  subjectGrants,
+  visibleRows,
+  type AccessPolicy,
+  type SubjectAction,
+  type SubjectActions,
+  type SubjectGrants,
+} from './access-policy.ts';
 
-export const SUBJECT_ACTIONS = ['read', 'create', 'update', 'delete', 'deactivate'] as const;
-export type SubjectAction = (typeof SUBJECT_ACTIONS)[number];
-export type SubjectActions = Record<SubjectAction, boolean>;
+export {
+  ATTRIBUTE_ACTIONS,
+  ATTRIBUTE_NO_ACTION,
+  SUBJECT_ACTIONS,
+  type AccessPolicy,
+  type AttributeGrant,
+  type SubjectAction,
+  type SubjectActions,
+} from './access-policy.ts';
 export interface AttributeActions {
   create: boolean;
   update: boolean;
@@ -14,29 +31,124 @@ export interface AttributeActions {
 export type { SubjectScope };
 
 /**
- * What the signed-in account's room may do with a subject. Nothing bypasses it: administrators
- * act through room 1, which is granted every action on every subject as subjects are created.
- * The answers come from the company's catalog (modules/catalog), checked against the database's
- * catalog version on every call, so a changed room takes effect on the next request everywhere.
+ * What the signed-in account's room may do with a subject: the one access policy (GUIDE §8).
+ * Nothing bypasses it: administrators act through room 1, which is granted every action on every
+ * subject as subjects are created, and reads every attribute. The answers come from the company's
+ * catalog (modules/catalog), checked against the database's catalog version on every call, so a
+ * changed room takes effect on the next request everywhere.
+ *
+ * Grants (actions, attributes, delimitation) are kept per catalog snapshot, room and subject; the
+ * policy of a request (grants + the SQL of its visible rows, judged at the request's instant) is
+ * kept per auth context, so every reading path of one request shares one value.
  */
 export class PermissionsService {
   private readonly catalog: CatalogCache;
+  private readonly grantsBySnapshot = new WeakMap<Catalog, Map<string, SubjectGrants>>();
+  private readonly byRequest = new WeakMap<
+    AuthContext,
+    Map<number, { version: number; policy: AccessPolicy }>
+  >();
+
   constructor(catalog: CatalogCache) {
     this.catalog = catalog;
   }
 
-  /** Inside a transaction pass its handle: on SQLite a query outside it would wait for it to end. */
+  private snapshot(auth: AuthContext, db?: Kysely<Database>): Promise<Catalog> {
+    return this.catalog.get(auth.companyId, db, auth);
+  }
+
+  private grantsIn(catalog: Catalog, roomId: number, subject: SubjectMeta): SubjectGrants {
+    let bySubject = this.grantsBySnapshot.get(catalog);
+    if (!bySubject) {
+      bySubject = new Map();
+      this.grantsBySnapshot.set(catalog, bySubject);
+    }
+    const key = `${roomId}:${subject.id}`;
+    let g = bySubject.get(key);
+    if (!g) {
+      // The snapshot's own copy of the subject, so the grants match the version they came from.
+      g = subjectGrants(roomId, catalog.room(roomId), catalog.subjectsById.get(subject.id) ?? subject);
+      bySubject.set(key, g);
+    }
+    return g;
+  }
+
+  /** The room's grants on a subject (no rows condition): actions, attributes, delimitation. */
+  async grants(auth: AuthContext, subject: SubjectMeta, db?: Kysely<Database>): Promise<SubjectGrants> {
+    return this.grantsIn(await this.snapshot(auth, db), auth.roomId, subject);
+  }
+
+  /** The instant and the company's time zone that date rules and relative filters are judged in. */
+  async ruleContext(auth: AuthContext, db?: Kysely<Database>): Promise<{ now: Date; timeZone: string }> {
+    const { timeZone } = await this.snapshot(auth, db);
+    return { now: new Date(), timeZone };
+  }
+
+  /**
+   * The account's policy on a subject, whatever it may do with it (a subject it may not read has
+   * every action false and every attribute hidden). Inside a transaction pass its handle: on
+   * SQLite a query outside it would wait for it to end.
+   */
+  async policy(auth: AuthContext, subject: SubjectMeta, db?: Kysely<Database>): Promise<AccessPolicy> {
+    const catalog = await this.snapshot(auth, db);
+    let mine = this.byRequest.get(auth);
+    const kept = mine?.get(subject.id);
+    if (kept && kept.version === catalog.version && !db?.isTransaction) return kept.policy;
+    const grants = this.grantsIn(catalog, auth.roomId, subject);
+    const rules = { now: new Date(), timeZone: catalog.timeZone };
+    const policy: AccessPolicy = { ...grants, visible: visibleRows(grants, rules), rules };
+    if (!db?.isTransaction) {
+      if (!mine) {
+        mine = new Map();
+        this.byRequest.set(auth, mine);
+      }
+      mine.set(subject.id, { version: catalog.version, policy });
+    }
+    return policy;
+  }
+
+  /**
+   * The subject, the account's policy on it, checked for `need`. A subject it may not read, and an
+   * unknown one, answer the same 404: nothing tells them apart. Missing `need`: 403.
+   */
+  async access(
+    auth: AuthContext,
+    identifier: string,
+    need: SubjectAction,
+    db?: Kysely<Database>,
+  ): Promise<AccessPolicy> {
+    const subject = (await this.snapshot(auth, db)).subjectsByIdentifier.get(identifier.toLowerCase());
+    if (!subject) throw notFound();
+    return this.accessTo(auth, subject, need, db);
+  }
+
+  async accessTo(
+    auth: AuthContext,
+    subject: SubjectMeta,
+    need: SubjectAction,
+    db?: Kysely<Database>,
+  ): Promise<AccessPolicy> {
+    const policy = await this.policy(auth, subject, db);
+    if (!policy.actions.read) throw notFound();
+    if (!policy.actions[need]) throw forbidden(permissionMessages.notAllowed(need, subject.name));
+    return policy;
+  }
+
+  /** The policy of a subject the account may read, or null (related subjects, lookups). */
+  async readable(
+    auth: AuthContext,
+    subject: SubjectMeta,
+    db?: Kysely<Database>,
+  ): Promise<AccessPolicy | null> {
+    const policy = await this.policy(auth, subject, db);
+    return policy.actions.read ? policy : null;
+  }
+
   async subjectActions(auth: AuthContext, subjectId: number, db?: Kysely<Database>): Promise<SubjectActions> {
-    const set = (await this.catalog.get(auth.companyId, db, auth))
-      .room(auth.roomId)
-      .subjectActions.get(subjectId);
-    return {
-      read: set?.has('read') ?? false,
-      create: set?.has('create') ?? false,
-      update: set?.has('update') ?? false,
-      delete: set?.has('delete') ?? false,
-      deactivate: set?.has('deactivate') ?? false,
-    };
+    const catalog = await this.snapshot(auth, db);
+    const subject = catalog.subjectsById.get(subjectId);
+    if (!subject) return { read: false, create: false, update: false, delete: false, deactivate: false };
+    return { ...this.grantsIn(catalog, auth.roomId, subject).actions };
   }
 
   /**
@@ -46,11 +158,11 @@ export class PermissionsService {
    */
   async attributeActions(
     auth: AuthContext,
-    subject: { attributes: { id: number }[] },
+    subject: SubjectMeta,
     subjectActions: SubjectActions,
     db?: Kysely<Database>,
   ): Promise<Map<number, AttributeActions>> {
-    const byAttr = (await this.catalog.get(auth.companyId, db, auth)).room(auth.roomId).attributeActions;
+    const byAttr = (await this.snapshot(auth, db)).room(auth.roomId).attributeActions;
     const out = new Map<number, AttributeActions>();
     for (const a of subject.attributes) {
       const own = byAttr.get(a.id);
@@ -65,12 +177,12 @@ export class PermissionsService {
 
   /** The rows of a subject the room may see: a filter tree and/or a list of record ids. */
   async scope(auth: AuthContext, subjectId: number, db?: Kysely<Database>): Promise<SubjectScope> {
-    const scope = (await this.catalog.get(auth.companyId, db, auth)).room(auth.roomId).scopes.get(subjectId);
+    const scope = (await this.snapshot(auth, db)).room(auth.roomId).scopes.get(subjectId);
     return scope ?? { filter: null, talkIds: null };
   }
 
   async readableSubjectIds(auth: AuthContext): Promise<number[]> {
-    const grants = (await this.catalog.get(auth.companyId, undefined, auth)).room(auth.roomId).subjectActions;
+    const grants = (await this.snapshot(auth)).room(auth.roomId).subjectActions;
     return [...grants].filter(([, actions]) => actions.has('read')).map(([subjectId]) => subjectId);
   }
 }

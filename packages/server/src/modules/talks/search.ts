@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
-import { ftsTable, talkTable } from '../subjects/subject-ddl.ts';
+import { attributeColumn, ftsTable, hasColumn, multiTable, talkTable } from '../subjects/subject-ddl.ts';
+import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
 import { normalizeForSearch } from '@talkbase/domain/fields/select';
 
 /**
@@ -58,4 +59,69 @@ export function searchCondition(
   words: string[],
 ): RawBuilder<unknown> {
   return searchConditions(dialect, subjectId, alias, words).selective;
+}
+
+/** Attributes whose values the quick search reads (talks.service searchText): text and numbers. */
+export function isSearchable(a: Pick<AttributeMeta, 'kind'>): boolean {
+  return a.kind === 'text' || a.kind === 'integer' || a.kind === 'decimal';
+}
+
+/** Accented letters as normalizeForSearch folds them (pt-BR's set), both cases: SQLite's lower() is ASCII only. */
+const FOLDS: [string, string][] = Object.entries({
+  a: 'áàâãäÁÀÂÃÄ',
+  e: 'éèêëÉÈÊË',
+  i: 'íìîïÍÌÎÏ',
+  o: 'óòôõöÓÒÔÕÖ',
+  u: 'úùûüÚÙÛÜ',
+  c: 'çÇ',
+  n: 'ñÑ',
+}).flatMap(([to, accented]) => Array.from(accented, (from): [string, string] => [from, to]));
+
+function folded(value: RawBuilder<unknown>): RawBuilder<unknown> {
+  // Literals, not parameters: a long term over many attributes would otherwise pass the engines' limits.
+  return FOLDS.reduce<RawBuilder<unknown>>(
+    (inner, [from, to]) => sql`replace(${inner}, ${sql.lit(from)}, ${sql.lit(to)})`,
+    sql`lower(${value})`,
+  );
+}
+
+/**
+ * The quick search as an account with hidden attributes may run it (GUIDE §8): the index still
+ * finds the candidates, and each word must also occur in an attribute the account may read, so a
+ * term never matches through a hidden one. Accounts that read every searchable attribute (room 1,
+ * most rooms) get the index conditions unchanged. Letters outside pt-BR's accents are compared as
+ * typed (a miss, never a leak).
+ */
+export function readableSearchConditions(
+  dialect: DialectName,
+  policy: { subject: SubjectMeta; view: SubjectMeta; hidden: ReadonlySet<number> },
+  alias: string,
+  words: string[],
+): SearchConditions {
+  const base = searchConditions(dialect, policy.subject.id, alias, words);
+  if (!policy.subject.attributes.some((a) => policy.hidden.has(a.id) && isSearchable(a))) return base;
+  const readable = policy.view.attributes.filter(isSearchable);
+  const id = sql.ref(`${alias}.id`);
+  const inAttribute = (a: AttributeMeta, pattern: string): RawBuilder<unknown> => {
+    if (hasColumn(a)) {
+      const col = sql.ref(`${alias}.${attributeColumn(a.id)}`);
+      return a.kind === 'text'
+        ? sql`${folded(col)} like ${pattern}`
+        : sql`cast(${col} as text) like ${pattern}`;
+    }
+    const value =
+      a.kind === 'text' ? sql.ref('m.value_text') : sql`cast(${sql.ref('m.value_number')} as text)`;
+    return sql`exists (select 1 from ${sql.table(multiTable(policy.subject.id))} as m where m.talk_id = ${id} and m.attribute_id = ${a.id} and ${folded(value)} like ${pattern})`;
+  };
+  const each = words.map((w) => {
+    const pattern = `%${w}%`;
+    return readable.length
+      ? sql`(${sql.join(
+          readable.map((a) => inAttribute(a, pattern)),
+          sql` or `,
+        )})`
+      : sql`1 = 0`;
+  });
+  const within = sql.join(each, sql` and `);
+  return { selective: sql`(${base.selective} and ${within})`, plain: sql`(${base.plain} and ${within})` };
 }

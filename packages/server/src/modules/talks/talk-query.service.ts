@@ -8,7 +8,7 @@ import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
 import { compileFilter, resolveAttribute } from './filter-compiler.ts';
-import { searchConditions, searchWords } from './search.ts';
+import { readableSearchConditions, searchWords } from './search.ts';
 import type { ApiTalk } from './talk-presenter.ts';
 import { textOf } from './talk-values.ts';
 import type { TalkFilter } from '@talkbase/domain/contracts/talks';
@@ -39,23 +39,25 @@ export class TalkQueryService {
   }
 
   async filter(auth: AuthContext, identifier: string, q: TalkFilter): Promise<PagedList<ApiTalk>> {
-    const { subject, actions, visible } = await this.talks.access(auth, identifier, 'read');
-    const rules = await this.talks.ruleContext(auth);
+    const policy = await this.talks.access(auth, identifier, 'read');
+    // Filters, sorts and the search see only the attributes the account may read (`view`): a
+    // hidden one is refused exactly as one that does not exist.
+    const { subject, view, actions, visible, rules } = policy;
     const ctx = { alias: 't', timeZone: rules.timeZone, now: rules.now.getTime() };
     const where: RawBuilder<unknown>[] = [sql`${sql.ref('t.is_active')} = ${q.isActive ? 1 : 0}`];
     if (visible) where.push(visible);
-    if (q.filterJson) where.push(compileFilter(q.filterJson, subject, ctx));
+    if (q.filterJson) where.push(compileFilter(q.filterJson, view, ctx));
     for (const tree of await this.savedFilters(auth, q.filterIds, subject.identifier))
-      where.push(compileFilter(tree, subject, ctx));
+      where.push(compileFilter(tree, view, ctx));
     if (q.talkParent) {
-      const a = subject.attributes.find((x) => x.id === q.talkParent?.subjectAttributeId);
+      const a = view.attributes.find((x) => x.id === q.talkParent?.subjectAttributeId);
       if (!a || a.kind !== 'reference') throw badRequest('talkParent inválido.');
       where.push(
-        compileFilter({ attribute: a.id, operator: 'equal', value: q.talkParent.talkId }, subject, ctx),
+        compileFilter({ attribute: a.id, operator: 'equal', value: q.talkParent.talkId }, view, ctx),
       );
     }
     const words = q.term ? searchWords(q.term) : [];
-    const search = words.length ? searchConditions(this.db.dialect, subject.id, 't', words) : undefined;
+    const search = words.length ? readableSearchConditions(this.db.dialect, policy, 't', words) : undefined;
 
     const p = paging(q.page, q.fetch);
     const { rows, total } = await repo.pageTalks(
@@ -64,7 +66,7 @@ export class TalkQueryService {
       {
         where,
         ...(search ? { search } : {}),
-        orderBy: this.order(subject, q.order),
+        orderBy: this.order(view, q.order),
         offset: p.offset,
         limit: p.fetch,
         explicitNulls: this.db.dialect === 'postgres',

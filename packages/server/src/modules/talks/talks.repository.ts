@@ -320,8 +320,10 @@ export function changesOf(
   talkId: number,
   offset: number,
   limit: number,
+  /** Attributes whose changes are left out (those the reader may not read). */
+  hiddenAttributes: readonly number[] = [],
 ) {
-  return db
+  let q = db
     .selectFrom('talk_changes')
     .leftJoin('accounts', 'accounts.id', 'talk_changes.account_id')
     .select([
@@ -336,11 +338,15 @@ export function changesOf(
     ])
     .where('talk_changes.company_id', '=', companyId)
     .where('talk_changes.subject_id', '=', subjectId)
-    .where('talk_changes.talk_id', '=', talkId)
-    .orderBy('talk_changes.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+    .where('talk_changes.talk_id', '=', talkId);
+  if (hiddenAttributes.length)
+    q = q.where((eb) =>
+      eb.or([
+        eb('talk_changes.attribute_id', 'is', null),
+        eb('talk_changes.attribute_id', 'not in', hiddenAttributes),
+      ]),
+    );
+  return q.orderBy('talk_changes.id', 'desc').limit(limit).offset(offset).execute();
 }
 
 export async function rowsByIds(db: Kysely<Database>, subjectId: number, ids: number[]): Promise<TalkRow[]> {
