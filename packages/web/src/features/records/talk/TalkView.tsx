@@ -4,6 +4,7 @@ import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { formGroups, type FormNode } from '../form/form-model.ts';
 import { areaDomId, RecordForm, type SavedRecord } from '../form/RecordForm.tsx';
+import { MessageThread } from '../../messages/MessageThread.tsx';
 
 /** Scrolls the form to one of its areas (002 §2 "scroll-to-area"). */
 export function scrollToArea(key: string): void {
@@ -49,11 +50,16 @@ export function TalkView(props: {
   onSaved?: (saved: SavedRecord) => void;
 }) {
   return (
-    <RecordForm
-      context={props.context}
-      talkId={props.talkId}
-      onSaved={props.onSaved}
-      aside={(nodes) => <AreaMenu nodes={nodes} />}
-    />
+    <>
+      <RecordForm
+        context={props.context}
+        talkId={props.talkId}
+        onSaved={props.onSaved}
+        aside={(nodes) => <AreaMenu nodes={nodes} />}
+      />
+      {props.talkId > 0 && (
+        <MessageThread subject={props.context.subject.subjectIdentifier} talkId={props.talkId} />
+      )}
+    </>
   );
 }

@@ -1,0 +1,21 @@
+/** Texts of a record's conversation (features/messages), in pt-BR. */
+export const conversationText = {
+  title: 'Conversa',
+  empty: 'Nenhuma mensagem',
+  emptyHint: 'Escreva abaixo para começar a conversa sobre este registro.',
+  loadError: 'Não foi possível carregar as mensagens.',
+  retry: 'Tentar novamente',
+  loadOlder: 'Carregar mensagens anteriores',
+  unread: (n: number) => (n === 1 ? '1 não lida' : `${String(n)} não lidas`),
+  newDivider: 'Novas mensagens',
+  composerLabel: 'Mensagem',
+  composerPlaceholder: 'Escreva uma mensagem',
+  composerHint: 'Enter envia · Shift+Enter quebra a linha',
+  send: 'Enviar',
+  sendError: 'Não foi possível enviar a mensagem.',
+  visibleToLabel: 'Visível para',
+  visibleToEveryone: 'Todos que podem ver o registro',
+  visibleToSome: (names: string) => `Visível para ${names}`,
+  you: 'Você',
+  remaining: (n: number) => `${String(n)} caracteres restantes`,
+} as const;
