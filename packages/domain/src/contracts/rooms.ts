@@ -67,6 +67,14 @@ export const ROOM_ACTIONS = [
     actionName: 'Visualizar',
     resourceTypeId: 7,
   },
+  // The spec names no id for reading an attribute; 10 follows the attribute actions 6–8.
+  {
+    resourceTypeActionId: 10,
+    actionIdentifier: 'READ',
+    action: 'read',
+    actionName: 'Visualizar',
+    resourceTypeId: 3,
+  },
   {
     resourceTypeActionId: 29,
     actionIdentifier: 'SELECT',
@@ -105,6 +113,46 @@ const required = (max: number) =>
     .min(1, 'Campo obrigatório.')
     .max(max, `Máximo de ${max} caracteres.`);
 
+/** Resource types of the matrices (001 §9). */
+export const RESOURCE_TYPE = { subject: 1, attribute: 3, menu: 7 } as const;
+
+/** A room's notification × channel settings (001 §3 Room `roomNotifications`). */
+export const roomNotificationSchema = z.object({
+  channel: z
+    .union([idSchema.transform((channelId) => ({ channelId })), z.object({ channelId: idSchema })])
+    .transform((c) => ({ channelId: c.channelId })),
+  notifications: z
+    .array(
+      z.object({
+        notificationId: idSchema,
+        isEnable: z.boolean().default(true),
+        isRequired: z.boolean().default(false),
+      }),
+    )
+    .max(1000)
+    .default([]),
+});
+export type RoomNotification = z.output<typeof roomNotificationSchema>;
+
+/**
+ * A named filter of the room (001 §3 Room `roomFilters`): a filter tree over one subject, taken
+ * from a saved filter (`filterId`, a record of `filtro`) or written in the 'Filtro' modal. Every
+ * filter of a subject limits the rows of it the room sees (with the subject's own `filter`).
+ */
+export const roomFilterSchema = z.object({
+  filterId: z.coerce.number().int().positive().max(2147483647).nullable().optional(),
+  filterName: required(100),
+  subjectIdentifier: z.string({ error: 'Escolha um assunto.' }).trim().min(1, 'Escolha um assunto.').max(60),
+  filter: filterTreeSchema,
+});
+export type RoomFilter = z.output<typeof roomFilterSchema>;
+
+/** A menu the room may see (resource type 7, action Visualizar). */
+export const roomMenuSchema = z.object({
+  resourceId: idSchema,
+  actions: z.array(actionSchema).max(10).default(['read']),
+});
+
 export const roomInputSchema = z.object({
   roomName: required(150),
   displayName: z.string().trim().max(150, 'Máximo de 150 caracteres.').nullable().optional(),
@@ -135,7 +183,7 @@ export const roomInputSchema = z.object({
         )
         .max(500)
         .default([]),
-      menus: z.array(z.unknown()).max(1000).default([]),
+      menus: z.array(roomMenuSchema).max(1000).default([]),
     })
     .default({ subjects: [], menus: [] }),
   /** Delimitations: the only records of a subject the room sees. */
@@ -153,20 +201,62 @@ export const roomInputSchema = z.object({
     .max(200)
     .default([]),
   requireDigitalSignature: z.array(idSchema).max(500).default([]),
-  roomFilters: z
-    .array(
-      z.object({
-        filterId: z.coerce.number().int().nullable().optional(),
-        filterName: required(100),
-        filter: z.unknown(),
-      }),
-    )
-    .max(200)
-    .default([]),
+  roomFilters: z.array(roomFilterSchema).max(200).default([]),
   connectedRooms: z
     .array(z.object({ roomToId: idSchema }))
     .max(500)
     .default([]),
-  roomNotifications: z.array(z.unknown()).max(500).default([]),
+  roomNotifications: z.array(roomNotificationSchema).max(500).default([]),
 });
 export type RoomInput = z.input<typeof roomInputSchema>;
+
+export type RoomActionName = 'read' | 'create' | 'update' | 'delete' | 'deactivate';
+
+/** GET /api/room: one row of the list. */
+export interface RoomSummary {
+  roomId: number;
+  roomName: string;
+  displayName: string | null;
+  color: string | null;
+}
+
+/** GET /api/room/{id}. */
+export interface RoomDetail extends RoomSummary {
+  kind: string;
+  subjects: {
+    resourceId: number;
+    subjectIdentifier: string | null;
+    actions: RoomActionName[];
+    permissions: { resourceId: number; actions: RoomActionName[] }[];
+    filter: unknown;
+  }[];
+  sharedTalks: { subjectIdentifier: string | null; name: string | null; talks: { id: number }[] }[];
+  connectedRooms: { roomId: number }[];
+  menus: { resourceId: number; actions: RoomActionName[] }[];
+  roomFilters: RoomFilter[];
+  roomNotifications: RoomNotification[];
+  requireDigitalSignature: number[];
+}
+
+/** GET /api/room/action: one action of the matrices. */
+export interface RoomActionItem {
+  resourceTypeActionId: number;
+  actionIdentifier: string;
+  actionName: string;
+  resourceTypeId: number;
+}
+
+/** GET /api/room/resource `Subjects`. */
+export interface SubjectResource {
+  resourceId: number;
+  resourceName: string;
+  subjectIdentifier: string;
+  attributes: { resourceId: number; attributeName: string; componentId: number }[];
+}
+
+/** GET /api/Room/notification: the notifications a room's matrix offers, with their channels (001 §3). */
+export interface RoomNotificationOption {
+  notificationId: number;
+  notificationName: string;
+  notificationChannels: { channelId: number }[];
+}

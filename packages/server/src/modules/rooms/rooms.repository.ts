@@ -69,6 +69,7 @@ export async function deleteRoom(db: Kysely<Database>, roomId: number) {
   await db.deleteFrom('room_subject_actions').where('room_id', '=', roomId).execute();
   await db.deleteFrom('room_attribute_actions').where('room_id', '=', roomId).execute();
   await db.deleteFrom('room_subject_scopes').where('room_id', '=', roomId).execute();
+  await db.deleteFrom('room_menu_actions').where('room_id', '=', roomId).execute();
   await db
     .deleteFrom('room_connections')
     .where((eb) => eb.or([eb('room_id', '=', roomId), eb('room_to_id', '=', roomId)]))

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ROOM_ACTIONS, roomInputSchema } from '@talkbase/domain/contracts/rooms';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
-import type { SubjectsService } from '../subjects/subjects.service.ts';
 import type { RoomsService } from './rooms.service.ts';
 import { idSchema } from '@talkbase/domain/contracts/ids';
 
@@ -13,7 +12,6 @@ export function registerRoomRoutes(
   app: FastifyInstance,
   authenticate: Authenticator,
   rooms: RoomsService,
-  subjects: SubjectsService,
 ): void {
   defineRoute(app, authenticate, {
     method: 'GET',
@@ -39,22 +37,14 @@ export function registerRoomRoutes(
     method: 'GET',
     url: '/api/room/resource',
     permission: 'admin',
-    handler: async ({ auth }) => {
-      const page = await subjects.page(auth.companyId, { page: 1, fetch: 1000 });
-      return {
-        Menus: [],
-        Subjects: page.itens.map((s) => ({
-          resourceId: s.subjectId,
-          resourceName: s.subjectName,
-          subjectIdentifier: s.subjectIdentifier,
-          attributes: s.subjectAttributes.map((a) => ({
-            resourceId: a.subjectAttributeId,
-            attributeName: a.name,
-            componentId: a.componentId,
-          })),
-        })),
-      };
-    },
+    handler: ({ auth }) => rooms.resources(auth.companyId),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/room/notification',
+    permission: 'admin',
+    handler: ({ auth }) => rooms.notificationOptions(auth.companyId),
   });
 
   defineRoute(app, authenticate, {

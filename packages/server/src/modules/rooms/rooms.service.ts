@@ -1,6 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { roomInputSchema } from '@talkbase/domain/contracts/rooms';
+import type { FilterNode } from '@talkbase/domain/filters/filter-tree';
+import type {
+  RoomDetail,
+  RoomFilter,
+  RoomNotification,
+  RoomNotificationOption,
+  roomInputSchema,
+  SubjectResource,
+} from '@talkbase/domain/contracts/rooms';
+import type { MenuResource } from '@talkbase/domain/contracts/menus';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound, unprocessable, type ErrorItem } from '../../http/errors.ts';
@@ -8,6 +17,8 @@ import { paging, type PagedList } from '../../http/paging.ts';
 import * as subjectsRepo from '../subjects/subjects.repository.ts';
 import { compileFilter } from '../talks/filter-compiler.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
+import * as menusRepo from '../menus/menus.repository.ts';
+import type { MenusService } from '../menus/menus.service.ts';
 import * as repo from './rooms.repository.ts';
 
 type RoomInput = z.output<typeof roomInputSchema>;
@@ -19,13 +30,17 @@ export const roomMessages = {
   unknownSubject: 'Assunto não encontrado.',
   unknownAttribute: 'Atributo não pertence ao assunto.',
   unknownRoom: 'Perfil de acesso relacionado não encontrado.',
+  unknownMenu: 'Menu não encontrado.',
+  repeatedFilter: 'Este filtro já faz parte do perfil de acesso.',
+  invalidFilter: 'Filtro inválido.',
 };
 
 interface RoomSettings {
-  menus: unknown[];
-  roomFilters: unknown[];
-  roomNotifications: unknown[];
+  roomFilters: RoomFilter[];
+  roomNotifications: RoomNotification[];
   requireDigitalSignature: number[];
+  /** The `filter` each subject was given itself, by subject id (the stored scope adds the room filters). */
+  subjectFilters: Record<string, unknown> | undefined;
 }
 
 function readSettings(text: string): RoomSettings {
@@ -36,20 +51,26 @@ function readSettings(text: string): RoomSettings {
     v = {};
   }
   return {
-    menus: v.menus ?? [],
-    roomFilters: v.roomFilters ?? [],
-    roomNotifications: v.roomNotifications ?? [],
+    roomFilters: Array.isArray(v.roomFilters) ? v.roomFilters : [],
+    roomNotifications: Array.isArray(v.roomNotifications) ? v.roomNotifications : [],
     requireDigitalSignature: v.requireDigitalSignature ?? [],
+    subjectFilters: v.subjectFilters,
   };
 }
+
+/** Every tree must hold: a room filter and the subject's own filter together. */
+const allOf = (trees: FilterNode[]): FilterNode | null =>
+  trees.length === 0 ? null : trees.length === 1 ? (trees[0] ?? null) : { condition: 'E', rules: trees };
 
 /** Access profiles (spec 001 §2.6–2.7, §7): what a room may do, with which fields, on which rows. */
 export class RoomsService {
   private readonly db: Db;
   private readonly subjects: SubjectsService;
-  constructor(deps: { db: Db; subjects: SubjectsService }) {
+  private readonly menus: MenusService;
+  constructor(deps: { db: Db; subjects: SubjectsService; menus: MenusService }) {
     this.db = deps.db;
     this.subjects = deps.subjects;
+    this.menus = deps.menus;
   }
 
   private get k(): Kysely<Database> {
@@ -80,14 +101,15 @@ export class RoomsService {
     };
   }
 
-  async get(companyId: number, roomId: number) {
+  async get(companyId: number, roomId: number): Promise<RoomDetail> {
     const room = await repo.findRoom(this.k, companyId, roomId);
     if (!room) throw notFound(roomMessages.notFound);
-    const [subjectActions, attributeActions, scopes, connections] = await Promise.all([
+    const [subjectActions, attributeActions, scopes, connections, menuActions] = await Promise.all([
       repo.subjectActions(this.k, roomId),
       repo.attributeActions(this.k, roomId),
       repo.scopes(this.k, roomId),
       repo.connections(this.k, roomId),
+      menusRepo.roomMenuActions(this.k, roomId),
     ]);
     const settings = readSettings(room.settings);
     const subjectIds = [
@@ -96,6 +118,12 @@ export class RoomsService {
     const subjectRows = await subjectsRepo.subjectsByIds(this.k, companyId, subjectIds);
     const identifierOf = new Map(subjectRows.map((s) => [s.id, s.identifier]));
     const parse = (t: string | null): unknown => (t ? (JSON.parse(t) as unknown) : null);
+    // Rooms saved before room filters existed keep their whole scope as the subject's own filter.
+    const ownFilter = (id: number): unknown =>
+      settings.subjectFilters
+        ? (settings.subjectFilters[String(id)] ?? null)
+        : parse(scopes.find((s) => s.subject_id === id)?.filter ?? null);
+    type Action = RoomDetail['menus'][number]['actions'][number];
     return {
       roomId: room.id,
       roomName: room.name,
@@ -105,14 +133,16 @@ export class RoomsService {
       subjects: subjectIds.map((id) => ({
         resourceId: id,
         subjectIdentifier: identifierOf.get(id) ?? null,
-        actions: subjectActions.filter((a) => a.subject_id === id).map((a) => a.action),
+        actions: subjectActions.filter((a) => a.subject_id === id).map((a) => a.action as Action),
         permissions: [
           ...new Set(attributeActions.filter((a) => a.subject_id === id).map((a) => a.attribute_id)),
         ].map((attributeId) => ({
           resourceId: attributeId,
-          actions: attributeActions.filter((a) => a.attribute_id === attributeId).map((a) => a.action),
+          actions: attributeActions
+            .filter((a) => a.attribute_id === attributeId)
+            .map((a) => a.action as Action),
         })),
-        filter: parse(scopes.find((s) => s.subject_id === id)?.filter ?? null),
+        filter: ownFilter(id),
       })),
       sharedTalks: scopes
         .filter((s) => s.talk_ids)
@@ -122,11 +152,44 @@ export class RoomsService {
           talks: ((parse(s.talk_ids) as number[] | null) ?? []).map((id) => ({ id })),
         })),
       connectedRooms: connections.map((c) => ({ roomId: c.room_to_id })),
-      menus: settings.menus,
+      menus: [...new Set(menuActions.map((m) => m.menu_id))].map((menuId) => ({
+        resourceId: menuId,
+        actions: menuActions.filter((m) => m.menu_id === menuId).map((m) => m.action as Action),
+      })),
       roomFilters: settings.roomFilters,
       roomNotifications: settings.roomNotifications,
       requireDigitalSignature: settings.requireDigitalSignature,
     };
+  }
+
+  /** GET /api/room/resource: what a room can be given — the company's menus and subjects. */
+  async resources(companyId: number): Promise<{ Menus: MenuResource[]; Subjects: SubjectResource[] }> {
+    const [menus, page] = await Promise.all([
+      this.menus.resources(companyId),
+      this.subjects.page(companyId, { page: 1, fetch: 1000 }),
+    ]);
+    return {
+      Menus: menus,
+      Subjects: page.itens.map((s) => ({
+        resourceId: s.subjectId,
+        resourceName: s.subjectName,
+        subjectIdentifier: s.subjectIdentifier,
+        attributes: s.subjectAttributes.map((a) => ({
+          resourceId: a.subjectAttributeId,
+          attributeName: a.name,
+          componentId: a.componentId,
+        })),
+      })),
+    };
+  }
+
+  /**
+   * GET /api/Room/notification: the notifications a room's matrix can enable, each with its
+   * channels (001 §3 "Notification (for matrices)"). Notifications are not defined yet (a later
+   * issue brings them), so the list is empty until they are.
+   */
+  notificationOptions(_companyId: number): Promise<RoomNotificationOption[]> {
+    return Promise.resolve([]);
   }
 
   async create(companyId: number, input: RoomInput): Promise<number> {
@@ -141,6 +204,7 @@ export class RoomsService {
         at: Date.now(),
       });
       await repo.replaceGrants(trx, companyId, id, grants);
+      await menusRepo.replaceRoomMenuActions(trx, companyId, id, grants.menus);
       return id;
     });
   }
@@ -156,6 +220,7 @@ export class RoomsService {
         settings: this.settings(input),
       });
       await repo.replaceGrants(trx, companyId, roomId, grants);
+      await menusRepo.replaceRoomMenuActions(trx, companyId, roomId, grants.menus);
     });
   }
 
@@ -168,15 +233,17 @@ export class RoomsService {
   }
 
   private settings(input: RoomInput): string {
+    const subjectFilters: Record<string, unknown> = {};
+    for (const s of input.permissions.subjects) if (s.filter) subjectFilters[String(s.resourceId)] = s.filter;
     return JSON.stringify({
-      menus: input.permissions.menus,
       roomFilters: input.roomFilters,
       roomNotifications: input.roomNotifications,
-      requireDigitalSignature: input.requireDigitalSignature,
+      requireDigitalSignature: [...new Set(input.requireDigitalSignature)],
+      subjectFilters,
     });
   }
 
-  /** Checks every subject, attribute, filter and room named belongs to the company; 422 listing what does not. */
+  /** Checks every subject, attribute, filter, menu and room named belongs to the company; 422 listing what does not. */
   private async resolveGrants(
     trx: Kysely<Database>,
     companyId: number,
@@ -186,10 +253,21 @@ export class RoomsService {
     const errors: ErrorItem[] = [];
     const subjectActions: { subjectId: number; action: string }[] = [];
     const attributeActions: { attributeId: number; action: string }[] = [];
-    const scopes = new Map<
-      number,
-      { subjectId: number; filter: string | null; talkIds: string | null; name: string | null }
-    >();
+    const filtersOf = new Map<number, FilterNode[]>();
+    const talkScopes = new Map<number, { talkIds: string; name: string | null }>();
+    const ctx = { alias: 't', timeZone: 'America/Sao_Paulo', now: Date.now() };
+    const addFilter = (
+      subject: Parameters<typeof compileFilter>[1] & { id: number },
+      tree: FilterNode,
+      field: string,
+    ) => {
+      try {
+        compileFilter(tree, subject, ctx);
+        filtersOf.set(subject.id, [...(filtersOf.get(subject.id) ?? []), tree]);
+      } catch (err) {
+        errors.push({ message: err instanceof Error ? err.message : roomMessages.invalidFilter, field });
+      }
+    };
     for (const [i, s] of input.permissions.subjects.entries()) {
       const subject = await this.subjects.loadById(companyId, s.resourceId, trx).catch(() => undefined);
       if (!subject) {
@@ -206,25 +284,24 @@ export class RoomsService {
           continue;
         }
         for (const action of new Set(p.actions))
-          if (action === 'create' || action === 'update' || action === 'delete')
+          if (action === 'read' || action === 'create' || action === 'update' || action === 'delete')
             attributeActions.push({ attributeId: p.resourceId, action });
       }
-      if (s.filter) {
-        try {
-          compileFilter(s.filter, subject, { alias: 't', timeZone: 'America/Sao_Paulo', now: Date.now() });
-          scopes.set(subject.id, {
-            subjectId: subject.id,
-            filter: JSON.stringify(s.filter),
-            talkIds: null,
-            name: null,
-          });
-        } catch (err) {
-          errors.push({
-            message: err instanceof Error ? err.message : 'Filtro inválido.',
-            field: `permissions.subjects.${i}.filter`,
-          });
-        }
+      if (s.filter) addFilter(subject, s.filter, `permissions.subjects.${i}.filter`);
+    }
+    const filterIds = new Set<number>();
+    for (const [i, f] of input.roomFilters.entries()) {
+      if (f.filterId) {
+        if (filterIds.has(f.filterId))
+          errors.push({ message: roomMessages.repeatedFilter, field: `roomFilters.${i}.filterId` });
+        filterIds.add(f.filterId);
       }
+      const subject = await this.subjects.load(companyId, f.subjectIdentifier, trx).catch(() => undefined);
+      if (!subject) {
+        errors.push({ message: roomMessages.unknownSubject, field: `roomFilters.${i}.subjectIdentifier` });
+        continue;
+      }
+      addFilter(subject, f.filter, `roomFilters.${i}.filter`);
     }
     for (const [i, d] of input.sharedTalks.entries()) {
       const subject = await subjectsRepo.findSubjectByIdentifier(trx, companyId, d.subjectIdentifier);
@@ -232,21 +309,42 @@ export class RoomsService {
         errors.push({ message: roomMessages.unknownSubject, field: `sharedTalks.${i}.subjectIdentifier` });
         continue;
       }
-      const prev = scopes.get(subject.id);
-      scopes.set(subject.id, {
-        subjectId: subject.id,
-        filter: prev?.filter ?? null,
+      talkScopes.set(subject.id, {
         talkIds: JSON.stringify([...new Set(d.talks.map((t) => t.id))]),
         name: d.name ?? null,
       });
     }
+    for (const [i, id] of input.requireDigitalSignature.entries())
+      if (!(await this.subjects.loadById(companyId, id, trx).catch(() => undefined)))
+        errors.push({ message: roomMessages.unknownSubject, field: `requireDigitalSignature.${i}` });
     const connections = [...new Set(input.connectedRooms.map((c) => c.roomToId))].filter(
       (id) => id !== selfId,
     );
     for (const id of connections)
       if (!(await repo.findRoom(trx, companyId, id)))
         errors.push({ message: roomMessages.unknownRoom, field: 'connectedRooms' });
+    const menuIds = await this.menus.ids(companyId, trx);
+    const menus: { menuId: number; action: string }[] = [];
+    for (const [i, m] of input.permissions.menus.entries()) {
+      if (!menuIds.has(m.resourceId)) {
+        errors.push({ message: roomMessages.unknownMenu, field: `permissions.menus.${i}.resourceId` });
+        continue;
+      }
+      // A menu has one action: it is seen (Visualizar) or not.
+      if (m.actions.includes('read') && !menus.some((x) => x.menuId === m.resourceId))
+        menus.push({ menuId: m.resourceId, action: 'read' });
+    }
     if (errors.length) throw unprocessable(errors);
-    return { subjectActions, attributeActions, scopes: [...scopes.values()], connections };
+    const scopes = [...new Set([...filtersOf.keys(), ...talkScopes.keys()])].map((subjectId) => {
+      const filter = allOf(filtersOf.get(subjectId) ?? []);
+      const talks = talkScopes.get(subjectId);
+      return {
+        subjectId,
+        filter: filter ? JSON.stringify(filter) : null,
+        talkIds: talks?.talkIds ?? null,
+        name: talks?.name ?? null,
+      };
+    });
+    return { subjectActions, attributeActions, scopes, connections, menus };
   }
 }

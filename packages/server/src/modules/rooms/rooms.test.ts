@@ -21,7 +21,7 @@ afterEach(async () => {
   await t.close();
 });
 
-/** A support room: reads and edits tickets of priority below 3, may not change the priority, sees one client. */
+/** A support room: reads and edits tickets of priority below 3, reads the priority but may not change it, sees one client. */
 async function supportRoom(acme: number): Promise<number> {
   const res = await t.app.inject(
     as(admin, {
@@ -36,7 +36,7 @@ async function supportRoom(acme: number): Promise<number> {
             {
               resourceId: chamado.subjectId,
               actions: ['read', 'create', { actionIdentifier: 'UPDATE' }],
-              permissions: [{ resourceId: attr(chamado, 'prioridade'), actions: ['create'] }],
+              permissions: [{ resourceId: attr(chamado, 'prioridade'), actions: ['read', 'create'] }],
               filter: { attribute: 'prioridade', operator: 'less', value: 3 },
             },
             { resourceId: cliente.subjectId, actions: ['read'] },

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { idSchema } from '@talkbase/domain/contracts/ids';
+import { SCENARIOS, menuTreeInputSchema } from '@talkbase/domain/contracts/menus';
+import { defineRoute, type Authenticator } from '../../http/route.ts';
+import type { MenusService } from './menus.service.ts';
+
+/** The company menu calls of spec 001 §7 "Menu". */
+export function registerMenuRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticator,
+  menus: MenusService,
+): void {
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/presentation/menu/all',
+    permission: 'session',
+    handler: ({ auth }) => menus.visibleMenu(auth),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/presentation/menu/:menuId',
+    permission: 'session',
+    params: z.object({ menuId: idSchema }),
+    handler: ({ auth, params }) => menus.visibleNode(auth, params.menuId),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'PUT',
+    url: '/api/presentation/menu/:companyId',
+    permission: 'admin',
+    params: z.object({ companyId: idSchema }),
+    body: menuTreeInputSchema,
+    handler: ({ auth, params, body }) => menus.save(auth, params.companyId, body),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/scenario/all',
+    permission: 'session',
+    handler: () => Promise.resolve(SCENARIOS.map((s) => ({ ...s }))),
+  });
+}
