@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
 import { AttributeValue, id_ce_subjectAltName, SubjectAlternativeName } from '@peculiar/asn1-x509';
 import { X509Certificate } from '@peculiar/x509';
+import { isValidCpf } from '@talkbase/domain/fields/identification';
 
 /**
  * ICP-Brasil person certificates (DOC-ICP-04) carry the holder's data in the subject alternative
@@ -13,7 +14,7 @@ export const ICP_BRASIL_PERSON_DATA_OID = '2.16.76.1.3.1';
 
 export interface CertificateHolder {
   name: string;
-  /** 11 digits; undefined when the certificate does not carry the ICP-Brasil person data. */
+  /** 11 digits; undefined when the certificate does not carry the ICP-Brasil person data (or a bad CPF). */
   cpf: string | undefined;
 }
 
@@ -33,7 +34,7 @@ function cpfOf(cert: X509Certificate): string | undefined {
   for (const name of names) {
     if (name.otherName?.typeId !== ICP_BRASIL_PERSON_DATA_OID) continue;
     const cpf = otherNameText(name.otherName.value).slice(8, 19);
-    if (/^\d{11}$/.test(cpf) && !/^0{11}$/.test(cpf)) return cpf;
+    if (isValidCpf(cpf)) return cpf;
   }
   return undefined;
 }

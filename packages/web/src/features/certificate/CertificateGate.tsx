@@ -1,0 +1,131 @@
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import type { CertificateCheckAnswer, CertificateStatus } from '@talkbase/domain/contracts/certificates';
+import { formatCpf } from '@talkbase/domain/fields/identification';
+import { DEFAULT_TIME_ZONE, formatDateTime } from '@talkbase/domain/fields/zoned-time';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ApiError } from '../../api/client.ts';
+import { fetchCertificateStatus, runCertificateCheck } from '../../api/certificate-api.ts';
+import { t } from '../../i18n/pt-BR.ts';
+import { certificateText as text } from '../../i18n/certificate.ts';
+import { Icon } from '../../ui/Icon.tsx';
+
+export const certificateStatusKey = ['certificate', 'status'] as const;
+
+function inForce(status: CertificateStatus): boolean {
+  return status.valid && status.expiresAt !== null && Date.parse(status.expiresAt) > Date.now();
+}
+
+function requires(status: CertificateStatus, subject: string): boolean {
+  const wanted = subject.toLowerCase();
+  return status.requireDigitalSignature.some((s) => s.subjectIdentifier.toLowerCase() === wanted);
+}
+
+/** "name:cpf" as the check answers it, with the CPF masked. */
+function holderLine(status: CertificateStatus): string | undefined {
+  if (!status.user || !status.expiresAt) return undefined;
+  const cut = status.user.lastIndexOf(':');
+  const name = status.user.slice(0, cut);
+  const cpf = status.user.slice(cut + 1);
+  return text.holder(name, formatCpf(cpf), formatDateTime(new Date(status.expiresAt), DEFAULT_TIME_ZONE));
+}
+
+function CheckScreen({ status }: { status: CertificateStatus }) {
+  const queryClient = useQueryClient();
+  const check = useMutation<CertificateCheckAnswer>({
+    mutationFn: runCertificateCheck,
+    onSuccess: async (answer) => {
+      if (answer.valid) await queryClient.invalidateQueries({ queryKey: certificateStatusKey });
+    },
+  });
+  const failure =
+    check.data && !check.data.valid
+      ? check.data.message
+      : check.error
+        ? check.error instanceof ApiError
+          ? check.error.message
+          : t.errors.generic
+        : undefined;
+  const expired = status.valid && !inForce(status);
+  return (
+    <Group justify="center" p="xl">
+      <Paper withBorder shadow="xs" p="xl" maw={560} w="100%">
+        <Stack gap="md">
+          <Group gap="sm" wrap="nowrap">
+            <Icon name="verified_user" size="2em" />
+            <Title order={1} size="h3">
+              {text.title}
+            </Title>
+          </Group>
+          <Text>{text.required}</Text>
+          <Text size="sm" c="dimmed">
+            {text.howItWorks}
+          </Text>
+          {failure && (
+            <Alert color="red" role="alert" title={failure}>
+              {check.data && !check.data.valid && <Text size="sm">{text.retryHint}</Text>}
+            </Alert>
+          )}
+          {expired && !failure && status.expiresAt && (
+            <Alert color="yellow" role="status">
+              {text.expired(formatDateTime(new Date(status.expiresAt), DEFAULT_TIME_ZONE))}
+            </Alert>
+          )}
+          <Group>
+            <Button
+              onClick={() => check.mutate()}
+              loading={check.isPending}
+              leftSection={<Icon name="badge" size="1.2em" />}
+            >
+              {failure ? text.checkAgain : text.check}
+            </Button>
+            {check.isPending && (
+              <Text size="sm" aria-live="polite">
+                {text.checking}
+              </Text>
+            )}
+          </Group>
+        </Stack>
+      </Paper>
+    </Group>
+  );
+}
+
+/**
+ * The record scenarios of a subject listed in the room's `requireDigitalSignature` (002 §4) open
+ * only while the account's certificate check is in force; the server refuses their calls anyway.
+ */
+export function CertificateGate({ subject, children }: { subject: string; children: ReactNode }) {
+  const status = useQuery({
+    queryKey: certificateStatusKey,
+    queryFn: ({ signal }) => fetchCertificateStatus(signal),
+    staleTime: 60_000,
+  });
+  if (status.isPending) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader aria-label={t.app.loading} />
+      </Group>
+    );
+  }
+  if (status.isError) {
+    return (
+      <Alert color="red" m="md" role="alert" title={text.statusError}>
+        <Button variant="light" color="red" mt="sm" onClick={() => void status.refetch()}>
+          {text.retry}
+        </Button>
+      </Alert>
+    );
+  }
+  if (!requires(status.data, subject)) return children;
+  if (!inForce(status.data)) return <CheckScreen status={status.data} />;
+  return (
+    <>
+      <Group gap="xs" px="md" pt="xs" c="dimmed">
+        <Icon name="verified_user" size="1.1em" />
+        <Text size="sm">{holderLine(status.data)}</Text>
+      </Group>
+      {children}
+    </>
+  );
+}
