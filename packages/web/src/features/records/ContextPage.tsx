@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { ApiError } from '../../api/client.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { CertificateGate } from '../certificate/CertificateGate.tsx';
 import { forgetTab, rememberTab } from '../tabs/tabs-store.ts';
 import { contextPath, parseContextRoute, type ContextRoute } from './context-route.ts';
 import { RecordForm, type SavedRecord } from './form/RecordForm.tsx';
@@ -117,8 +118,21 @@ function Scenario({ route, context }: { route: ContextRoute; context: ContextRes
   }
 }
 
-/** /context/{scenario}/{subject}/… (spec 002 §2): loads the subject's context and shows the scenario. */
+/**
+ * /context/{scenario}/{subject}/… (spec 002 §2): a subject that requires a digital certificate
+ * (002 §4) opens only after the check.
+ */
 export function ContextPage() {
+  const params = useParams();
+  return (
+    <CertificateGate subject={params.subject ?? ''}>
+      <ContextScreen />
+    </CertificateGate>
+  );
+}
+
+/** Loads the subject's context and shows the scenario. */
+function ContextScreen() {
   const params = useParams();
   const [search] = useSearchParams();
   const location = useLocation();
