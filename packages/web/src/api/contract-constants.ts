@@ -15,7 +15,9 @@ export const accountPaths: typeof contractAccountPaths = {
   verifyPasscode: '/api/account/verifypasscode',
   refresh: '/api/account/refresh',
   logout: '/api/account/logout',
+  list: '/api/account',
   one: '/api/account/:accountId',
+  image: '/api/account/:accountId/image',
 };
 
 export const ADMIN_ROOM_ID: typeof ContractAdminRoomId = 1;

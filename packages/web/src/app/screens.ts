@@ -6,6 +6,7 @@ import type { Access } from '../features/session/access.ts';
 export type ScreenName =
   | 'config_users_list'
   | 'config_users_add'
+  | 'config_users_edit'
   | 'config_access_profile_list'
   | 'config_theme'
   | 'config_dark_mode'
@@ -63,6 +64,35 @@ export const screens: readonly Screen[] = [
     title: t.system.title,
     access: 'admin',
     load: () => import('../features/system/SystemPage.tsx').then((m) => ({ Component: m.SystemPage })),
+  },
+  {
+    name: 'config_users_list',
+    path: 'config/users',
+    title: t.users.list.title,
+    access: 'admin',
+    load: () =>
+      import('../features/users/UsersListPage.tsx').then((m) => ({ Component: m.UsersListPage })),
+  },
+  {
+    name: 'config_users_add',
+    path: 'config/users/add',
+    title: t.users.form.addTitle,
+    access: 'admin',
+    load: () => import('../features/users/UserFormPage.tsx').then((m) => ({ Component: m.UserAddPage })),
+  },
+  {
+    name: 'config_users_edit',
+    path: 'config/users/edit/:accountId',
+    title: t.users.form.editTab,
+    access: 'admin',
+    load: () => import('../features/users/UserFormPage.tsx').then((m) => ({ Component: m.UserEditPage })),
+  },
+  {
+    name: 'profile',
+    path: 'usuario',
+    title: t.users.profile.title,
+    access: 'user',
+    load: () => import('../features/profile/ProfilePage.tsx').then((m) => ({ Component: m.ProfilePage })),
   },
 ];
 

@@ -3,6 +3,7 @@ import { fieldsDesignersText } from './fields-designers.ts';
 import { fieldsStructuredText } from './fields-structured.ts';
 import { recordsText } from './records.ts';
 import { recordsViewsText } from './records-views.ts';
+import { usersText } from './users.ts';
 
 /**
  * Every text the web app shows, in pt-BR. Texts quoted in the spec are used verbatim (accents
@@ -150,4 +151,6 @@ export const t = {
   fieldsStructured: fieldsStructuredText,
   fieldsDesigners: fieldsDesignersText,
   recordsViews: recordsViewsText,
+  /** Users, integration accounts and the own profile (features/users, features/profile). */
+  users: usersText,
 } as const;

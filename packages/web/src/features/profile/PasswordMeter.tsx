@@ -1,0 +1,27 @@
+import { Group, Progress, Text } from '@mantine/core';
+import { PASSWORD_SCORE_LABELS, type PasswordScore } from '@talkbase/domain/passwords/password-rules';
+import { t } from '../../i18n/pt-BR.ts';
+
+const COLORS: Record<PasswordScore, string> = { 0: 'red', 1: 'red', 2: 'orange', 3: 'teal', 4: 'green' };
+
+/** The strength meter of the own profile (001 §2.5): 'Não segura' … 'Muito forte'. */
+export function PasswordMeter({ score, id }: { score: PasswordScore | null; id: string }) {
+  const label = score === null ? '' : PASSWORD_SCORE_LABELS[score];
+  return (
+    <div id={id} aria-live="polite">
+      <Group justify="space-between" mb={4}>
+        <Text size="sm">{t.users.profile.strength}</Text>
+        <Text size="sm" fw={600} data-testid="password-strength">
+          {label}
+        </Text>
+      </Group>
+      <Progress
+        value={score === null ? 0 : (score + 1) * 20}
+        color={score === null ? 'gray' : COLORS[score]}
+        aria-label={t.users.profile.strength}
+        aria-valuetext={label || undefined}
+        size="md"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,329 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  OWN_PROFILE_MAX,
+  type AccountDetail,
+  type UpdateAccountBody,
+} from '@talkbase/domain/contracts/account';
+import { formatPhone, isValidPhone } from '@talkbase/domain/fields/phone';
+import { passwordMessages } from '@talkbase/domain/passwords/password-rules';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { ImagePicker, type ImageValue } from '../../fields/editors/complex/ImagePicker.tsx';
+import { t } from '../../i18n/pt-BR.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { notify } from '../notices/notices-store.ts';
+import { getSession, startSession } from '../session/session-store.ts';
+import { useSession } from '../session/useSession.ts';
+import { fieldErrorsOf } from '../users/user-form.ts';
+import { fetchAccount, updateAccount, useAccountImage, usersKeys } from '../users/users-api.ts';
+import { PasswordMeter } from './PasswordMeter.tsx';
+import { usePasswordStrength } from './usePasswordStrength.ts';
+
+const text = t.users.profile;
+const form = t.users.form;
+
+interface ProfileValues {
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  phoneNumber: string;
+  profileImage: ImageValue | null;
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+type Errors = Partial<Record<keyof ProfileValues, string>>;
+
+/** 'Informações do usuário' at /usuario (001 §2.5): anyone signed in edits their own data. */
+export function ProfilePage() {
+  const session = useSession();
+  const id = session?.user.accountId ?? 0;
+  const account = useQuery({
+    queryKey: usersKeys.one(id),
+    queryFn: ({ signal }) => fetchAccount(id, signal),
+    enabled: id > 0,
+  });
+  if (account.isError)
+    return (
+      <Alert color="red" variant="light" role="alert" maw={720}>
+        <Stack gap="xs" align="flex-start">
+          {form.loadError}
+          <Button size="compact-sm" variant="default" onClick={() => void account.refetch()}>
+            {form.reload}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  if (!account.data) return <Skeleton height={480} maw={880} aria-label={t.app.loading} />;
+  return <ProfileForm key={account.data.accountId} account={account.data} />;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function initialValues(a: AccountDetail): ProfileValues {
+  return {
+    firstName: a.firstName ?? '',
+    lastName: a.lastName ?? '',
+    displayName: a.displayName,
+    phoneNumber: a.phoneNumber ? formatPhone(a.phoneNumber) : '',
+    profileImage: a.profileImage
+      ? { name: a.profileImage.name, type: a.profileImage.type, data: null, url: null }
+      : null,
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  };
+}
+
+function ProfileForm({ account }: { account: AccountDetail }) {
+  const [values, setValues] = useState<ProfileValues>(() => initialValues(account));
+  const [errors, setErrors] = useState<Errors>({});
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const storedImage = useAccountImage(account.profileImage?.url);
+  const isPerson = account.accountType === 1;
+  const strength = usePasswordStrength(values.newPassword, [
+    values.firstName,
+    values.lastName,
+    values.displayName,
+    account.email ?? '',
+  ]);
+
+  const set = (patch: Partial<ProfileValues>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    // An edited field loses its message until the next save.
+    setErrors((e) => {
+      const changed = new Set(Object.keys(patch));
+      if (changed.has('newPassword')) changed.add('confirmPassword');
+      return Object.fromEntries(Object.entries(e).filter(([key]) => !changed.has(key)));
+    });
+  };
+
+  const validate = (): Errors => {
+    const found: Errors = {};
+    const need = (key: 'firstName' | 'lastName' | 'displayName' | 'phoneNumber', max: number) => {
+      const v = values[key].trim();
+      if (!v) found[key] = form.required;
+      else if (v.length > max) found[key] = form.maxLength(max);
+    };
+    if (isPerson) {
+      need('firstName', 150);
+      need('lastName', 250);
+      need('phoneNumber', OWN_PROFILE_MAX.phoneNumber);
+      if (!found.phoneNumber && !isValidPhone(values.phoneNumber.trim()))
+        found.phoneNumber = form.phoneInvalid;
+    }
+    need('displayName', OWN_PROFILE_MAX.displayName);
+    if (values.newPassword || values.confirmPassword) {
+      if (!values.currentPassword) found.currentPassword = passwordMessages.wrongCurrent;
+      if (values.newPassword.length < 10) found.newPassword = passwordMessages.tooShort;
+      else if (strength === null || strength.problem)
+        found.newPassword = strength?.problem ?? passwordMessages.weak;
+      if (values.newPassword !== values.confirmPassword) found.confirmPassword = passwordMessages.mismatch;
+    }
+    return found;
+  };
+
+  const save = useMutation({
+    mutationFn: (body: UpdateAccountBody) => updateAccount(account.accountId, body),
+    onSuccess: async (saved) => {
+      notify({ kind: 'success', message: text.saved });
+      setValues((v) => ({ ...v, currentPassword: '', newPassword: '', confirmPassword: '' }));
+      const session = getSession();
+      if (session) {
+        const name = [saved.firstName, saved.lastName].filter(Boolean).join(' ') || saved.displayName;
+        startSession({ ...session, user: { ...session.user, name, phoneNumber: saved.phoneNumber } });
+      }
+      await queryClient.invalidateQueries({ queryKey: usersKeys.all });
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 409) {
+        setErrors({ currentPassword: passwordMessages.wrongCurrent });
+        return;
+      }
+      const fields = fieldErrorsOf(err);
+      if (fields && !fields.email) {
+        setErrors(fields);
+        return;
+      }
+      notify({ kind: 'error', message: text.saveFailed });
+    },
+  });
+
+  const submit = (e: SubmitEvent) => {
+    e.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length) {
+      document.getElementById(`profile-${Object.keys(found)[0] ?? ''}`)?.focus();
+      return;
+    }
+    const image = values.profileImage;
+    const body: UpdateAccountBody = {
+      displayName: values.displayName.trim(),
+      ...(isPerson
+        ? {
+            firstName: values.firstName.trim(),
+            lastName: values.lastName.trim(),
+            phoneNumber: values.phoneNumber.trim(),
+          }
+        : {}),
+      ...(image?.data ? { profileImage: { name: image.name, type: image.type, data: image.data } } : {}),
+      ...(!image && account.profileImage ? { profileImage: null } : {}),
+      ...(values.newPassword
+        ? { currentPassword: values.currentPassword, newPassword: values.newPassword }
+        : {}),
+    };
+    save.mutate(body);
+  };
+
+  const input = (key: keyof ProfileValues) => ({
+    id: `profile-${key}`,
+    value: values[key] as string,
+    error: errors[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      set({ [key]: e.currentTarget.value });
+    },
+  });
+  const pickerImage =
+    values.profileImage && !values.profileImage.data && !values.profileImage.url
+      ? storedImage
+        ? { ...values.profileImage, url: storedImage }
+        : null
+      : values.profileImage;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md" maw={880}>
+        <Title order={1} size="h2">
+          {text.title}
+        </Title>
+        <Section title={form.personalData}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {isPerson && (
+              <TextInput label={form.firstName} required maxLength={150} {...input('firstName')} />
+            )}
+            {isPerson && <TextInput label={form.lastName} required maxLength={250} {...input('lastName')} />}
+            <TextInput
+              label={form.displayName}
+              required
+              maxLength={OWN_PROFILE_MAX.displayName}
+              {...input('displayName')}
+            />
+            {isPerson && (
+              <TextInput
+                label={form.phone}
+                required
+                inputMode="tel"
+                placeholder="(00) 00000-0000"
+                {...input('phoneNumber')}
+                onChange={(e) => {
+                  set({ phoneNumber: formatPhone(e.currentTarget.value) });
+                }}
+              />
+            )}
+            <TextInput
+              label={form.email}
+              value={account.email ?? ''}
+              readOnly
+              description={text.emailReadOnly}
+            />
+            <TextInput label={text.room} value={account.room.roomName} readOnly />
+          </SimpleGrid>
+        </Section>
+
+        {isPerson && (
+          <Section title={form.image}>
+            <ImagePicker
+              id="profile-profileImage"
+              label={form.image}
+              value={pickerImage}
+              onChange={(profileImage) => {
+                set({ profileImage });
+              }}
+            />
+            {errors.profileImage && (
+              <Text c="red" size="sm" role="alert">
+                {errors.profileImage}
+              </Text>
+            )}
+          </Section>
+        )}
+
+        <Section title={form.accessData}>
+          <Stack gap="sm" maw={440}>
+            <PasswordInput
+              label={text.currentPassword}
+              autoComplete="current-password"
+              minLength={3}
+              {...input('currentPassword')}
+            />
+            <PasswordInput
+              label={
+                <Group gap={4} component="span">
+                  {text.newPassword}
+                  <Tooltip label={passwordMessages.hint} withArrow>
+                    <span tabIndex={0} aria-label={passwordMessages.hint} style={{ display: 'inline-flex' }}>
+                      <Icon name="info" size="1em" />
+                    </span>
+                  </Tooltip>
+                </Group>
+              }
+              autoComplete="new-password"
+              minLength={3}
+              aria-describedby={values.newPassword ? 'profile-strength' : undefined}
+              {...input('newPassword')}
+            />
+            {values.newPassword && <PasswordMeter id="profile-strength" score={strength?.score ?? null} />}
+            <PasswordInput
+              label={text.confirmPassword}
+              autoComplete="new-password"
+              minLength={3}
+              {...input('confirmPassword')}
+            />
+          </Stack>
+        </Section>
+
+        {/*
+        The Notificações matrix (notifications × channels of the room, 001 §2.5) goes here. It lands
+        with the notifications issue, which brings the notification and channel calls it needs;
+        until then the page shows nothing in its place.
+      */}
+
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => void navigate(-1)}>
+            {form.cancel}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {form.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

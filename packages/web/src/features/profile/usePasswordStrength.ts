@@ -1,0 +1,37 @@
+import type { PasswordStrength } from '@talkbase/domain/passwords/password-strength';
+import { useEffect, useState } from 'react';
+
+type Scorer = (password: string, userInputs?: readonly string[]) => PasswordStrength;
+let scorer: Promise<Scorer> | undefined;
+
+/** The domain's scoring function, with its dictionaries, fetched the first time a meter needs it. */
+function loadScorer(): Promise<Scorer> {
+  scorer ??= import('@talkbase/domain/passwords/password-strength').then((m) => m.passwordStrength);
+  return scorer;
+}
+
+/**
+ * The strength of `password` as the server will judge it (the same function), or null while the
+ * dictionaries load or the field is empty.
+ */
+export function usePasswordStrength(
+  password: string,
+  userInputs: readonly string[],
+): PasswordStrength | null {
+  const [result, setResult] = useState<{ password: string; strength: PasswordStrength } | null>(null);
+  const inputsKey = userInputs.join('\u0000');
+  useEffect(() => {
+    if (!password) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      void loadScorer().then((score) => {
+        if (live) setResult({ password, strength: score(password, inputsKey.split('\u0000')) });
+      });
+    }, 120);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [password, inputsKey]);
+  return password && result?.password === password ? result.strength : null;
+}

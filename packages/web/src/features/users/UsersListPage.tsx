@@ -1,0 +1,245 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccountListItem } from '@talkbase/domain/contracts/account';
+import { useEffect, useState } from 'react';
+import './users.css';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { t } from '../../i18n/pt-BR.ts';
+import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { notify } from '../notices/notices-store.ts';
+import { AccountAvatar } from './AccountAvatar.tsx';
+import { accountName } from './user-form.ts';
+import { deleteAccount, fetchAccounts, usersKeys } from './users-api.ts';
+
+const text = t.users.list;
+/** 001 §9: users list page sizes; search at most 25 characters. */
+export const USER_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const USER_SEARCH_MAX = 25;
+
+function readNumber(value: string | null, fallback: number, allowed?: readonly number[]): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) return fallback;
+  return allowed && !allowed.includes(n) ? fallback : n;
+}
+
+/** 'Todos os usuários' (001 §2.2): paged, searchable, each row opens its edit screen. */
+export function UsersListPage() {
+  const [params, setParams] = useSearchParams();
+  const page = readNumber(params.get('page'), 1);
+  const size = readNumber(params.get('size'), 10, USER_PAGE_SIZES);
+  const [term, setTerm] = useState(params.get('q') ?? '');
+  const [debouncedTerm] = useDebouncedValue(term.trim(), 400);
+  const [pending, setPending] = useState<AccountListItem | null>(null);
+  const queryClient = useQueryClient();
+
+  const go = (next: { page?: number; size?: number; q?: string }) => {
+    const merged = new URLSearchParams(params);
+    if (next.page !== undefined) merged.set('page', String(next.page));
+    if (next.size !== undefined) merged.set('size', String(next.size));
+    if (next.q !== undefined) {
+      if (next.q) merged.set('q', next.q);
+      else merged.delete('q');
+    }
+    setParams(merged, { replace: true });
+  };
+
+  const effectiveTerm = params.get('q') ?? '';
+  // A new search starts at the first page.
+  useEffect(() => {
+    if (effectiveTerm !== debouncedTerm) go({ q: debouncedTerm, page: 1 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new debounced term moves the page.
+  }, [debouncedTerm]);
+
+  const list = useQuery({
+    queryKey: usersKeys.page(page, size, effectiveTerm),
+    queryFn: ({ signal }) => fetchAccounts({ page, size, term: effectiveTerm }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const removal = useMutation({
+    mutationFn: (account: AccountListItem) => deleteAccount(account.accountId),
+    onSuccess: async (_, account) => {
+      notify({ kind: 'success', message: text.removed(accountName(account)) });
+      setPending(null);
+      // 001 §4: when the last row of a later page goes, go back one page.
+      if (page > 1 && list.data?.itens.length === 1) go({ page: page - 1 });
+      await queryClient.invalidateQueries({ queryKey: usersKeys.all });
+    },
+    onError: (err) => {
+      const message =
+        err instanceof ApiError && err.errors[0]?.message ? err.errors[0].message : text.removeFailed;
+      notify({ kind: 'error', message });
+    },
+  });
+
+  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.totalResults / size)) : 1;
+
+  return (
+    <Stack gap="md" maw={960}>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} size="h2">
+          {text.title}
+        </Title>
+        <Button component={Link} to="/config/users/add" leftSection={<Icon name="person_add" />}>
+          {text.add}
+        </Button>
+      </Group>
+      <TextInput
+        label={text.search}
+        placeholder={text.searchPlaceholder}
+        value={term}
+        maxLength={USER_SEARCH_MAX}
+        leftSection={<Icon name="search" />}
+        onChange={(e) => {
+          setTerm(e.currentTarget.value);
+        }}
+        type="search"
+        maw={420}
+      />
+      {list.isPending && <Skeleton height={240} aria-label={t.app.loading} />}
+      {list.isError && (
+        <Alert color="red" variant="light" role="alert">
+          <Stack gap="xs" align="flex-start">
+            {text.loadError}
+            <Button size="compact-sm" variant="default" onClick={() => void list.refetch()}>
+              {text.reload}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {list.data && list.data.itens.length === 0 && (
+        <Paper withBorder p="lg" radius="md">
+          <Text c="dimmed">{text.empty}</Text>
+        </Paper>
+      )}
+      {list.data && list.data.itens.length > 0 && (
+        <Paper withBorder radius="md" component="ul" className="users-list" aria-label={text.title}>
+          {list.data.itens.map((account) => (
+            <UserRow key={account.accountId} account={account} onRemove={() => setPending(account)} />
+          ))}
+        </Paper>
+      )}
+      {list.data && list.data.totalResults > 0 && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {text.total(list.data.totalResults)}
+          </Text>
+          <Group gap="md">
+            <Select
+              aria-label={text.pageSize}
+              data={USER_PAGE_SIZES.map(String)}
+              value={String(size)}
+              allowDeselect={false}
+              w={90}
+              onChange={(v) => {
+                if (v) go({ size: Number(v), page: 1 });
+              }}
+            />
+            <Pagination
+              total={totalPages}
+              value={Math.min(page, totalPages)}
+              onChange={(p) => {
+                go({ page: p });
+              }}
+              getControlProps={(control) => ({
+                'aria-label': control === 'previous' ? 'Página anterior' : 'Próxima página',
+              })}
+              aria-label={text.pages}
+            />
+          </Group>
+        </Group>
+      )}
+      <ConfirmModal
+        opened={pending !== null}
+        title={text.removeTitle}
+        danger
+        busy={removal.isPending}
+        onClose={() => {
+          if (!removal.isPending) setPending(null);
+        }}
+        onConfirm={() => {
+          if (pending) removal.mutate(pending);
+        }}
+      >
+        {text.removeConfirm}
+      </ConfirmModal>
+    </Stack>
+  );
+}
+
+function UserRow({ account, onRemove }: { account: AccountListItem; onRemove: () => void }) {
+  const name = accountName(account);
+  const editPath = `/config/users/edit/${account.accountId}`;
+  return (
+    <li className="users-row" data-inactive={account.inativo || undefined}>
+      <Group justify="space-between" wrap="nowrap" p="sm" gap="sm">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <AccountAvatar account={account} />
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Group gap="xs" wrap="nowrap">
+              <Text component={Link} to={editPath} fw={600} className="users-row-name" truncate>
+                {name}
+              </Text>
+              {account.displayName && <Text c="dimmed" size="sm">{`(${account.displayName})`}</Text>}
+              {account.accountType === 2 && (
+                <Badge variant="light" color="grape" size="sm">
+                  {text.integration}
+                </Badge>
+              )}
+              {account.inativo && (
+                <Badge variant="outline" color="gray" size="sm">
+                  {text.inactive}
+                </Badge>
+              )}
+            </Group>
+            {account.email && (
+              <Text size="sm" c="dimmed" truncate>
+                {account.email}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          {account.canEdit && (
+            <ActionIcon
+              component={Link}
+              to={editPath}
+              variant="subtle"
+              color="gray"
+              aria-label={text.edit(name)}
+              title={text.edit(name)}
+            >
+              <Icon name="edit" />
+            </ActionIcon>
+          )}
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={text.remove(name)}
+            title={text.remove(name)}
+            onClick={onRemove}
+          >
+            <Icon name="delete" />
+          </ActionIcon>
+        </Group>
+      </Group>
+    </li>
+  );
+}
