@@ -13,6 +13,11 @@ export const messages = {
   invalidCredentials: 'Usuário ou senha inválidos.',
   invalidPasscode: 'Código de verificação inválido ou expirado.',
   passcodeMailSubject: 'Seu código de verificação do Talkbase',
+  loginAttemptsMailSubject: 'Tentativas de acesso à sua conta do Talkbase',
+  loginAttemptsMailText: (n: number) =>
+    `Houve mais de ${n} tentativas de acesso à sua conta do Talkbase com senha incorreta em poucos minutos. ` +
+    'Os aparelhos em que você já entrou continuam com acesso normal; novos endereços ficam bloqueados por alguns minutos. ' +
+    'Se não foi você, recomendamos trocar sua senha.',
   passcodeMailText: (code: string) =>
     `Seu código de verificação é ${code}.\n\nEle vale por 10 minutos e só pode ser usado uma vez.\nSe você não tentou entrar no Talkbase, ignore esta mensagem.`,
   wrongCurrentPassword: 'Senha inválida',

@@ -12,6 +12,8 @@ export interface SessionRow {
   accountType: number;
   isAdmin: number;
   catalogVersion: number;
+  tokenGen: number;
+  rotatedAt: number | null;
 }
 
 export function findLiveSession(db: Kysely<Database>, sessionId: string, at: number) {
@@ -29,12 +31,26 @@ export function findLiveSession(db: Kysely<Database>, sessionId: string, at: num
       'accounts.room_id as roomId',
       'accounts.account_type as accountType',
       'accounts.is_admin as isAdmin',
+      'sessions.token_gen as tokenGen',
+      'sessions.rotated_at as rotatedAt',
     ])
     .where('sessions.id', '=', sessionId)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', at)
     .where('accounts.is_active', '=', 1)
     .executeTakeFirst() as Promise<SessionRow | undefined>;
+}
+
+/** Whether the account ever opened a session from this client address (its owner's device). */
+export async function hasSignedInFrom(db: Kysely<Database>, accountId: number, ip: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('ip', '=', ip)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Of the given sessions, the ids still live (used to close sockets of revoked sessions). */
@@ -80,12 +96,25 @@ export async function insertSession(
     .execute();
 }
 
-export async function extendSession(db: Kysely<Database>, sessionId: string, at: number, expiresAt: number) {
-  await db
+/**
+ * Moves the session from token generation `fromGen` to the next and extends it; false when another
+ * refresh moved it first (the caller then judges the token against the new generation).
+ */
+export async function rotateSession(
+  db: Kysely<Database>,
+  sessionId: string,
+  fromGen: number,
+  at: number,
+  expiresAt: number,
+): Promise<boolean> {
+  const result = await db
     .updateTable('sessions')
-    .set({ refreshed_at: at, expires_at: expiresAt })
+    .set({ refreshed_at: at, expires_at: expiresAt, token_gen: fromGen + 1, rotated_at: at })
     .where('id', '=', sessionId)
-    .execute();
+    .where('token_gen', '=', fromGen)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionId: string, at: number): Promise<void> {

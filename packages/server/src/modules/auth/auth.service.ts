@@ -103,11 +103,11 @@ export class AuthService {
       0,
       300,
     );
-    const accountKey = await this.limit(meta, identity);
-
     const account = body.hash
       ? await accounts.findAccountByIntegrationHash(this.d.db, body.hash)
       : await accounts.findAccountByEmail(this.d.db, body.email ?? '');
+    const resetKeys = await this.limit(meta, identity, account);
+
     const usable =
       account !== undefined &&
       account.is_active === 1 &&
@@ -116,7 +116,7 @@ export class AuthService {
         : account.account_type === ACCOUNT_TYPE.person);
     const ok = await this.d.hasher.verify(usable ? account.password_hash : null, body.password);
     if (!ok || !usable) throw new HttpError(401, messages.invalidCredentials);
-    await resetRateLimit(this.d.db, accountKey);
+    for (const key of resetKeys) await resetRateLimit(this.d.db, key);
 
     if (account.account_type === ACCOUNT_TYPE.person && (await this.needsPasscode(account))) {
       await this.sendPasscode(account, body.keepConnected);
@@ -129,9 +129,9 @@ export class AuthService {
     body: { email: string; passcode: string; keepConnected: boolean },
     meta: RequestMeta,
   ): Promise<LoginResponse> {
-    const accountKey = await this.limit(meta, `email:${body.email.toLowerCase()}`);
-    const at = Date.now();
     const account = await accounts.findAccountByEmail(this.d.db, body.email);
+    const resetKeys = await this.limit(meta, `email:${body.email.toLowerCase()}`, account);
+    const at = Date.now();
     const pending =
       account && account.is_active === 1
         ? await repo.findPendingPasscode(this.d.db, account.id, at)
@@ -145,7 +145,7 @@ export class AuthService {
     }
     if (!(await repo.consumePasscode(this.d.db, pending.id, at)))
       throw new HttpError(401, messages.invalidPasscode);
-    await resetRateLimit(this.d.db, accountKey);
+    for (const key of resetKeys) await resetRateLimit(this.d.db, key);
     return this.openSession(account, pending.keep_connected === 1 || body.keepConnected, meta);
   }
 
@@ -277,19 +277,48 @@ export class AuthService {
     });
   }
 
-  /** Counts the attempt per address and per account; returns the account key to reset on success. */
-  private async limit(meta: RequestMeta, identity: string): Promise<string> {
+  /**
+   * Brute-force limits that an attacker cannot turn against the owner (security probe, issue 19):
+   * - per client address, across accounts (LOGIN_LIMIT_PER_ADDRESS);
+   * - per account and address (LOGIN_LIMIT_PER_ACCOUNT): a guesser is stopped at its own address;
+   * - per account across addresses (three times that), which stops a guesser spread over many
+   *   addresses, but only for addresses the account never signed in from: the owner's own devices
+   *   keep getting in. The first time it engages in a window the owner is told by e-mail.
+   * Returns the keys a success resets.
+   */
+  private async limit(
+    meta: RequestMeta,
+    identity: string,
+    account: AccountRow | undefined,
+  ): Promise<string[]> {
     const { config, db } = this.d;
     const windowMs = config.loginLimitWindowSeconds * 1000;
     const at = Date.now();
-    const addressKey = `${meta.route}|addr|${meta.ip}`;
+    const retryAfter = (windowStart: number) => Math.ceil((windowStart + windowMs - at) / 1000);
+    const byAddress = await hitRateLimit(db, `${meta.route}|addr|${meta.ip}`, windowMs, at);
+    if (byAddress.count > config.loginLimitPerAddress)
+      throw tooManyRequests(retryAfter(byAddress.windowStart));
+    const pairKey = `${meta.route}|pair|${identity}|${meta.ip}`;
+    const byPair = await hitRateLimit(db, pairKey, windowMs, at);
+    if (byPair.count > config.loginLimitPerAccount) throw tooManyRequests(retryAfter(byPair.windowStart));
     const accountKey = `${meta.route}|acct|${identity}`;
-    const byAddress = await hitRateLimit(db, addressKey, windowMs, at);
     const byAccount = await hitRateLimit(db, accountKey, windowMs, at);
-    if (byAddress.count > config.loginLimitPerAddress || byAccount.count > config.loginLimitPerAccount) {
-      const start = Math.min(byAddress.windowStart, byAccount.windowStart);
-      throw tooManyRequests(Math.ceil((start + windowMs - at) / 1000));
+    const acrossAddresses = config.loginLimitPerAccount * 3;
+    if (byAccount.count > acrossAddresses) {
+      const known = account !== undefined && (await repo.hasSignedInFrom(db, account.id, meta.ip));
+      if (!known) {
+        if (byAccount.count === acrossAddresses + 1 && account?.email) {
+          await this.d.mailer
+            .send({
+              to: account.email,
+              subject: messages.loginAttemptsMailSubject,
+              text: messages.loginAttemptsMailText(acrossAddresses),
+            })
+            .catch(() => undefined);
+        }
+        throw tooManyRequests(retryAfter(byAccount.windowStart));
+      }
     }
-    return accountKey;
+    return [pairKey, accountKey];
   }
 }

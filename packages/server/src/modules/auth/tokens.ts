@@ -4,6 +4,8 @@ export interface TokenClaims {
   sid: string;
   accountId: number;
   companyId: number;
+  /** The session's token generation when this token was issued (refresh rotation). */
+  gen: number;
 }
 
 /**
@@ -28,7 +30,7 @@ export class TokenSigner {
   }
 
   sign(claims: TokenClaims): Promise<string> {
-    return new SignJWT({ sid: claims.sid, cid: claims.companyId })
+    return new SignJWT({ sid: claims.sid, cid: claims.companyId, gen: claims.gen })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.accountId))
       .setIssuedAt()
@@ -74,8 +76,9 @@ export class TokenSigner {
 }
 
 function toClaims(payload: Record<string, unknown>): TokenClaims | null {
-  const { sid, cid, sub } = payload;
+  const { sid, cid, sub, gen } = payload;
   const accountId = Number(sub);
   if (typeof sid !== 'string' || typeof cid !== 'number' || !Number.isInteger(accountId)) return null;
-  return { sid, accountId, companyId: cid };
+  // Tokens issued before rotation existed carry no generation: they are the session's first.
+  return { sid, accountId, companyId: cid, gen: typeof gen === 'number' && Number.isInteger(gen) ? gen : 0 };
 }

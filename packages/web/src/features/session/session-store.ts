@@ -82,6 +82,44 @@ export function replaceToken(token: string): void {
   storageFor(session.user).setItem(TOKEN_KEY, token);
   current = { ...session, token };
   emit();
+  renewals()?.postMessage({ token });
+}
+
+/**
+ * The server rotates tokens: each refreshes once, and refreshing an older one ends the session.
+ * Tabs holding the same session in their own session storage (a duplicated tab) tell each other
+ * their renewed token, so that none of them later presents a replaced one.
+ */
+const RENEWALS_CHANNEL = 'talkbase.session.renewals';
+let renewalsChannel: BroadcastChannel | null | undefined;
+function renewals(): BroadcastChannel | null {
+  if (renewalsChannel === undefined) {
+    renewalsChannel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(RENEWALS_CHANNEL) : null;
+  }
+  return renewalsChannel;
+}
+
+/** The session id inside an access token (its payload's `sid`), without checking the signature. */
+export function sessionIdOf(token: string): string | undefined {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const sid = (JSON.parse(json) as { sid?: unknown }).sid;
+    return typeof sid === 'string' ? sid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A token another tab renewed for the session this tab holds replaces this tab's. */
+export function adoptRenewedToken(token: string): void {
+  const session = getSession();
+  if (!session || session.token === token) return;
+  const sid = sessionIdOf(token);
+  if (sid === undefined || sid !== sessionIdOf(session.token)) return;
+  storageFor(session.user).setItem(TOKEN_KEY, token);
+  current = { ...session, token };
+  emit();
 }
 
 function removeStoredSession(): void {
@@ -109,7 +147,15 @@ export function followOtherTabs(): () => void {
     emit();
   };
   window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
+  const channel = renewals();
+  const onRenewal = (event: MessageEvent<{ token?: unknown }>) => {
+    if (typeof event.data.token === 'string') adoptRenewedToken(event.data.token);
+  };
+  channel?.addEventListener('message', onRenewal);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    channel?.removeEventListener('message', onRenewal);
+  };
 }
 
 /** For tests: forget what was read so that the next read sees the stores again. */
