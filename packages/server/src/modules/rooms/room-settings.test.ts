@@ -113,7 +113,11 @@ describe('room form settings', () => {
             subjects: [
               {
                 ...room.permissions.subjects[0],
-                permissions: [{ resourceId: attr('prioridade'), actions: ['read'] }],
+                permissions: [
+                  { resourceId: attr('prioridade'), actions: ['read'] },
+                  // Nothing at all: kept as such, not taken for "follows the subject".
+                  { resourceId: attr('prazo'), actions: [] },
+                ],
               },
             ],
             menus: [],
@@ -124,7 +128,10 @@ describe('room form settings', () => {
     );
     expect(updated.statusCode, updated.body).toBe(200);
     const again = updated.json<RoomDetail>();
-    expect(again.subjects[0]?.permissions).toEqual([{ resourceId: attr('prioridade'), actions: ['read'] }]);
+    expect(again.subjects[0]?.permissions).toEqual([
+      { resourceId: attr('prioridade'), actions: ['read'] },
+      { resourceId: attr('prazo'), actions: [] },
+    ]);
     expect(again.menus).toEqual([]);
     expect(again.roomFilters).toEqual([]);
     const all = (

@@ -100,6 +100,8 @@ export function attributeActions(db: Kysely<Database>, roomId: number) {
     .innerJoin('attributes', 'attributes.id', 'room_attribute_actions.attribute_id')
     .select(['attributes.subject_id', 'room_attribute_actions.attribute_id', 'room_attribute_actions.action'])
     .where('room_attribute_actions.room_id', '=', roomId)
+    .orderBy('room_attribute_actions.attribute_id')
+    .orderBy('room_attribute_actions.action')
     .execute();
 }
 

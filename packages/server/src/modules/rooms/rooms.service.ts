@@ -23,6 +23,9 @@ import * as repo from './rooms.repository.ts';
 
 type RoomInput = z.output<typeof roomInputSchema>;
 
+/** The stored action of an attribute row that grants nothing. */
+const NO_ACTION = 'none';
+
 export const roomMessages = {
   notFound: 'Perfil de acesso não encontrado.',
   builtIn: 'Este perfil de acesso faz parte do sistema e não pode ser excluído.',
@@ -139,7 +142,7 @@ export class RoomsService {
         ].map((attributeId) => ({
           resourceId: attributeId,
           actions: attributeActions
-            .filter((a) => a.attribute_id === attributeId)
+            .filter((a) => a.attribute_id === attributeId && a.action !== NO_ACTION)
             .map((a) => a.action as Action),
         })),
         filter: ownFilter(id),
@@ -283,9 +286,13 @@ export class RoomsService {
           });
           continue;
         }
-        for (const action of new Set(p.actions))
-          if (action === 'read' || action === 'create' || action === 'update' || action === 'delete')
-            attributeActions.push({ attributeId: p.resourceId, action });
+        const granted = [...new Set(p.actions)].filter(
+          (action) => action === 'read' || action === 'create' || action === 'update' || action === 'delete',
+        );
+        for (const action of granted) attributeActions.push({ attributeId: p.resourceId, action });
+        // An attribute the room may do nothing with keeps one row saying so; with no rows it
+        // would follow the subject's actions (permissions/access-policy.ts, ATTRIBUTE_NO_ACTION).
+        if (granted.length === 0) attributeActions.push({ attributeId: p.resourceId, action: NO_ACTION });
       }
       if (s.filter) addFilter(subject, s.filter, `permissions.subjects.${i}.filter`);
     }
