@@ -1,6 +1,6 @@
 import { ActionIcon, Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { SessionUser } from '@talkbase/domain/contracts/account';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toggleFullScreen } from '../features/preferences/full-screen.ts';
 import {
@@ -15,6 +15,11 @@ import { t } from '../i18n/pt-BR.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Logo } from '../ui/Logo.tsx';
 import { screenPath } from './screens.ts';
+
+// The running task's timer (features/tasks), loaded apart from the first screen's code.
+const RunningTaskIndicator = lazy(() =>
+  import('../features/tasks/RunningTaskIndicator.tsx').then((m) => ({ default: m.RunningTaskIndicator })),
+);
 
 interface BarButtonProps {
   label: string;
@@ -67,6 +72,9 @@ export function TopBar({ user }: { user: SessionUser }) {
         </Link>
       </Group>
       <Group gap={4} wrap="nowrap">
+        <Suspense fallback={null}>
+          <RunningTaskIndicator />
+        </Suspense>
         <BarButton
           label={t.topBar.fontDown}
           icon="text_decrease"

@@ -1,0 +1,19 @@
+import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
+import { TASK_SUBJECT } from '@talkbase/domain/tasks/task-rules';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRealtimeEvent } from '../realtime/useRealtimeEvent.ts';
+import { taskKeys } from './tasks-api.ts';
+
+/**
+ * Another tab or person started, paused or finished a task (SendTalkUpdates for `tarefa`): the
+ * running task and the tasks shown are read again, so every tab shows the server's state.
+ */
+export function useTaskPushes(): void {
+  const queryClient = useQueryClient();
+  useRealtimeEvent(realtimeEvents.talkUpdates, (data) => {
+    const subject = (data as { subject?: unknown } | null)?.subject;
+    if (subject !== TASK_SUBJECT) return;
+    void queryClient.invalidateQueries({ queryKey: taskKeys.inProgress });
+    void queryClient.invalidateQueries({ queryKey: ['task'] });
+  });
+}
