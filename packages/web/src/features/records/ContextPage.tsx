@@ -22,6 +22,13 @@ const HelpView = lazy(() => import('./help/HelpView.tsx').then((m) => ({ default
 const AttachmentsView = lazy(() =>
   import('./attachments/AttachmentsView.tsx').then((m) => ({ default: m.AttachmentsView })),
 );
+// The task area (features/tasks): the active-task scenario and a task record's timer and actions.
+const ActiveTaskView = lazy(() =>
+  import('../tasks/ActiveTaskView.tsx').then((m) => ({ default: m.ActiveTaskView })),
+);
+const TaskRecordBar = lazy(() =>
+  import('../tasks/TaskRecordBar.tsx').then((m) => ({ default: m.TaskRecordBar })),
+);
 
 const text = t.records;
 
@@ -33,6 +40,8 @@ function pageTitle(route: ContextRoute, subjectName: string): string {
       return `${text.tabTitle.grid(subjectName)}${suffix}`;
     case 'help':
       return text.tabTitle.help(subjectName);
+    case 'activetask':
+      return text.scenarios.activetask;
     case 'timeline':
       return text.tabTitle.timeline(subjectName, id);
     case 'attachments':
@@ -113,6 +122,12 @@ function Scenario({ route, context }: { route: ContextRoute; context: ContextRes
       return talkId > 0 ? <AttachmentsView context={context} talkId={talkId} /> : null;
     case 'help':
       return <HelpView context={context} />;
+    case 'activetask':
+      return context.subject.subjectIdentifier === 'tarefa' ? (
+        <ActiveTaskView context={context} />
+      ) : (
+        <Alert color="gray">{text.unknownScenario}</Alert>
+      );
     default:
       return <Alert color="gray">{text.unknownScenario}</Alert>;
   }
@@ -199,6 +214,11 @@ function ContextScreen() {
           </Title>
         </Group>
         <RecordViews route={route} />
+        {ctx.subject.subjectIdentifier === 'tarefa' && route.talkId ? (
+          <Suspense fallback={null}>
+            <TaskRecordBar context={ctx} talkId={route.talkId} />
+          </Suspense>
+        ) : null}
       </Group>
       <Suspense
         fallback={
