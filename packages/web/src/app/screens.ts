@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { t } from '../i18n/pt-BR.ts';
 import type { Access } from '../features/session/access.ts';
+import { roomsText } from '../i18n/rooms.ts';
 
 /** Named routes of the spec (000 §2, 001 §2); a menu links to one only once its screen exists. */
 export type ScreenName =
@@ -8,6 +9,8 @@ export type ScreenName =
   | 'config_users_add'
   | 'config_users_edit'
   | 'config_access_profile_list'
+  | 'config_access_profile_new'
+  | 'config_access_profile_edit'
   | 'config_theme'
   | 'config_dark_mode'
   | 'config_system'
@@ -35,6 +38,27 @@ export interface Screen {
 
 /** Every screen the app has today. Adding one here adds its route, its tab title and its menu link. */
 export const screens: readonly Screen[] = [
+  {
+    name: 'config_access_profile_list',
+    path: 'config/access_profile',
+    title: roomsText.screenTitles.list,
+    access: 'admin',
+    load: () => import('../features/rooms/RoomListPage.tsx').then((m) => ({ Component: m.RoomListPage })),
+  },
+  {
+    name: 'config_access_profile_new',
+    path: 'config/access_profile/room',
+    title: roomsText.form.titleNew,
+    access: 'admin',
+    load: () => import('../features/rooms/RoomFormPage.tsx').then((m) => ({ Component: m.RoomFormPage })),
+  },
+  {
+    name: 'config_access_profile_edit',
+    path: 'config/access_profile/room/:roomId',
+    title: roomsText.form.titleEdit,
+    access: 'admin',
+    load: () => import('../features/rooms/RoomFormPage.tsx').then((m) => ({ Component: m.RoomFormPage })),
+  },
   {
     name: 'context',
     path: 'context/:scenario/:subject/*',
@@ -70,8 +94,7 @@ export const screens: readonly Screen[] = [
     path: 'config/users',
     title: t.users.list.title,
     access: 'admin',
-    load: () =>
-      import('../features/users/UsersListPage.tsx').then((m) => ({ Component: m.UsersListPage })),
+    load: () => import('../features/users/UsersListPage.tsx').then((m) => ({ Component: m.UsersListPage })),
   },
   {
     name: 'config_users_add',

@@ -1,0 +1,218 @@
+import { ActionIcon, Button, Checkbox, Group, List, MultiSelect, Stack, Table, Text } from '@mantine/core';
+import type { RoomNotificationOption, RoomSummary, SubjectResource } from '@talkbase/domain/contracts/rooms';
+import { useState } from 'react';
+import { roomsText } from '../../i18n/rooms.ts';
+import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { DelimitationEditor } from '../delimitations/DelimitationEditor.tsx';
+import type { RoomDraft, RoomFilterDraft } from './room-draft.ts';
+
+interface SectionProps {
+  draft: RoomDraft;
+  onChange: (draft: RoomDraft) => void;
+}
+
+const subjectName = (subjects: readonly SubjectResource[], identifier: string) =>
+  subjects.find((s) => s.subjectIdentifier === identifier)?.resourceName ?? identifier;
+
+/** Filtros: the room's named filters; each limits the rows of its subject. */
+export function RoomFiltersSection(
+  props: SectionProps & {
+    subjects: readonly SubjectResource[];
+    onEdit: (filter: RoomFilterDraft) => void;
+    onAdd: () => void;
+  },
+) {
+  const text = roomsText.filters;
+  const [removing, setRemoving] = useState<RoomFilterDraft | null>(null);
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed">
+        {text.hint}
+      </Text>
+      {props.draft.roomFilters.length === 0 ? (
+        <Text c="dimmed">{text.empty}</Text>
+      ) : (
+        <List listStyleType="none" spacing={4}>
+          {props.draft.roomFilters.map((f) => (
+            <List.Item key={f.key}>
+              <Group gap="xs" wrap="nowrap">
+                <Icon name="filter_alt" size={18} />
+                <Text size="sm" fw={500}>
+                  {f.filterName}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {text.subjectOf(subjectName(props.subjects, f.subjectIdentifier))}
+                </Text>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={text.edit(f.filterName)}
+                  onClick={() => props.onEdit(f)}
+                >
+                  <Icon name="edit" />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={text.remove(f.filterName)}
+                  onClick={() => setRemoving(f)}
+                >
+                  <Icon name="delete" />
+                </ActionIcon>
+              </Group>
+            </List.Item>
+          ))}
+        </List>
+      )}
+      <Group>
+        <Button variant="light" leftSection={<Icon name="add" />} onClick={props.onAdd}>
+          {text.add}
+        </Button>
+      </Group>
+      <ConfirmModal
+        opened={removing !== null}
+        danger
+        onClose={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing)
+            props.onChange({
+              ...props.draft,
+              roomFilters: props.draft.roomFilters.filter((f) => f.key !== removing.key),
+            });
+          setRemoving(null);
+        }}
+      >
+        {text.confirmRemove}
+      </ConfirmModal>
+    </Stack>
+  );
+}
+
+/** Shared conversations: the room's delimitations, edited in 'Delimitar visualização'. */
+export function SharedTalksSection(props: SectionProps & { subjects: readonly SubjectResource[] }) {
+  const text = roomsText.sharedTalks;
+  const [open, setOpen] = useState(false);
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed">
+        {text.hint}
+      </Text>
+      {props.draft.sharedTalks.length === 0 ? (
+        <Text c="dimmed">{text.none}</Text>
+      ) : (
+        <List spacing={2} size="sm">
+          {props.draft.sharedTalks.map((d) => (
+            <List.Item key={d.subjectIdentifier}>
+              {d.name ? `${d.name} — ` : ''}
+              {text.summary(subjectName(props.subjects, d.subjectIdentifier), d.talks.length)}
+            </List.Item>
+          ))}
+        </List>
+      )}
+      <Group>
+        <Button variant="light" leftSection={<Icon name="visibility" />} onClick={() => setOpen(true)}>
+          {text.open}
+        </Button>
+      </Group>
+      <DelimitationEditor
+        opened={open}
+        onClose={() => setOpen(false)}
+        delimitations={props.draft.sharedTalks}
+        onSave={(sharedTalks) => {
+          props.onChange({ ...props.draft, sharedTalks });
+          setOpen(false);
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** Perfis de Acesso Relacionados: the rooms this one may interact with (action Interagir, id 29). */
+export function RelatedRoomsSection(
+  props: SectionProps & { rooms: readonly RoomSummary[]; selfId: number | null },
+) {
+  const text = roomsText.related;
+  const others = props.rooms.filter((r) => r.roomId !== props.selfId);
+  if (others.length === 0) return <Text c="dimmed">{text.empty}</Text>;
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed">
+        {text.hint}
+      </Text>
+      <MultiSelect
+        label={text.label}
+        placeholder={props.draft.connectedRooms.length === 0 ? text.placeholder : undefined}
+        data={others.map((r) => ({ value: String(r.roomId), label: r.roomName }))}
+        value={props.draft.connectedRooms.map(String)}
+        onChange={(values) => props.onChange({ ...props.draft, connectedRooms: values.map(Number) })}
+        searchable
+        clearable
+        maw={560}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * Notificações: which notifications the room's users get, per channel. A channel the room has
+ * turned off cannot be made mandatory.
+ */
+export function NotificationsSection(props: SectionProps & { options: readonly RoomNotificationOption[] }) {
+  const text = roomsText.notifications;
+  const channels = [...new Set(props.options.flatMap((o) => o.notificationChannels.map((c) => c.channelId)))];
+  if (props.options.length === 0 || channels.length === 0) return <Text c="dimmed">{text.empty}</Text>;
+  const enabled = (channelId: number, notificationId: number) =>
+    props.draft.roomNotifications
+      .find((r) => r.channel.channelId === channelId)
+      ?.notifications.find((n) => n.notificationId === notificationId)?.isEnable ?? false;
+  const toggle = (channelId: number, notificationId: number) => {
+    const list = props.draft.roomNotifications.filter((r) => r.channel.channelId !== channelId);
+    const current = props.draft.roomNotifications.find((r) => r.channel.channelId === channelId);
+    const others = (current?.notifications ?? []).filter((n) => n.notificationId !== notificationId);
+    const isEnable = !enabled(channelId, notificationId);
+    props.onChange({
+      ...props.draft,
+      roomNotifications: [
+        ...list,
+        {
+          channel: { channelId },
+          notifications: [...others, { notificationId, isEnable, isRequired: false }],
+        },
+      ],
+    });
+  };
+  const channelName = (id: number) => (id === 1 ? 'Aplicação' : id === 2 ? 'E-mail' : `Canal ${id}`);
+  return (
+    <Table aria-label={text.title} maw={640}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{text.title}</Table.Th>
+          {channels.map((c) => (
+            <Table.Th key={c} ta="center">
+              {channelName(c)}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {props.options.map((o) => (
+          <Table.Tr key={o.notificationId}>
+            <Table.Td>{o.notificationName}</Table.Td>
+            {channels.map((c) => (
+              <Table.Td key={c} ta="center">
+                {o.notificationChannels.some((x) => x.channelId === c) && (
+                  <Checkbox
+                    aria-label={`${o.notificationName}: ${channelName(c)}`}
+                    checked={enabled(c, o.notificationId)}
+                    onChange={() => toggle(c, o.notificationId)}
+                    styles={{ body: { justifyContent: 'center' } }}
+                  />
+                )}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
