@@ -4,7 +4,7 @@ import type { ApiTalk } from '@talkbase/domain/contracts/talks';
 import { resolveComponentId } from '@talkbase/domain/fields/component-types';
 import { validateValue } from '@talkbase/domain/fields/validate-value';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import { editorFor } from '../../../fields/registry.ts';
 import { t } from '../../../i18n/pt-BR.ts';
@@ -14,6 +14,9 @@ import { uploadFileValue } from '../../../fields/editors/complex/upload-file-val
 import type { FileItem } from '@talkbase/domain/fields/file';
 import { fieldAccess, isFileAttribute, talkValuesToSave } from './field-rules.ts';
 import { formFields, formLayout, type FormField, type FormNode } from './form-model.ts';
+import { formRulesFor } from './form-rules.ts';
+import { isBlank } from '@talkbase/domain/fields/field-rule';
+import { RecordActionsBar } from '../actions/RecordActionsBar.tsx';
 
 const text = t.records;
 
@@ -32,9 +35,13 @@ export interface RecordFormProps {
   onCancel?: (() => void) | undefined;
   /** Renders beside the fields (the talk view's area menu), given the layout. */
   aside?: ((nodes: FormNode[]) => ReactNode) | undefined;
+  /** After the record is deleted from the form; by default its tab closes and the grid opens. */
+  onDeleted?: (() => void) | undefined;
 }
 
 export const areaDomId = (key: string) => `area-${key}`;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
  * The editors that lay several inputs side by side (filter tree 12, report columns 15, schedule
@@ -134,6 +141,9 @@ function RecordFormBody(
   const [saving, setSaving] = useState(false);
   const [syncDialog, showSyncErrors] = useSyncErrorDialog();
   const [now] = useState(() => new Date());
+  // The subject's own rules (the tickets' of 000 §5), live; the server runs the same ones.
+  const useSubjectRules = formRulesFor(subject);
+  const subjectRules = useSubjectRules({ context, isNew, values, initial, talk });
 
   const displayValues = useMemo(
     () => new Map((talk?.talkValues ?? []).map((v) => [v.subjectAttributeId, v.displayValue ?? null])),
@@ -150,25 +160,49 @@ function RecordFormBody(
         fields.map((field) => {
           const a = field.attribute;
           const value = values.get(a.subjectAttributeId);
-          const access = fieldAccess(a, {
+          const base = fieldAccess(a, {
             isNew,
             value,
             area: field.area,
             recordReadOnly: talk?.isReadOnly ?? false,
           });
+          const rule = subjectRules.get(a.subjectAttributeId);
+          const readOnly = base.readOnly || Boolean(rule?.readOnly) || Boolean(rule?.blocked);
+          const access = {
+            ...base,
+            readOnly,
+            required: !readOnly && (base.required || Boolean(rule?.required)),
+          };
           const ruleError =
             access.readOnly || access.hidden
               ? undefined
               : validateValue({ ...a, isRequired: access.required }, value, { now })[0]?.message;
-          const error = inputErrors.get(a.subjectAttributeId) ?? ruleError;
-          return [a.subjectAttributeId, { access, error }] as const;
+          const error = inputErrors.get(a.subjectAttributeId) ?? ruleError ?? rule?.error;
+          return [a.subjectAttributeId, { access, error, hint: rule?.hint }] as const;
         }),
       ),
-    [fields, values, inputErrors, isNew, talk, now],
+    [fields, values, inputErrors, isNew, talk, now, subjectRules],
   );
   const invalid = [...states.values()].some((s) => s.error !== undefined);
   const recordReadOnly =
     Boolean(talk?.isReadOnly) || (isNew ? !context.subject.actions.Create : !context.subject.actions.Update);
+
+  // A rule that drops a stored value (a new status drops the step forecast…) clears it once, when
+  // it turns on; what the user typed meanwhile stays.
+  const resetting = useRef<ReadonlySet<number>>(new Set());
+  useEffect(() => {
+    const now = new Set([...subjectRules].filter(([, r]) => r.reset).map(([id]) => id));
+    const fresh = [...now].filter((id) => !resetting.current.has(id));
+    resetting.current = now;
+    if (fresh.length === 0) return;
+    setValues((prev) => {
+      const drop = fresh.filter((id) => !isBlank(prev.get(id)) && same(prev.get(id), initial.get(id)));
+      if (drop.length === 0) return prev;
+      const next = new Map(prev);
+      for (const id of drop) next.set(id, null);
+      return next;
+    });
+  }, [subjectRules, initial]);
 
   const change = (id: number, value: unknown) => {
     setValues((prev) => new Map(prev).set(id, value));
@@ -189,6 +223,12 @@ function RecordFormBody(
     const attributes = fields.map((f) => f.attribute);
     try {
       const talkValues = talkValuesToSave(attributes, values, initial, isNew);
+      // A value kept through a reset is sent even when it equals the stored one: the server drops
+      // the stored value of a reset field the save does not give.
+      for (const id of resetting.current) {
+        if (!isNew && !isBlank(values.get(id)) && !talkValues.some((v) => v.subjectAttributeId === id))
+          talkValues.push({ subjectAttributeId: id, value: values.get(id) });
+      }
       let id = talkId;
       let location: string | null = null;
       if (isNew) {
@@ -279,6 +319,11 @@ function RecordFormBody(
             return id === undefined ? undefined : values.get(id);
           }}
         />
+        {state.hint && (
+          <Text size="xs" c="dimmed" mt={4} className="record-field-hint" data-hint-for={a.identifier}>
+            {state.hint}
+          </Text>
+        )}
       </div>
     );
   };
@@ -322,20 +367,25 @@ function RecordFormBody(
           )}
         </Stack>
       </div>
-      {!recordReadOnly && (
+      {(!recordReadOnly || talk) && (
         <Group justify="space-between" className="record-form-footer" mt="md">
-          <Text size="sm" c={invalid && touched.size > 0 ? 'red' : 'dimmed'} aria-live="polite">
-            {invalid ? text.form.footerInvalid : ''}
-          </Text>
+          <Group gap="md">
+            {talk && <RecordActionsBar context={context} talk={talk} onDeleted={props.onDeleted} />}
+            <Text size="sm" c={invalid && touched.size > 0 ? 'red' : 'dimmed'} aria-live="polite">
+              {!recordReadOnly && invalid ? text.form.footerInvalid : ''}
+            </Text>
+          </Group>
           <Group gap="sm">
             {props.onCancel && (
               <Button variant="default" onClick={props.onCancel} disabled={saving}>
                 {text.form.cancel}
               </Button>
             )}
-            <Button type="submit" disabled={invalid} loading={saving}>
-              {text.form.save}
-            </Button>
+            {!recordReadOnly && (
+              <Button type="submit" disabled={invalid} loading={saving}>
+                {text.form.save}
+              </Button>
+            )}
           </Group>
         </Group>
       )}

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
-import type { PagedTalks, RelatedTalk, TalkUpdatesEvent } from '@talkbase/domain/contracts/talks';
+import type { PagedTalks, TalkUpdatesEvent } from '@talkbase/domain/contracts/talks';
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import { validateValue } from '@talkbase/domain/fields/validate-value';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,19 +28,11 @@ import { Icon } from '../../../ui/Icon.tsx';
 import { useRealtimeEvent } from '../../realtime/useRealtimeEvent.ts';
 import { useSession } from '../../session/useSession.ts';
 import { contextPath } from '../context-route.ts';
-import { ConfirmModal } from '../../../ui/ConfirmModal.tsx';
+import { useRecordActions } from '../actions/useRecordActions.tsx';
 import { notifyError, notifySuccess, useSyncErrorDialog } from '../feedback.tsx';
 import { fieldAccess, isFileAttribute, talkValuesToSave } from '../form/field-rules.ts';
 import { RecordForm } from '../form/RecordForm.tsx';
-import {
-  createTalk,
-  deleteTalks,
-  fetchSavedFilters,
-  filterTalks,
-  relatedTalksOf,
-  setTalksActive,
-  updateTalk,
-} from '../records-api.ts';
+import { createTalk, fetchSavedFilters, filterTalks, updateTalk } from '../records-api.ts';
 import {
   GridBody,
   SELECT_WIDTH,
@@ -66,11 +58,6 @@ const ACTIONS_WIDTH = 96;
 const MIN_GRID_HEIGHT = 320;
 /** Below the grid: its footer (range, page size, pages) and the page's bottom padding. */
 const FOOTER_SPACE = 72;
-
-type Pending =
-  | { kind: 'delete' | 'deactivate' | 'activate'; ids: number[] }
-  | { kind: 'related'; title: string; related: RelatedTalk[] }
-  | null;
 
 const features = tableFeatures({});
 
@@ -103,8 +90,6 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
   const [editing, setEditing] = useState<EditingCell | null>(null);
   const [newRows, setNewRows] = useState<NewRow[]>([]);
   const [newRowErrors, setNewRowErrors] = useState<ReadonlyMap<string, string>>(new Map());
-  const [pending, setPending] = useState<Pending>(null);
-  const [busy, setBusy] = useState(false);
   const [modal, setModal] = useState<{ talkId: number } | null>(null);
   const [othersChanged, setOthersChanged] = useState(false);
   const [syncDialog, showSyncErrors] = useSyncErrorDialog();
@@ -381,53 +366,22 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
   };
 
   // ---- batch actions ------------------------------------------------------------------------
-  const runPending = async () => {
-    if (!pending || pending.kind === 'related') return;
-    setBusy(true);
-    const ids = pending.ids;
-    try {
-      if (pending.kind === 'delete') {
-        await deleteTalks(subject, ids);
-        notifySuccess(text.messages.deleted);
-      } else {
-        await setTalksActive(subject, ids, pending.kind === 'activate');
-        notifySuccess(pending.kind === 'activate' ? text.messages.activated : text.messages.deactivated);
-        // Batch (de)activation removes the rows from this list and reduces the total (002 §4).
-        queryClient.setQueryData<PagedTalks>(['talks', subject, body], (old) =>
-          old
-            ? {
-                ...old,
-                itens: old.itens.filter((r) => !ids.includes(r.talkId)),
-                totalResults: Math.max(0, old.totalResults - ids.length),
-              }
-            : old,
-        );
-      }
-      setSelected(new Set());
-      setPending(null);
-      await queryClient.invalidateQueries({ queryKey: ['talks', subject] });
-    } catch (err) {
-      if (
-        pending.kind === 'delete' &&
-        err instanceof ApiError &&
-        (err.status === 422 || err.status === 403)
-      ) {
-        const related = relatedTalksOf(err.extra);
-        const first = err.errors[0]?.message;
-        setPending({
-          kind: 'related',
-          title: err.status === 403 ? text.modals.cannotDeleteTitle : text.modals.relatedTitle,
-          related,
-        });
-        notifyError(err.status === 422 ? text.messages.deleteRelated : (first ?? text.messages.deleteError));
-      } else {
-        setPending(null);
-        notifyError(pending.kind === 'delete' ? text.messages.deleteError : text.messages.activeError);
-      }
-    } finally {
-      setBusy(false);
+  const recordActions = useRecordActions(subject, async (kind, ids) => {
+    if (kind !== 'delete') {
+      // Batch (de)activation removes the rows from this list and reduces the total (002 §4).
+      queryClient.setQueryData<PagedTalks>(['talks', subject, body], (old) =>
+        old
+          ? {
+              ...old,
+              itens: old.itens.filter((r) => !ids.includes(r.talkId)),
+              totalResults: Math.max(0, old.totalResults - ids.length),
+            }
+          : old,
+      );
     }
-  };
+    setSelected(new Set());
+    await queryClient.invalidateQueries({ queryKey: ['talks', subject] });
+  });
 
   // ---- table model --------------------------------------------------------------------------
   const tableColumns = useMemo<ColumnDef<typeof features, GridRow>[]>(
@@ -588,7 +542,7 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
             <Button
               variant="default"
               disabled={selected.size === 0}
-              onClick={() => setPending({ kind: isActive ? 'deactivate' : 'activate', ids: selectedIds })}
+              onClick={() => recordActions.ask(isActive ? 'deactivate' : 'activate', selectedIds)}
             >
               {isActive ? text.grid.deactivate : text.grid.activate}
             </Button>
@@ -598,7 +552,7 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
               color="red"
               variant="light"
               disabled={selected.size === 0}
-              onClick={() => setPending({ kind: 'delete', ids: selectedIds })}
+              onClick={() => recordActions.ask('delete', selectedIds)}
             >
               {text.grid.delete}
             </Button>
@@ -771,49 +725,7 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
         </Group>
       </Group>
 
-      <ConfirmModal
-        opened={pending !== null && pending.kind !== 'related'}
-        title={
-          pending?.kind === 'delete'
-            ? text.modals.deleteTitle
-            : pending?.kind === 'activate'
-              ? text.modals.activateTitle
-              : text.modals.deactivateTitle
-        }
-        danger={pending?.kind === 'delete'}
-        busy={busy}
-        onClose={() => setPending(null)}
-        onConfirm={() => void runPending()}
-      >
-        {pending && pending.kind !== 'related'
-          ? pending.kind === 'delete'
-            ? text.modals.deleteText(pending.ids.length)
-            : pending.kind === 'activate'
-              ? text.modals.activateText(pending.ids.length)
-              : text.modals.deactivateText(pending.ids.length)
-          : ''}
-      </ConfirmModal>
-
-      <Modal
-        opened={pending?.kind === 'related'}
-        onClose={() => setPending(null)}
-        size={540}
-        title={pending?.kind === 'related' ? pending.title : ''}
-      >
-        <Text mb="sm">{text.modals.relatedIntro}</Text>
-        <ul className="related-list">
-          {(pending?.kind === 'related' ? pending.related : []).map((r) => (
-            <li key={`${r.subject}-${r.talkId}-${r.relatedTalkId}`}>
-              <Link to={contextPath('talk', r.subject, { talkId: r.talkId })} target="_blank" rel="noopener">
-                {text.modals.relatedItem(r.subjectName, r.talkId, r.displayName, r.relatedTalkId)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <Group justify="flex-end" mt="md">
-          <Button onClick={() => setPending(null)}>{text.modals.ok}</Button>
-        </Group>
-      </Modal>
+      {recordActions.modals}
 
       <Modal
         opened={modal !== null}
@@ -831,6 +743,7 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
             talkId={modal.talkId}
             onCancel={() => setModal(null)}
             onSaved={() => setModal(null)}
+            onDeleted={() => setModal(null)}
           />
         )}
       </Modal>

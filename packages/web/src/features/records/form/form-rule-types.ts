@@ -1,0 +1,28 @@
+import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
+import type { ApiTalk } from '@talkbase/domain/contracts/talks';
+
+/** What a subject's own form rules see: the record's values as the form holds them. */
+export interface FormRuleInput {
+  context: ContextResponse;
+  isNew: boolean;
+  /** The form's values, by attribute id. */
+  values: ReadonlyMap<number, unknown>;
+  /** The values the form started with (the stored ones, or a new record's defaults). */
+  initial: ReadonlyMap<number, unknown>;
+  talk: ApiTalk | undefined;
+}
+
+/** One field's rule from a subject's own rules, on top of the field access of 002 §5. */
+export interface FormFieldRule {
+  required: boolean;
+  readOnly: boolean;
+  /** Waits for another field (shown read-only). */
+  blocked: boolean;
+  hint?: string | undefined;
+  /** The stored value goes: the form clears it (once) when this turns on. */
+  reset: boolean;
+  error?: string | undefined;
+}
+
+/** A hook giving the rules of a subject's fields, by attribute id. */
+export type FormRulesHook = (input: FormRuleInput) => ReadonlyMap<number, FormFieldRule>;

@@ -1,0 +1,89 @@
+import { toIsoDate } from '@talkbase/domain/fields/civil-date';
+import { civilDateIn, DEFAULT_TIME_ZONE } from '@talkbase/domain/fields/zoned-time';
+import {
+  TICKET_FIELDS,
+  ticketRules,
+  type TicketField,
+  type TicketValues,
+} from '@talkbase/domain/tickets/ticket-rules';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { apiRequest } from '../../api/client.ts';
+import { useSession } from '../session/useSession.ts';
+import type { FormFieldRule, FormRuleInput } from '../records/form/form-rule-types.ts';
+
+const FIELDS: ReadonlySet<string> = new Set(TICKET_FIELDS);
+
+/** A select's value as the API takes it: the id. */
+function canonical(value: unknown): unknown {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && 'id' in value) return value.id;
+  if (typeof value === 'string' && value.trim() === '') return null;
+  return value ?? null;
+}
+
+/** The statuses' names by id (GET /api/SubjectAttribute/related/{situacao}: a short list). */
+function fetchStatusNames(attributeId: number, signal: AbortSignal): Promise<Map<number, string>> {
+  return apiRequest<{ itens: { id: number; name: string }[] }>(
+    `/api/SubjectAttribute/related/${attributeId}?page=1`,
+    { signal },
+  ).then((answer) => new Map(answer.itens.map((o) => [o.id, o.name])));
+}
+
+/**
+ * The ticket rules of 000 §5 (`@talkbase/domain/tickets/ticket-rules`, the same function the
+ * server runs) applied live to the record form of a `chamado`: required marks, read-only and
+ * blocked fields, hints, resets and messages, by attribute id.
+ */
+export function useTicketFormRules(input: FormRuleInput): ReadonlyMap<number, FormFieldRule> {
+  const { context, isNew, values, initial, talk } = input;
+  const session = useSession();
+  const byField = useMemo(() => {
+    const out = new Map<TicketField, { id: number; name: string }>();
+    for (const a of context.subject.subjectAttributes)
+      if (FIELDS.has(a.identifier))
+        out.set(a.identifier as TicketField, { id: a.subjectAttributeId, name: a.name });
+    return out;
+  }, [context]);
+  const status = byField.get('situacao');
+  const statuses = useQuery({
+    queryKey: ['ticket-statuses', status?.id],
+    queryFn: ({ signal }) => fetchStatusNames(status?.id ?? 0, signal),
+    enabled: status !== undefined,
+    staleTime: 5 * 60_000,
+  });
+
+  return useMemo(() => {
+    const out = new Map<number, FormFieldRule>();
+    // A `chamado` without a status is not the support ticket of 000 §5 (as on the server).
+    if (!status || !session) return out;
+    const pick = (source: ReadonlyMap<number, unknown>): TicketValues => {
+      const v: TicketValues = {};
+      for (const [field, a] of byField) v[field] = canonical(source.get(a.id));
+      return v;
+    };
+    const stored = pick(initial);
+    const shown = new Map(
+      (talk?.talkValues ?? []).map((v) => [v.subjectAttributeId, v.displayValue ?? null] as const),
+    );
+    const nameOf = (id: unknown): string | null =>
+      typeof id === 'number'
+        ? (statuses.data?.get(id) ?? (id === stored.situacao ? (shown.get(status.id) ?? null) : null))
+        : null;
+    const current = pick(values);
+    const names: Partial<Record<string, string>> = {};
+    for (const [field, a] of byField) names[field] = a.name;
+    const rules = ticketRules({
+      values: current,
+      previous: isNew ? null : stored,
+      initial: isNew ? stored : undefined,
+      status: nameOf(current.situacao),
+      previousStatus: isNew ? null : nameOf(stored.situacao),
+      room: session.user.roomId,
+      today: toIsoDate(civilDateIn(new Date(), DEFAULT_TIME_ZONE) ?? { year: 1970, month: 1, day: 1 }),
+      fields: new Set(byField.keys()),
+      names,
+    });
+    for (const [field, a] of byField) out.set(a.id, rules[field]);
+    return out;
+  }, [byField, status, session, values, initial, isNew, talk, statuses.data]);
+}
