@@ -18,7 +18,7 @@ export function MessageThread({ subject, talkId }: { subject: string; talkId: nu
   const me = useSession()?.user.accountId ?? 0;
   const { pages, unread, participants, messages } = useConversation(subject, talkId);
   const root = useRef<HTMLElement>(null);
-  const list = useRef<HTMLOListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const firstPage = pages.data?.pages[0];
   // Where 'Novas mensagens' goes: the read marker as the thread was first shown.
   const [readBefore, setReadBefore] = useState<number | null>(null);
@@ -103,9 +103,9 @@ export function MessageThread({ subject, talkId }: { subject: string; talkId: nu
               </Button>
             </Center>
           )}
-          <ol
+          <div
             ref={list}
-            className="message-list"
+            className="message-log"
             role="log"
             aria-label={text.title}
             tabIndex={0}
@@ -114,17 +114,19 @@ export function MessageThread({ subject, talkId }: { subject: string; talkId: nu
               stickToBottom.current = node.scrollHeight - node.scrollTop - node.clientHeight < 40;
             }}
           >
-            {messages.map((m) => (
-              <Fragment key={m.messageId}>
-                {m.messageId === firstNew && (
-                  <li className="message-divider" aria-label={text.newDivider}>
-                    <span>{text.newDivider}</span>
-                  </li>
-                )}
-                <MessageItem message={m} mine={m.authorId === me} />
-              </Fragment>
-            ))}
-          </ol>
+            <ol className="message-list">
+              {messages.map((m) => (
+                <Fragment key={m.messageId}>
+                  {m.messageId === firstNew && (
+                    <li className="message-divider" aria-label={text.newDivider}>
+                      <span>{text.newDivider}</span>
+                    </li>
+                  )}
+                  <MessageItem message={m} mine={m.authorId === me} />
+                </Fragment>
+              ))}
+            </ol>
+          </div>
         </>
       )}
       {pages.isFetchNextPageError && (

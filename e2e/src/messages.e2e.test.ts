@@ -1,0 +1,147 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { MessagePage } from '@talkbase/domain/contracts/messages';
+import type { PagedTalks } from '@talkbase/domain/contracts/talks';
+import { signInByApi } from './api.ts';
+import { seriousViolations } from './axe.ts';
+import { screenshot } from './browser.ts';
+import { signedIn } from './helpers.ts';
+import { useSuite } from './suite.ts';
+
+const AGENT = { email: 'atendente@talkbase.local', password: 'Atendente-Demo-2026' };
+const CUSTOMER = { email: 'cliente@talkbase.local', password: 'Cliente-Demo-2026' };
+
+const suite = useSuite({ SEED: 'demo' });
+
+async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${suite.server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** The conversation under a record's talk view, as its reader sees it. */
+class ThreadPage {
+  readonly page: Page;
+  readonly thread: Locator;
+  readonly log: Locator;
+  readonly composer: Locator;
+  constructor(page: Page) {
+    this.page = page;
+    this.thread = page.getByRole('region', { name: 'Conversa' });
+    this.log = this.thread.getByRole('log', { name: 'Conversa' });
+    this.composer = this.thread.getByRole('textbox', { name: 'Mensagem' });
+  }
+  async open(url: string, talkId: number): Promise<void> {
+    await this.page.goto(`${url}/context/talk/chamado/${String(talkId)}`);
+    await this.composer.waitFor();
+  }
+  /** Types as a user would and sends with Enter. */
+  async send(text: string): Promise<void> {
+    await this.composer.click();
+    await this.composer.pressSequentially(text, { delay: 10 });
+    await this.composer.press('Enter');
+  }
+  message(text: string): Locator {
+    return this.log.getByRole('listitem').filter({ hasText: text });
+  }
+}
+
+describe('the conversation on a ticket (issue 13)', () => {
+  it('lets the customer and the attendant exchange messages, each seeing the other’s live', async () => {
+    const customerToken = await signInByApi(suite.server, CUSTOMER.email, CUSTOMER.password);
+    const mine = await api<PagedTalks>(customerToken, 'POST', '/api/talk/filter/chamado/', {
+      page: 1,
+      fetch: 1,
+    });
+    const talkId = mine.itens[0]?.talkId ?? 0;
+    expect(talkId).toBeGreaterThan(0);
+
+    const customer = await signedIn(suite.browser, suite.server, CUSTOMER.email, CUSTOMER.password);
+    const agent = await signedIn(suite.browser, suite.server, AGENT.email, AGENT.password);
+    const customerThread = new ThreadPage(customer.page);
+    const agentThread = new ThreadPage(agent.page);
+    await customerThread.open(suite.server.url, talkId);
+    await agentThread.open(suite.server.url, talkId);
+    await customerThread.thread.getByText('Nenhuma mensagem').waitFor();
+    await customerThread.thread.scrollIntoViewIfNeeded();
+    await screenshot(customer.page, 'messages-empty');
+
+    // The customer writes; the attendant's open thread shows it without a reload.
+    await customerThread.send('Bom dia! A impressora voltou a travar.');
+    await customerThread.message('Bom dia! A impressora voltou a travar.').waitFor();
+    expect(await customerThread.composer.inputValue()).toBe('');
+    await agentThread.message('Bom dia! A impressora voltou a travar.').waitFor({ timeout: 10_000 });
+    expect(await agentThread.message('Bom dia! A impressora voltou a travar.').textContent()).toContain(
+      'Carlos',
+    );
+
+    // Shift+Enter breaks the line; Enter sends. The customer sees the answer live.
+    await agentThread.composer.click();
+    await agentThread.composer.pressSequentially('Olá, Carlos.', { delay: 10 });
+    await agentThread.composer.press('Shift+Enter');
+    await agentThread.composer.pressSequentially('Já estamos verificando.', { delay: 10 });
+    expect(await agentThread.composer.inputValue()).toBe('Olá, Carlos.\nJá estamos verificando.');
+    await agentThread.composer.press('Enter');
+    const answer = customerThread.message('Já estamos verificando.');
+    await answer.waitFor({ timeout: 10_000 });
+    expect(await answer.locator('.message-text').innerText()).toBe('Olá, Carlos.\nJá estamos verificando.');
+    expect(await answer.textContent()).toContain('Ana');
+
+    // The server has both, in order, and each reader has read them (the thread was on screen).
+    const page = await api<MessagePage>(customerToken, 'GET', `/api/talk/chamado/${String(talkId)}/messages`);
+    expect(page.itens.map((m) => m.text)).toEqual([
+      'Olá, Carlos.\nJá estamos verificando.',
+      'Bom dia! A impressora voltou a travar.',
+    ]);
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ unread: number }>(
+              customerToken,
+              'GET',
+              `/api/talk/chamado/${String(talkId)}/messages/unread`,
+            )
+          ).unread,
+      )
+      .toBe(0);
+
+    await customerThread.thread.scrollIntoViewIfNeeded();
+    expect(await seriousViolations(customer.page)).toEqual([]);
+    await screenshot(customer.page, 'messages-day');
+    await customer.shell.nightMode.click();
+    await customerThread.thread.scrollIntoViewIfNeeded();
+    expect(await seriousViolations(customer.page)).toEqual([]);
+    await screenshot(customer.page, 'messages-night');
+    await agentThread.thread.scrollIntoViewIfNeeded();
+    await screenshot(agent.page, 'messages-agent');
+
+    await customer.context.close();
+    await agent.context.close();
+  });
+
+  it('does not show the customer a ticket of another client, nor its conversation', async () => {
+    const customerToken = await signInByApi(suite.server, CUSTOMER.email, CUSTOMER.password);
+    const agentToken = await signInByApi(suite.server, AGENT.email, AGENT.password);
+    const mine = await api<PagedTalks>(customerToken, 'POST', '/api/talk/filter/chamado/', {
+      page: 1,
+      fetch: 1000,
+    });
+    const all = await api<PagedTalks>(agentToken, 'POST', '/api/talk/filter/chamado/', {
+      page: 1,
+      fetch: 1000,
+    });
+    const other = all.itens.find((t) => !mine.itens.some((m) => m.talkId === t.talkId))?.talkId ?? 0;
+    await api(agentToken, 'POST', `/api/talk/chamado/${String(other)}/messages`, {
+      text: 'Assunto de outro cliente',
+    });
+    const res = await fetch(`${suite.server.url}/api/talk/chamado/${String(other)}/messages`, {
+      headers: { authorization: `Bearer ${customerToken}` },
+    });
+    expect(res.status).toBe(404);
+  });
+});
