@@ -121,7 +121,7 @@ export function CertificateGate({ subject, children }: { subject: string; childr
   if (!inForce(status.data)) return <CheckScreen status={status.data} />;
   return (
     <>
-      <Group gap="xs" px="md" pt="xs" c="dimmed">
+      <Group gap="xs" pb="xs" c="dimmed">
         <Icon name="verified_user" size="1.1em" />
         <Text size="sm">{holderLine(status.data)}</Text>
       </Group>
