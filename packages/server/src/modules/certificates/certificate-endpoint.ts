@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Server as TlsServer } from 'node:tls';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   accountLogTypes,
@@ -13,6 +14,9 @@ import type { CertificatesService } from './certificates.service.ts';
 import { peerOutcome } from './peer-certificate.ts';
 import { loadRevocationLists, loadTrustedCertificates } from './trust-store.ts';
 
+/** Trust store, revocation lists and the server's own key pair are read again this often. */
+const RELOAD_MS = 10 * 60 * 1000;
+
 /**
  * The certificate check's own HTTPS server (002 §7: "on a separate certificate host"): it asks
  * every client for a certificate (mutual TLS) and verifies it against the trusted ICP-Brasil roots,
@@ -24,15 +28,19 @@ export async function startCertificateEndpoint(opts: {
   log: FastifyBaseLogger;
 }): Promise<FastifyInstance> {
   const { config, service } = opts;
-  const ca = loadTrustedCertificates(config.caDir);
-  const crl = config.crlDir ? loadRevocationLists(config.crlDir) : [];
+  const secureContext = () => {
+    const crl = config.crlDir ? loadRevocationLists(config.crlDir) : undefined;
+    return {
+      key: fs.readFileSync(config.tlsKeyFile),
+      cert: fs.readFileSync(config.tlsCertFile),
+      ca: loadTrustedCertificates(config.caDir),
+      ...(crl ? { crl } : {}),
+    };
+  };
   const app = Fastify({
     loggerInstance: opts.log,
     https: {
-      key: fs.readFileSync(config.tlsKeyFile),
-      cert: fs.readFileSync(config.tlsCertFile),
-      ca,
-      ...(crl.length ? { crl } : {}),
+      ...secureContext(),
       requestCert: true,
       rejectUnauthorized: false,
     },
@@ -71,6 +79,19 @@ export async function startCertificateEndpoint(opts: {
     }
   });
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ errors: [{ message: messages.notFound }] }));
+
+  // Revocation lists expire within days: new files in the folders are taken up without a restart.
+  // A folder that became unreadable keeps the previous context (and says so in the log).
+  service.reloadTrust = () => {
+    try {
+      (app.server as TlsServer).setSecureContext(secureContext());
+    } catch (err) {
+      opts.log.error({ err }, 'certificate trust store not reloaded');
+    }
+  };
+  const timer = setInterval(() => service.reloadTrust?.(), RELOAD_MS);
+  timer.unref();
+  app.addHook('onClose', () => clearInterval(timer));
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

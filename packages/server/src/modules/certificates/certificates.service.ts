@@ -54,6 +54,8 @@ export class CertificatesService {
   private readonly now: () => number;
   /** The port the TLS endpoint listens on once started (CERT_PORT=0 picks a free one). */
   listeningPort: number | undefined;
+  /** Reads the trust store and revocation lists again (set by the running endpoint). */
+  reloadTrust: (() => void) | undefined;
 
   constructor(deps: { db: Db; endpoint: CertificateEndpointConfig | undefined; now?: () => number }) {
     this.db = deps.db;

@@ -13,6 +13,7 @@ import {
 import { loadConfig, ConfigError } from '../../config.ts';
 import { createRoom } from '../../test/actors.ts';
 import { as, createPerson, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
+import { loadRevocationLists, loadTrustedCertificates } from './trust-store.ts';
 import { createCa, createCrl, issuePerson, writeEndpointFiles, type Issued } from '../../test/pki.ts';
 import { createCrm, createTalk } from '../../test/records.ts';
 import { subjectIds } from '../templates/template-test-helpers.ts';
@@ -244,6 +245,18 @@ describe('the certificate check (GET /certificado.aspx)', () => {
     expect(reply.body.accountLogTypeId).toBe(accountLogTypes.requestFailed);
   });
 
+  it('takes up a new revocation list without a restart', async () => {
+    const client = await issuePerson(ca, { name: 'LOGO REVOGADO', cpf: CPF, serialNumber: '0badc0de02' });
+    expect((await runCheck((await agent()).token, client)).body.valid).toBe(true);
+    fs.writeFileSync(
+      path.join(pkiDir, 'crl', 'lista-0.crl'),
+      await createCrl(ca, [revokedSerial, '0badc0de02']),
+    );
+    t.app.services.certificates.reloadTrust?.();
+    const reply = await runCheck((await agent()).token, client);
+    expect(reply.body.accountLogTypeId).toBe(accountLogTypes.revoked);
+  });
+
   it('lets no other web origin read a named holder', async () => {
     const user = await agent();
     const client = await issuePerson(ca, { name: 'MARIA DA SILVA', cpf: CPF });
@@ -329,5 +342,18 @@ describe('configuration', () => {
     }
     expect(() => loadConfig({ CERT_CA_DIR: '/nao/existe' })).toThrow(/CERT_CA_DIR: pasta não encontrada/);
     expect(loadConfig({}).certificates).toBeUndefined();
+  });
+
+  it('refuses to start on an empty trust store or revocation folder, or a file that is no certificate', () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-empty-'));
+    fs.writeFileSync(path.join(empty, 'README.md'), 'instale as raízes aqui');
+    expect(() => loadTrustedCertificates(empty)).toThrow(/nenhum certificado raiz/);
+    expect(() => loadRevocationLists(empty)).toThrow(/nenhuma lista de revogação/);
+    fs.writeFileSync(path.join(empty, 'raiz.crt'), 'não é um certificado');
+    expect(() => loadTrustedCertificates(empty)).toThrow(/raiz\.crt não é um certificado X\.509/);
+    // DER, as the ITI publishes the roots, is read as well as PEM.
+    fs.writeFileSync(path.join(empty, 'raiz.crt'), Buffer.from(ca.cert.rawData));
+    expect(loadTrustedCertificates(empty)).toHaveLength(1);
+    fs.rmSync(empty, { recursive: true, force: true });
   });
 });

@@ -66,5 +66,7 @@ export function loadRevocationLists(dir: string): string[] {
       pems.push(`-----BEGIN X509 CRL-----\n${lines.join('\n')}\n-----END X509 CRL-----\n`);
     }
   }
+  // An empty folder would silently turn revocation checking off.
+  if (pems.length === 0) throw new Error(`CERT_CRL_DIR: nenhuma lista de revogação (.crl, .pem) em ${dir}.`);
   return pems;
 }
