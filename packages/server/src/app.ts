@@ -174,7 +174,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const hub = new RealtimeHub(bus);
     const auth = new AuthService({ db: db.kysely, config, hasher, signer, mailer });
     const accounts = new AccountsService(db.kysely, hasher);
-    const permissions = new PermissionsService(subjects.catalog);
+    const permissions = new PermissionsService(subjects.catalog, db.kysely);
     // Counts of filtered pages; another instance's writes reach us as SendTalkUpdates.
     const counts = new CountCache();
     hub.onEvent((e) => {

@@ -113,6 +113,84 @@ export function subjectGrants(roomId: number, room: RoomGrants, subject: Subject
 }
 
 /**
+ * What limits one account's rows beyond its room (001 §2.3): the records shared with it
+ * (`sharedTalks`, by subject: only those) and its attribute filters ('Configuração de campos': an
+ * attribute value keeps the records of that attribute's subject that hold it; several values of
+ * one attribute, any of them).
+ */
+export interface AccountLimits {
+  talkIds: ReadonlyMap<string, readonly number[]>;
+  values: ReadonlyMap<number, readonly unknown[]>;
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export function toAccountLimits(stored: {
+  sharedTalks: string;
+  attributes: { attribute_id: number; value: string | null }[];
+}): AccountLimits {
+  const talkIds = new Map<string, number[]>();
+  const shared = parseJson(stored.sharedTalks);
+  for (const d of Array.isArray(shared) ? (shared as unknown[]) : []) {
+    if (!d || typeof d !== 'object') continue;
+    const { subjectIdentifier, talks } = d as { subjectIdentifier?: unknown; talks?: unknown };
+    if (typeof subjectIdentifier !== 'string' || !Array.isArray(talks)) continue;
+    const ids = (talks as unknown[])
+      .map((x) => (x && typeof x === 'object' ? (x as { id?: unknown }).id : undefined))
+      .filter((id): id is number => typeof id === 'number');
+    const key = subjectIdentifier.toLowerCase();
+    talkIds.set(key, [...(talkIds.get(key) ?? []), ...ids]);
+  }
+  const values = new Map<number, unknown[]>();
+  for (const a of stored.attributes) {
+    const v = parseJson(a.value);
+    if (v === null || v === '' || (Array.isArray(v) && v.length === 0)) continue;
+    const list: unknown[] = Array.isArray(v) ? (v as unknown[]) : [v];
+    values.set(a.attribute_id, [...(values.get(a.attribute_id) ?? []), ...list]);
+  }
+  return { talkIds, values };
+}
+
+export const NO_ACCOUNT_LIMITS: AccountLimits = { talkIds: new Map(), values: new Map() };
+
+/** The SQL condition of an account's own limits on a subject; undefined when it has none there. */
+export function accountRows(
+  limits: AccountLimits,
+  subject: SubjectMeta,
+  rules: { now: Date; timeZone: string },
+): RawBuilder<unknown> | undefined {
+  const parts: RawBuilder<unknown>[] = [];
+  const ids = limits.talkIds.get(subject.identifier);
+  if (ids) parts.push(ids.length ? sql`${sql.ref('t.id')} in (${sql.join(ids)})` : sql`1 = 0`);
+  for (const a of subject.attributes) {
+    const wanted = limits.values.get(a.id);
+    if (!wanted) continue;
+    try {
+      parts.push(
+        compileFilter(
+          wanted.length === 1
+            ? { attribute: a.id, operator: 'equal', value: wanted[0] }
+            : { attribute: a.id, operator: 'in', value: wanted },
+          subject,
+          { alias: 't', timeZone: rules.timeZone, now: rules.now.getTime() },
+        ),
+      );
+    } catch {
+      // A filter the attribute cannot hold (its kind changed) shows nothing rather than everything.
+      parts.push(sql`1 = 0`);
+    }
+  }
+  return parts.length ? sql`(${sql.join(parts, sql` and `)})` : undefined;
+}
+
+/**
  * The SQL condition of the rows a delimitation leaves visible: its record ids AND its filter. The
  * filter is compiled against the whole subject (an administrator may delimit by an attribute the
  * room may not read). One that no longer compiles (an attribute removed) shows nothing.

@@ -34,6 +34,7 @@ let beta: number;
 let slow: number;
 let printer: number;
 let action: number;
+let roomId: number;
 
 const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
   t.app.inject(as(token, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) }));
@@ -76,7 +77,7 @@ beforeAll(async () => {
   chamado = await subjectIds(t.app, admin, 'chamado');
   cliente = await subjectIds(t.app, admin, 'cliente');
 
-  const roomId = await createRoom(t.app, admin, {
+  roomId = await createRoom(t.app, admin, {
     roomName: 'Atendimento',
     permissions: {
       subjects: [
@@ -328,5 +329,25 @@ describe('attribute read permission', () => {
     ws.close();
     expect(messages.some((m) => m.includes('SendTalkUpdates'))).toBe(true);
     for (const m of messages) expect(m).not.toMatch(/sigiloso|Xilofone|Quasar/);
+  });
+
+  it("the account's own limits narrow its rows too: records shared with it and its attribute filters", async () => {
+    const person = await createPerson(t.app, admin, {
+      roomId,
+      sharedTalks: [{ subjectIdentifier: 'cliente', name: 'Só a Beta', talks: [{ id: beta }] }],
+      attributes: [{ attributeId: chamado.attr.prioridade, value: 2 }],
+    });
+    const limited = (await login(t.app, person.email, person.password)).token;
+    const grid = await page(limited, { term: 'impressora rede' });
+    expect(grid.itens.map((i) => i.talkId)).toEqual([]);
+    const all = await page(limited, {});
+    expect([all.totalResults, ...all.itens.map((i) => i.talkId)]).toEqual([1, printer]);
+    expect((await call(limited, 'GET', `/api/talk/chamado/${slow}`)).statusCode).toBe(404);
+    expect((await call(limited, 'GET', '/api/talk/cliente')).json()).toMatchObject({
+      itens: [{ id: beta, name: 'Beta' }],
+      totalResults: 1,
+    });
+    // Its room's other accounts are not affected.
+    expect((await page(agent, {})).totalResults).toBeGreaterThan(1);
   });
 });

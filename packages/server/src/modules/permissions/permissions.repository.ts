@@ -76,3 +76,22 @@ export async function setRoomAttributeActions(
     )
     .execute();
 }
+
+/** What limits one account's rows beyond its room: the records shared with it and its attribute values. */
+export async function accountLimits(db: Kysely<Database>, companyId: number, accountId: number) {
+  const [account, attributes] = await Promise.all([
+    db
+      .selectFrom('accounts')
+      .select('shared_talks')
+      .where('id', '=', accountId)
+      .where('company_id', '=', companyId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('account_attributes')
+      .select(['attribute_id', 'value'])
+      .where('account_id', '=', accountId)
+      .where('company_id', '=', companyId)
+      .execute(),
+  ]);
+  return { sharedTalks: account?.shared_talks ?? '[]', attributes };
+}

@@ -1,13 +1,17 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Catalog, CatalogCache, SubjectScope } from '../catalog/catalog.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
+import { accountLimits } from './permissions.repository.ts';
 import {
+  accountRows,
   permissionMessages,
   subjectGrants,
+  toAccountLimits,
   visibleRows,
+  type AccountLimits,
   type AccessPolicy,
   type SubjectAction,
   type SubjectActions,
@@ -43,14 +47,28 @@ export type { SubjectScope };
  */
 export class PermissionsService {
   private readonly catalog: CatalogCache;
+  private readonly db: Kysely<Database>;
+  private readonly limitsByRequest = new WeakMap<AuthContext, Promise<AccountLimits>>();
   private readonly grantsBySnapshot = new WeakMap<Catalog, Map<string, SubjectGrants>>();
   private readonly byRequest = new WeakMap<
     AuthContext,
     Map<number, { version: number; policy: AccessPolicy }>
   >();
 
-  constructor(catalog: CatalogCache) {
+  constructor(catalog: CatalogCache, db: Kysely<Database>) {
     this.catalog = catalog;
+    this.db = db;
+  }
+
+  /** The account's own row limits (shared records, attribute filters), read once per request. */
+  private limits(auth: AuthContext, db?: Kysely<Database>): Promise<AccountLimits> {
+    if (db?.isTransaction) return accountLimits(db, auth.companyId, auth.accountId).then(toAccountLimits);
+    let kept = this.limitsByRequest.get(auth);
+    if (!kept) {
+      kept = accountLimits(this.db, auth.companyId, auth.accountId).then(toAccountLimits);
+      this.limitsByRequest.set(auth, kept);
+    }
+    return kept;
   }
 
   private snapshot(auth: AuthContext, db?: Kysely<Database>): Promise<Catalog> {
@@ -96,7 +114,12 @@ export class PermissionsService {
     if (kept && kept.version === catalog.version && !db?.isTransaction) return kept.policy;
     const grants = this.grantsIn(catalog, auth.roomId, subject);
     const rules = { now: new Date(), timeZone: catalog.timeZone };
-    const policy: AccessPolicy = { ...grants, visible: visibleRows(grants, rules), rules };
+    const limits = await this.limits(auth, db);
+    const parts = [visibleRows(grants, rules), accountRows(limits, grants.subject, rules)].filter(
+      (p) => p !== undefined,
+    );
+    const visible = parts.length === 2 ? sql`(${parts[0]} and ${parts[1]})` : parts[0];
+    const policy: AccessPolicy = { ...grants, visible, rules };
     if (!db?.isTransaction) {
       if (!mine) {
         mine = new Map();
