@@ -275,7 +275,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     registerHealthRoutes(app, authenticate, db);
     registerAuthRoutes(app, authenticate, auth);
     registerAccountRoutes(app, authenticate, accounts, auth);
-    registerSubjectRoutes(app, authenticate, subjects);
+    registerSubjectRoutes(app, authenticate, subjects, permissions);
     registerTalkRoutes(app, authenticate, talks, talkQuery);
     registerOptionRoutes(app, authenticate, options);
     registerSavedFilterRoutes(app, authenticate, savedFilters);

@@ -350,4 +350,26 @@ describe('attribute read permission', () => {
     // Its room's other accounts are not affected.
     expect((await page(agent, {})).totalResults).toBeGreaterThan(1);
   });
+
+  it('the schema calls show a non-administrator only the subjects and attributes it may read', async () => {
+    type Subject = { subjectIdentifier: string; subjectAttributes: { identifier: string }[] };
+    const list = await call(agent, 'GET', '/api/subject?page=1&fetch=100');
+    expect(list.statusCode, list.body).toBe(200);
+    const mine = list.json<{ itens: Subject[]; totalResults: number }>();
+    expect(mine.itens.map((s) => s.subjectIdentifier).sort()).toEqual(['chamado', 'cliente']);
+    expect(mine.totalResults).toBe(2);
+    expect(
+      mine.itens.find((s) => s.subjectIdentifier === 'chamado')?.subjectAttributes.map((a) => a.identifier),
+    ).toEqual(['titulo', 'cliente', 'prioridade']);
+    expect(list.body).not.toContain('Segredo');
+    const one = await call(agent, 'GET', '/api/subject/cliente');
+    expect(one.json<Subject>().subjectAttributes.map((a) => a.identifier)).toEqual(['nome']);
+    expect((await call(agent, 'GET', '/api/subject/filtro')).statusCode).toBe(404);
+    const referring = await call(agent, 'GET', '/api/subject/related/other/cliente');
+    expect(
+      referring.json<{ subjectAttributeIdentifier: string }[]>().map((r) => r.subjectAttributeIdentifier),
+    ).toEqual(['cliente']);
+    const theirs = (await call(admin, 'GET', '/api/subject/chamado')).json<Subject>();
+    expect(theirs.subjectAttributes.map((a) => a.identifier)).toContain('segredo');
+  });
 });

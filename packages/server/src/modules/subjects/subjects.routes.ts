@@ -9,6 +9,9 @@ import {
 import { pagingQuerySchema } from '../../http/paging.ts';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { SubjectsService } from './subjects.service.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import type { PermissionsService } from '../permissions/permissions.service.ts';
+import type { Subject } from '@talkbase/domain/contracts/subjects';
 
 const subjectParams = z.object({ subject: z.string().trim().min(1).max(60) });
 const attributeParams = subjectParams.extend({ attribute: z.string().trim().min(1).max(60) });
@@ -16,18 +19,39 @@ const attributeParams = subjectParams.extend({ attribute: z.string().trim().min(
 /**
  * Schema management (administrators) and the subject lists of the spec:
  * GET /api/subject (page, fetch, term), GET /api/subject/related/other/{subject}.
+ * Administrators read the whole schema; anyone else reads only the subjects its room may read,
+ * with the attributes it may read (the access policy, modules/permissions).
  */
 export function registerSubjectRoutes(
   app: FastifyInstance,
   authenticate: Authenticator,
   subjects: SubjectsService,
+  permissions: PermissionsService,
 ): void {
+  /** The subject's attributes the account may read. */
+  const readable = async (auth: AuthContext, subject: Subject): Promise<Subject> => {
+    const meta = await subjects.loadById(auth.companyId, subject.subjectId, undefined, auth);
+    const { hidden } = await permissions.policy(auth, meta);
+    return hidden.size
+      ? {
+          ...subject,
+          subjectAttributes: subject.subjectAttributes.filter((a) => !hidden.has(a.subjectAttributeId)),
+        }
+      : subject;
+  };
+
   defineRoute(app, authenticate, {
     method: 'GET',
     url: '/api/subject',
     permission: 'session',
     query: pagingQuerySchema,
-    handler: ({ query, auth }) => subjects.page(auth.companyId, query),
+    handler: async ({ query, auth }) => {
+      if (auth.isAdmin) return subjects.page(auth.companyId, query);
+      const ids = await permissions.readableSubjectIds(auth);
+      if (ids.length === 0) return { itens: [], totalResults: 0, currentPage: query.page };
+      const page = await subjects.page(auth.companyId, { ...query, onlyIds: ids });
+      return { ...page, itens: await Promise.all(page.itens.map((s) => readable(auth, s))) };
+    },
   });
 
   defineRoute(app, authenticate, {
@@ -35,7 +59,17 @@ export function registerSubjectRoutes(
     url: '/api/subject/related/other/:subject',
     permission: 'session',
     params: subjectParams,
-    handler: ({ params, auth }) => subjects.referring(auth.companyId, params.subject),
+    handler: async ({ params, auth }) => {
+      if (auth.isAdmin) return subjects.referring(auth.companyId, params.subject);
+      await permissions.access(auth, params.subject, 'read');
+      const out = [];
+      for (const r of await subjects.referring(auth.companyId, params.subject)) {
+        const from = await subjects.loadById(auth.companyId, r.relatedSubject.subjectId, undefined, auth);
+        const policy = await permissions.readable(auth, from);
+        if (policy && !policy.hidden.has(r.subjectAttributeId)) out.push(r);
+      }
+      return out;
+    },
   });
 
   defineRoute(app, authenticate, {
@@ -44,9 +78,10 @@ export function registerSubjectRoutes(
     permission: 'session',
     params: subjectParams,
     handler: async ({ params, auth }) => {
-      const [one] = await subjects.toApi(auth.companyId, [
-        await subjects.load(auth.companyId, params.subject),
-      ]);
+      const subject = auth.isAdmin
+        ? await subjects.load(auth.companyId, params.subject)
+        : (await permissions.access(auth, params.subject, 'read')).view;
+      const [one] = await subjects.toApi(auth.companyId, [subject]);
       return one;
     },
   });
