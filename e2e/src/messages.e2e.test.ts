@@ -78,6 +78,15 @@ describe('the conversation on a ticket (issue 13)', () => {
     expect(await agentThread.message('Bom dia! A impressora voltou a travar.').textContent()).toContain(
       'Carlos',
     );
+    // Out of view below the form, the thread stays unread; the talk view's menu says so and leads there.
+    const menuLink = agent.page
+      .getByRole('navigation', { name: 'Áreas do registro' })
+      .getByRole('button', { name: /Conversa/ });
+    await menuLink.getByText('1 não lida').waitFor();
+    await screenshot(agent.page, 'messages-agent-unread');
+    expect(await seriousViolations(agent.page)).toEqual([]);
+    await menuLink.click();
+    await menuLink.getByText('1 não lida').waitFor({ state: 'detached' });
 
     // Shift+Enter breaks the line; Enter sends. The customer sees the answer live.
     await agentThread.composer.click();

@@ -139,17 +139,23 @@ export class RealtimeHub {
     const talk = audience.talk;
     const check = this.recordReadCheck;
     if (talk && !check) return;
-    // One check per session: a session is one account with one room.
+    // One check per session (a session is one account with one room), all started at once.
     const allowed = new Map<string, Promise<boolean>>();
-    for (const client of clients) {
-      if (envelope.skipOrigin && client.accountId === envelope.originAccountId) continue;
-      if (listed && !listed.has(client.accountId)) continue;
-      let ok = allowed.get(client.sessionId);
-      if (!ok) {
-        ok = talk && check ? check(client, talk).catch(() => false) : Promise.resolve(true);
-        allowed.set(client.sessionId, ok);
-      }
-      if ((await ok) && client.socket.readyState === client.socket.OPEN) client.socket.send(text);
+    const targets = clients.filter(
+      (c) =>
+        !(envelope.skipOrigin && c.accountId === envelope.originAccountId) &&
+        (!listed || listed.has(c.accountId)),
+    );
+    for (const client of targets) {
+      if (!allowed.has(client.sessionId))
+        allowed.set(
+          client.sessionId,
+          talk && check ? check(client, talk).catch(() => false) : Promise.resolve(true),
+        );
+    }
+    for (const client of targets) {
+      if ((await allowed.get(client.sessionId)) && client.socket.readyState === client.socket.OPEN)
+        client.socket.send(text);
     }
   }
 

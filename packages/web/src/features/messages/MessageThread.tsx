@@ -5,6 +5,7 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import { conversationText as text } from '../../i18n/conversation.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { useSession } from '../session/useSession.ts';
+import { THREAD_DOM_ID } from './ConversationLink.tsx';
 import { MessageComposer } from './MessageComposer.tsx';
 import { useConversation } from './useConversation.ts';
 import { useMarkRead } from './useMarkRead.ts';
@@ -45,6 +46,7 @@ export function MessageThread({ subject, talkId }: { subject: string; talkId: nu
       withBorder
       p="md"
       radius="md"
+      id={THREAD_DOM_ID}
       className="message-thread"
       aria-labelledby="message-thread-title"
     >
@@ -55,7 +57,7 @@ export function MessageThread({ subject, talkId }: { subject: string; talkId: nu
             {text.title}
           </Title>
           {unreadCount > 0 && (
-            <Badge color="red" variant="filled" aria-live="polite">
+            <Badge color="red.9" variant="filled" aria-live="polite">
               {text.unread(unreadCount)}
             </Badge>
           )}

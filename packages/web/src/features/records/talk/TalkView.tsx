@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { NavLink, ScrollArea } from '@mantine/core';
 import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { formGroups, type FormNode } from '../form/form-model.ts';
 import { areaDomId, RecordForm, type SavedRecord } from '../form/RecordForm.tsx';
+import { ConversationLink } from '../../messages/ConversationLink.tsx';
 import { MessageThread } from '../../messages/MessageThread.tsx';
 
 /** Scrolls the form to one of its areas (002 §2 "scroll-to-area"). */
@@ -22,12 +24,13 @@ function menuEntries(nodes: FormNode[]): { key: string; label: string; icon: str
   );
 }
 
-function AreaMenu({ nodes }: { nodes: FormNode[] }) {
+function AreaMenu({ nodes, extra }: { nodes: FormNode[]; extra?: ReactNode }) {
   const entries = menuEntries(nodes);
-  if (entries.length === 0) return null;
+  if (entries.length === 0 && !extra) return null;
   return (
     <nav aria-label={t.records.form.areas} className="record-area-menu">
       <ScrollArea.Autosize mah="calc(100vh - 12rem)">
+        {extra}
         {entries.map((entry) => (
           <NavLink
             key={entry.key}
@@ -55,7 +58,16 @@ export function TalkView(props: {
         context={props.context}
         talkId={props.talkId}
         onSaved={props.onSaved}
-        aside={(nodes) => <AreaMenu nodes={nodes} />}
+        aside={(nodes) => (
+          <AreaMenu
+            nodes={nodes}
+            extra={
+              props.talkId > 0 && (
+                <ConversationLink subject={props.context.subject.subjectIdentifier} talkId={props.talkId} />
+              )
+            }
+          />
+        )}
       />
       {props.talkId > 0 && (
         <MessageThread subject={props.context.subject.subjectIdentifier} talkId={props.talkId} />
