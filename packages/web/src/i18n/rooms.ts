@@ -45,6 +45,7 @@ export const roomsText = {
     required: 'Campo obrigatório.',
     max: (n: number) => `Máximo de ${n} caracteres.`,
     colorInvalid: 'Use uma cor no formato #RRGGBB.',
+    eyeDropper: 'Escolher uma cor da tela',
   },
   filters: {
     title: 'Filtros',

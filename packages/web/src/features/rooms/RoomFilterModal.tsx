@@ -62,7 +62,13 @@ export interface RoomFilterModalProps {
  */
 export function RoomFilterModal(props: RoomFilterModalProps) {
   return (
-    <Modal opened={props.initial !== null} onClose={props.onClose} title={text.title} fullScreen>
+    <Modal
+      opened={props.initial !== null}
+      onClose={props.onClose}
+      title={text.title}
+      fullScreen
+      closeButtonProps={{ 'aria-label': text.close }}
+    >
       {props.initial && <FilterForm {...props} initial={props.initial} />}
     </Modal>
   );

@@ -213,6 +213,7 @@ function RoomForm(props: { roomId: number | null; room: RoomDetail | null; resou
             <ColorInput
               label={infoText.color}
               format="hex"
+              eyeDropperButtonProps={{ 'aria-label': infoText.eyeDropper }}
               value={draft.color}
               onChange={(color) => setDraft({ ...draft, color })}
               error={touched ? errors.color : undefined}

@@ -124,7 +124,7 @@ export function RoomListPage() {
           </Text>
         )}
         {rooms.data && rooms.data.itens.length > 0 && (
-          <Table striped highlightOnHover verticalSpacing="xs" aria-label={text.title}>
+          <Table highlightOnHover verticalSpacing="xs" aria-label={text.title}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{text.name}</Table.Th>

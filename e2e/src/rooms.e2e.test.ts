@@ -1,0 +1,233 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { MenuNode } from '@talkbase/domain/contracts/menus';
+import type { RoomDetail, RoomSummary, SubjectResource } from '@talkbase/domain/contracts/rooms';
+import { signInByApi } from './api.ts';
+import { seriousViolations } from './axe.ts';
+import { screenshot } from './browser.ts';
+import { pathname, signedIn } from './helpers.ts';
+import type { ShellPage } from './pages/shell-page.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
+import { useSuite } from './suite.ts';
+
+const suite = useSuite({ SEED: 'demo' });
+
+async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${suite.server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const section = (page: Page, title: string): Locator =>
+  page.getByRole('main').getByRole('region', { name: title, exact: true });
+
+/** Every section of the form, day and night, scrolled into view. */
+async function shootSections(page: Page, mode: string) {
+  for (const [title, name] of [
+    ['Informações do perfil', 'info'],
+    ['Filtros', 'filters'],
+    ['Conversas compartilhadas', 'shared'],
+    ['Menu', 'menu'],
+    ['Perfis de Acesso Relacionados', 'related'],
+    ['Assuntos', 'subjects'],
+    ['Notificações', 'notifications'],
+  ] as const) {
+    await section(page, title).scrollIntoViewIfNeeded();
+    await screenshot(page, `rooms-form-${name}-${mode}`);
+  }
+}
+
+async function expectAccessible(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+async function nightMode(shell: ShellPage, on: boolean) {
+  if ((await shell.colorScheme()) === (on ? 'dark' : 'light')) return;
+  await shell.nightMode.click();
+  await expect.poll(() => shell.colorScheme()).toBe(on ? 'dark' : 'light');
+}
+
+describe('access profiles (issue 12 item 3)', () => {
+  it('creates a room that reads tickets without their priority, only open ones, one client, without a menu; reopens it', async () => {
+    const token = await signInByApi(suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    // A company menu, so the room form has a Menu matrix to untick.
+    const menu = await api<{ Menus: MenuNode[] }>(token, 'PUT', '/api/presentation/menu/1', {
+      Menus: [
+        {
+          Name: 'Atendimento',
+          Icon: 'support_agent',
+          Menus: [
+            { Name: 'Chamados', Scenario: 'grid', Subject: 'chamado', Icon: 'confirmation_number' },
+            { Name: 'Clientes', Scenario: 'grid', Subject: 'cliente', Icon: 'business' },
+          ],
+        },
+      ],
+    });
+    const [parent] = menu.Menus;
+    const [chamados, clientes] = parent?.Menus ?? [];
+    const client = (
+      await api<{ itens: { talkId: number; displayName: string }[] }>(
+        token,
+        'POST',
+        '/api/talk/filter/cliente',
+        {
+          page: 1,
+          fetch: 1,
+        },
+      )
+    ).itens[0];
+    const filters = await api<{ itens: { filterId: number; filterName: string }[] }>(
+      token,
+      'GET',
+      '/api/Filter/chamado',
+    );
+    const abertos = filters.itens.find((f) => f.filterName === 'Abertos');
+
+    const { page, shell } = await signedIn(suite.browser, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    // The configured menu replaced the 'Registros' list.
+    await shell.sideMenu.getByRole('link', { name: 'Chamados', exact: true }).waitFor();
+    await shell.openFromMenu('Perfis de acesso');
+    await page.getByRole('heading', { name: 'Todos os Perfis de Acesso' }).waitFor();
+    await page.getByRole('link', { name: 'Atendimento', exact: true }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'rooms-list-day');
+    await page.getByLabel('Buscar perfil de acesso').fill('nada disso');
+    await page.getByText('Nenhum perfil de acesso encontrado.').waitFor();
+    await screenshot(page, 'rooms-list-empty-day');
+    await page.getByRole('button', { name: 'Limpar a busca' }).click();
+
+    await page.getByRole('link', { name: 'Novo Perfil' }).click();
+    await page.getByRole('heading', { name: 'Adicionar Novo Perfil de Acesso' }).waitFor();
+    expect(pathname(page)).toBe('/config/access_profile/room');
+    await page.getByRole('textbox', { name: 'Título' }).fill('Triagem');
+    await page.getByRole('textbox', { name: 'Canal' }).fill('Triagem');
+    await page.getByRole('textbox', { name: 'Cor' }).fill('#aa3300');
+
+    // Assuntos: read tickets, but not their priority.
+    const subjects = section(page, 'Assuntos');
+    await subjects.getByRole('checkbox', { name: 'Visualizar em Chamado', exact: true }).check();
+    await subjects.getByRole('button', { name: 'Permissões dos campos de Chamado' }).click();
+    const priority = subjects.getByRole('checkbox', { name: 'Visualizar o campo Prioridade', exact: true });
+    expect(await priority.isChecked()).toBe(true);
+    await priority.uncheck();
+
+    // A row filter from the saved filter 'Abertos' (situacao = Aberto), in the 'Filtro' modal.
+    await subjects.getByRole('button', { name: 'Adicionar filtro em Chamado' }).click();
+    const modal = page.getByRole('dialog', { name: 'Filtro' });
+    await modal.getByRole('combobox', { name: 'Filtros disponíveis' }).click();
+    await page.getByRole('option', { name: 'Abertos', exact: true }).click();
+    await expect
+      .poll(() => modal.getByRole('textbox', { name: 'Nome do filtro' }).inputValue())
+      .toBe('Abertos');
+    await modal.getByRole('combobox', { name: 'Campo da regra 1' }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'rooms-filter-modal-day');
+    await modal.getByRole('button', { name: 'Salvar' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await section(page, 'Filtros').getByRole('button', { name: 'Editar o filtro Abertos' }).waitFor();
+
+    // Delimitar visualização: one client only.
+    await section(page, 'Conversas compartilhadas')
+      .getByRole('button', { name: 'Delimitar visualização' })
+      .click();
+    const delimit = page.getByRole('dialog', { name: 'Delimitar visualização' });
+    await delimit.getByRole('button', { name: 'Adicionar delimitação' }).click();
+    await delimit.getByRole('combobox', { name: 'Assunto' }).click();
+    await page.getByRole('option', { name: 'Cliente', exact: true }).click();
+    await delimit
+      .getByRole('combobox', { name: 'Buscar itens' })
+      .fill(client?.displayName.split(' ')[0] ?? '');
+    await page.getByRole('option', { name: client?.displayName ?? '', exact: true }).click();
+    await delimit.getByRole('button', { name: 'Salvar' }).click();
+    await delimit.waitFor({ state: 'hidden' });
+    await section(page, 'Conversas compartilhadas').getByText('Cliente: 1 registro').waitFor();
+
+    // Menu: the clients' leaf is not for this room.
+    const menus = section(page, 'Menu');
+    expect(await menus.getByRole('checkbox', { name: 'Visualizar o menu Clientes' }).isChecked()).toBe(true);
+    await menus.getByRole('checkbox', { name: 'Visualizar o menu Clientes' }).uncheck();
+
+    await expectAccessible(page);
+    await shootSections(page, 'day');
+    await nightMode(shell, true);
+    await expectAccessible(page);
+    await shootSections(page, 'night');
+    await nightMode(shell, false);
+
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await page.getByRole('heading', { name: 'Todos os Perfis de Acesso' }).waitFor();
+    await expect
+      .poll(() => shell.noticeTexts())
+      .toContainEqual(expect.stringContaining('Perfil de acesso inserido com sucesso!'));
+
+    // What the server keeps.
+    const list = await api<{ itens: RoomSummary[] }>(token, 'GET', '/api/room?page=1&fetch=100&term=Triagem');
+    const roomId = list.itens[0]?.roomId ?? 0;
+    const room = await api<RoomDetail>(token, 'GET', `/api/room/${roomId}`);
+    const resources = await api<{ Subjects: SubjectResource[] }>(token, 'GET', '/api/room/resource');
+    const chamado = resources.Subjects.find((s) => s.subjectIdentifier === 'chamado');
+    const prioridade = chamado?.attributes.find((a) => a.attributeName === 'Prioridade')?.resourceId;
+    expect(room).toMatchObject({ roomName: 'Triagem', displayName: 'Triagem', color: '#aa3300' });
+    expect(room.subjects.find((s) => s.resourceId === chamado?.resourceId)).toMatchObject({
+      actions: ['read'],
+      // Everything but reading: the attribute's own rows (the subject grants nothing else anyway).
+      permissions: [{ resourceId: prioridade, actions: ['create', 'delete', 'update'] }],
+    });
+    expect(room.roomFilters).toEqual([
+      expect.objectContaining({
+        filterId: abertos?.filterId,
+        filterName: 'Abertos',
+        subjectIdentifier: 'chamado',
+      }),
+    ]);
+    expect(room.sharedTalks).toEqual([
+      expect.objectContaining({ subjectIdentifier: 'cliente', talks: [{ id: client?.talkId }] }),
+    ]);
+    expect(room.menus.map((m) => m.resourceId).sort()).toEqual([parent?.Id, chamados?.Id].sort());
+    expect(clientes?.Id).toBeGreaterThan(0);
+
+    // Reopened, the form shows everything saved.
+    await page.getByLabel('Buscar perfil de acesso').fill('Triagem');
+    await page.getByRole('link', { name: 'Triagem', exact: true }).click();
+    await page.getByRole('heading', { name: 'Editar Perfil de Acesso' }).waitFor();
+    expect(pathname(page)).toBe(`/config/access_profile/room/${roomId}`);
+    expect(await page.getByRole('textbox', { name: 'Título' }).inputValue()).toBe('Triagem');
+    expect(await page.getByRole('textbox', { name: 'Cor' }).inputValue()).toBe('#aa3300');
+    const again = section(page, 'Assuntos');
+    expect(
+      await again.getByRole('checkbox', { name: 'Visualizar em Chamado', exact: true }).isChecked(),
+    ).toBe(true);
+    expect(await again.getByRole('checkbox', { name: 'Inserir em Chamado', exact: true }).isChecked()).toBe(
+      false,
+    );
+    await again.getByRole('button', { name: 'Permissões dos campos de Chamado' }).click();
+    expect(
+      await again.getByRole('checkbox', { name: 'Visualizar o campo Prioridade', exact: true }).isChecked(),
+    ).toBe(false);
+    expect(
+      await again.getByRole('checkbox', { name: 'Visualizar o campo Título', exact: true }).isChecked(),
+    ).toBe(true);
+    await section(page, 'Filtros').getByRole('button', { name: 'Editar o filtro Abertos' }).waitFor();
+    await section(page, 'Conversas compartilhadas').getByText('Cliente: 1 registro').waitFor();
+    const reopenedMenus = section(page, 'Menu');
+    expect(
+      await reopenedMenus.getByRole('checkbox', { name: 'Visualizar o menu Clientes' }).isChecked(),
+    ).toBe(false);
+    expect(
+      await reopenedMenus.getByRole('checkbox', { name: 'Visualizar o menu Chamados' }).isChecked(),
+    ).toBe(true);
+    await expectAccessible(page);
+
+    // The list in the night.
+    await page.getByRole('button', { name: 'Cancelar', exact: true }).click();
+    await page.getByRole('heading', { name: 'Todos os Perfis de Acesso' }).waitFor();
+    await nightMode(shell, true);
+    await page.getByRole('link', { name: 'Triagem', exact: true }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'rooms-list-night');
+  });
+});
