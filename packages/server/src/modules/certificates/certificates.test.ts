@@ -330,6 +330,38 @@ describe('the gate on subjects that require the certificate', () => {
   });
 });
 
+describe('the certificate port in the server log', () => {
+  it('logs the check without its ticket, and the ticket answer without it either', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp(
+      {
+        LOG_LEVEL: 'trace',
+        CERT_PORT: '0',
+        CERT_HOST: '127.0.0.1',
+        CERT_TLS_KEY: path.join(pkiDir, 'server.key'),
+        CERT_TLS_CERT: path.join(pkiDir, 'server.crt'),
+        CERT_CA_DIR: path.join(pkiDir, 'ca'),
+      },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
+    try {
+      const { token } = await login(logged.app);
+      const res = await logged.app.inject(as(token, { method: 'POST', url: '/api/certificate/ticket' }));
+      const { ticket, checkUrl } = res.json<CertificateTicket>();
+      const reply = await check(
+        `${checkUrl}?ticket=${ticket}`,
+        await issuePerson(ca, { name: 'ANA', cpf: CPF }),
+      );
+      expect(reply.body.valid).toBe(true);
+      const log = lines.join('');
+      expect(log).toContain('/certificado.aspx?ticket=[redacted]');
+      expect(log).not.toContain(ticket);
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
 describe('configuration', () => {
   it('needs the TLS key and certificate when CERT_PORT is set', () => {
     expect(() => loadConfig({ CERT_PORT: '8443' })).toThrow(ConfigError);
