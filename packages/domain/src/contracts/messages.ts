@@ -14,6 +14,7 @@ export const messagePaths = {
   unread: '/api/talk/:subject/:talkId/messages/unread',
   read: '/api/talk/:subject/:talkId/messages/read',
   participants: '/api/talk/:subject/:talkId/messages/participants',
+  unreadOfPage: '/api/talk/messages/unread',
 } as const;
 
 /** The automations' event type fired by a new message (spec 000 §3). */
@@ -67,6 +68,20 @@ export const messageReadSchema = z.object({
   /** The newest message the reader has seen; the newest visible one when omitted. */
   messageId: idSchema.optional(),
 });
+
+/** Most records whose unread counts one call asks for (a grid page). */
+export const UNREAD_MAX_TALKS = 200;
+
+/** Unread counts of several records of a subject (a grid page). */
+export const unreadOfPageSchema = z.object({
+  subject: z.string().trim().min(1).max(60),
+  talkIds: z.array(idSchema).min(1).max(UNREAD_MAX_TALKS),
+});
+
+export interface UnreadOfPage {
+  /** One per record the account may read among those asked for; the others are left out. */
+  itens: (UnreadCount & { talkId: number })[];
+}
 
 export interface MessageAccount {
   accountId: number;

@@ -210,6 +210,57 @@ export async function unreadCount(
   };
 }
 
+/** Unread counts of several records of one subject, for `accountId` (records without messages left out). */
+export async function unreadCounts(
+  db: Kysely<Database>,
+  companyId: number,
+  subjectId: number,
+  talkIds: number[],
+  accountId: number,
+): Promise<{ talkId: number; conversationId: number; unread: number; lastMessageId: number }[]> {
+  if (talkIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('talk_messages as m')
+    .leftJoin('talk_message_reads as r', (join) =>
+      join
+        .onRef('r.subject_id', '=', 'm.subject_id')
+        .onRef('r.talk_id', '=', 'm.talk_id')
+        .on('r.account_id', '=', accountId),
+    )
+    .select((eb) => [
+      'm.talk_id',
+      eb.fn.max<number>('m.conversation_id').as('conversation_id'),
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(
+              eb.and([
+                sql<SqlBool>`m.id > coalesce(r.last_read_message_id, 0)`,
+                eb.or([eb('m.author_account_id', 'is', null), eb('m.author_account_id', '!=', accountId)]),
+              ]),
+            )
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('unread'),
+      eb.fn.max<number>('m.id').as('last'),
+    ])
+    .where('m.company_id', '=', companyId)
+    .where('m.subject_id', '=', subjectId)
+    .where('m.talk_id', 'in', talkIds)
+    .where(seenBy(accountId))
+    .groupBy('m.talk_id')
+    .execute();
+  return rows.map((r) => ({
+    talkId: r.talk_id,
+    conversationId: r.conversation_id,
+    unread: Number(r.unread ?? 0),
+    lastMessageId: r.last,
+  }));
+}
+
 /** The newest message id `accountId` sees on the record (0 when none). */
 export async function newestSeen(db: Kysely<Database>, ref: TalkRef, accountId: number): Promise<number> {
   const row = await db

@@ -6,6 +6,7 @@ import {
   messagePaths,
   messagePostSchema,
   messageReadSchema,
+  unreadOfPageSchema,
 } from '@talkbase/domain/contracts/messages';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { MessagesService } from './messages.service.ts';
@@ -59,6 +60,14 @@ export function registerMessageRoutes(
     body: messageReadSchema,
     handler: ({ params, body, auth }) =>
       messages.markRead(auth, params.subject, params.talkId, body.messageId),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'POST',
+    url: messagePaths.unreadOfPage,
+    permission: 'session',
+    body: unreadOfPageSchema,
+    handler: ({ body, auth }) => messages.unreadOfPage(auth, body),
   });
 
   defineRoute(app, authenticate, {

@@ -8,6 +8,7 @@ import {
   type MessagePush,
   type TalkMessage,
   type UnreadCount,
+  type UnreadOfPage,
 } from '@talkbase/domain/contracts/messages';
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import type { Db } from '../../db/database.ts';
@@ -20,7 +21,7 @@ import type { AuthContext } from '../auth/auth-context.ts';
 import { findLiveSession } from '../auth/auth.repository.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
-import { findTalk } from '../talks/talks.repository.ts';
+import { existingIds, findTalk } from '../talks/talks.repository.ts';
 import { talkMessages, type TalksService } from '../talks/talks.service.ts';
 import * as repo from './messages.repository.ts';
 
@@ -319,6 +320,31 @@ export class MessagesService {
       repo.conversationOf(this.k, ref),
     ]);
     return { conversationId, ...counts };
+  }
+
+  /**
+   * Unread counts of a page of records (a grid's): the records the account may not read are left
+   * out, as the talk calls leave them out (the talks' access check and its visible rows).
+   */
+  async unreadOfPage(auth: AuthContext, body: { subject: string; talkIds: number[] }): Promise<UnreadOfPage> {
+    const { subject, visible } = await this.talks.access(auth, body.subject, 'read');
+    const ids = [...new Set(body.talkIds)];
+    const readable = await existingIds(this.k, subject.id, ids, visible);
+    const counts = new Map(
+      (await repo.unreadCounts(this.k, auth.companyId, subject.id, [...readable], auth.accountId)).map(
+        (c) => [c.talkId, c],
+      ),
+    );
+    return {
+      itens: ids
+        .filter((id) => readable.has(id))
+        .map((talkId) => {
+          const c = counts.get(talkId);
+          return c
+            ? { talkId, conversationId: c.conversationId, unread: c.unread, lastMessageId: c.lastMessageId }
+            : { talkId, conversationId: null, unread: 0, lastMessageId: null };
+        }),
+    };
   }
 
   /** Marks the thread read up to `messageId` (never past the newest message the account sees). */

@@ -273,6 +273,51 @@ describe('the conversation on a record', () => {
     expect((await markRead(c.tokens.agent2, talkId)).json<UnreadCount>().unread).toBe(0);
   });
 
+  it('counts unread messages of a page of records, leaving out those the account may not read', async () => {
+    const quiet = await newTicket();
+    const busy = await createTalk(c.t.app, c.tokens.admin, 'chamado', {
+      titulo: 'Chamado do cliente',
+      cliente: null,
+    });
+    await post(c.t.app, c.tokens.agent1, busy, { text: 'Um' });
+    await post(c.t.app, c.tokens.agent1, busy, { text: 'Dois' });
+    await post(c.t.app, c.tokens.agent2, busy, { text: 'Só para a Ana', visibleTo: [c.ids.agent1] });
+    await post(c.t.app, c.tokens.agent1, c.globexTicket, { text: 'Globex' });
+    const ask = (token: string, talkIds: number[]) =>
+      c.t.app.inject(
+        as(token, {
+          method: 'POST',
+          url: '/api/talk/messages/unread',
+          payload: { subject: 'chamado', talkIds },
+        }),
+      );
+    const agent2 = await ask(c.tokens.agent2, [busy, quiet, 999_999]);
+    expect(agent2.statusCode, agent2.body).toBe(200);
+    expect(agent2.json<{ itens: unknown[] }>().itens).toEqual([
+      {
+        talkId: busy,
+        conversationId: expect.any(Number) as number,
+        unread: 2,
+        lastMessageId: expect.any(Number) as number,
+      },
+      { talkId: quiet, conversationId: null, unread: 0, lastMessageId: null },
+    ]);
+    expect(
+      (await ask(c.tokens.agent1, [busy])).json<{ itens: { unread: number }[] }>().itens[0]?.unread,
+    ).toBe(1);
+    // The customer reads neither of these (another client's, no client): they are not in the answer.
+    const customer = await ask(c.tokens.customer, [busy, c.globexTicket, c.acmeTicket]);
+    expect(customer.json<{ itens: { talkId: number }[] }>().itens.map((i) => i.talkId)).toEqual([
+      c.acmeTicket,
+    ]);
+    expect((await ask(c.tokens.finance, [busy])).statusCode).toBe(404);
+    const tooMany = await ask(
+      c.tokens.agent1,
+      Array.from({ length: 201 }, (_, i) => i + 1),
+    );
+    expect(tooMany.statusCode).toBe(400);
+  });
+
   it('lets an automation post through the service, without a request', async () => {
     const talkId = await newTicket();
     const posted = await c.t.app.services.messages.postMessage({
