@@ -56,6 +56,7 @@ export class CertificatesService {
   listeningPort: number | undefined;
   /** Reads the trust store and revocation lists again (set by the running endpoint). */
   reloadTrust: (() => void) | undefined;
+  private readonly requiredPerRequest = new WeakMap<AuthContext, { at: number; list: Promise<number[]> }>();
 
   constructor(deps: { db: Db; endpoint: CertificateEndpointConfig | undefined; now?: () => number }) {
     this.db = deps.db;
@@ -76,8 +77,17 @@ export class CertificatesService {
     return `https://${host}:${port}${CERTIFICATE_CHECK_PATH}`;
   }
 
-  async requiredSubjectIds(auth: AuthContext, db: Kysely<Database> = this.k): Promise<number[]> {
-    return requiredSubjects(await repo.roomSettings(db, auth.companyId, auth.roomId));
+  /**
+   * The room's list, read once per request (one auth context each) however many subjects it
+   * touches; an auth context that lives longer (a socket's) reads it again after a few seconds.
+   */
+  requiredSubjectIds(auth: AuthContext, db: Kysely<Database> = this.k): Promise<number[]> {
+    const now = this.now();
+    const known = this.requiredPerRequest.get(auth);
+    if (known && now - known.at < 5_000) return known.list;
+    const list = repo.roomSettings(db, auth.companyId, auth.roomId).then(requiredSubjects);
+    this.requiredPerRequest.set(auth, { at: now, list });
+    return list;
   }
 
   /**

@@ -11,7 +11,7 @@ import {
   type CertificateTicket,
 } from '@talkbase/domain/contracts/certificates';
 import { loadConfig, ConfigError } from '../../config.ts';
-import { createRoom } from '../../test/actors.ts';
+import { createRoom, updateRoom } from '../../test/actors.ts';
 import { as, createPerson, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
 import { loadRevocationLists, loadTrustedCertificates } from './trust-store.ts';
 import { createCa, createCrl, issuePerson, writeEndpointFiles, type Issued } from '../../test/pki.ts';
@@ -319,6 +319,20 @@ describe('the gate on subjects that require the certificate', () => {
     expect(refused.statusCode).toBe(403);
     expect(errorsOf(refused)[0]?.message).toBe(certificateMessages.notGiven);
     expect((await status(nextDay)).valid).toBe(false);
+  });
+
+  it('follows the room: a subject taken off its list opens without a check', async () => {
+    const room2 = {
+      roomName: 'Atendimento sem certificado',
+      permissions: { subjects: [{ resourceId: chamadoId, actions: ['read' as const] }] },
+    };
+    const other = await createRoom(t.app, admin, { ...room2, requireDigitalSignature: [chamadoId] });
+    const person = await createPerson(t.app, admin, { roomId: other });
+    const { token } = await login(t.app, person.email, person.password);
+    expect((await grid(token)).statusCode).toBe(403);
+    await updateRoom(t.app, admin, other, { ...room2, requireDigitalSignature: [] });
+    expect((await grid(token)).statusCode).toBe(200);
+    expect((await status(token)).requireDigitalSignature).toEqual([]);
   });
 
   it('keeps a subject the room may not read answering 404, certificate or not', async () => {
