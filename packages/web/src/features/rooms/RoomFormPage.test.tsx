@@ -189,9 +189,9 @@ describe("the 'Filtro' modal", { timeout: 30_000 }, () => {
     ).toBeTruthy();
     await user.click(within(ask).getByRole('button', { name: 'Sim' }));
     await waitFor(() =>
-      expect(
-        (within(dialog).getByRole('textbox', { name: 'Nome do filtro' }) as HTMLInputElement).value,
-      ).toBe('Abertos'),
+      expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Nome do filtro' }).value).toBe(
+        'Abertos',
+      ),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     const update = await screen.findByRole('dialog', { name: 'Filtro já adicionado' });
@@ -220,9 +220,9 @@ describe("the 'Filtro' modal", { timeout: 30_000 }, () => {
       }),
     );
     await waitFor(() =>
-      expect(
-        (within(dialog).getByRole('textbox', { name: 'Nome do filtro' }) as HTMLInputElement).value,
-      ).toBe('Abertos'),
+      expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Nome do filtro' }).value).toBe(
+        'Abertos',
+      ),
     );
     const name = within(dialog).getByRole('textbox', { name: 'Nome do filtro' });
     await user.clear(name);
