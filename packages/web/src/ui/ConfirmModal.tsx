@@ -22,6 +22,7 @@ export function ConfirmModal(props: {
       size={480}
       closeOnEscape
       centered
+      closeButtonProps={{ 'aria-label': props.cancelLabel ?? t.confirm.cancel }}
     >
       <Text>{props.children}</Text>
       <Group justify="flex-end" mt="lg">

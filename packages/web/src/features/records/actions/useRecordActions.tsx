@@ -100,6 +100,7 @@ export function useRecordActions(
         onClose={() => setPending(null)}
         size={540}
         title={related?.title ?? ''}
+        closeButtonProps={{ 'aria-label': text.modals.close }}
       >
         <Text mb="sm">{text.modals.relatedIntro}</Text>
         <ul className="related-list">

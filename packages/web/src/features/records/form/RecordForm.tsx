@@ -177,8 +177,13 @@ function RecordFormBody(
             access.readOnly || access.hidden
               ? undefined
               : validateValue({ ...a, isRequired: access.required }, value, { now })[0]?.message;
-          const error = inputErrors.get(a.subjectAttributeId) ?? ruleError ?? rule?.error;
-          return [a.subjectAttributeId, { access, error, hint: rule?.hint }] as const;
+          const error = inputErrors.get(a.subjectAttributeId) ?? rule?.error ?? ruleError;
+          // A subject rule's message shows once the user has changed anything: a new status asks
+          // for fields the user has not touched yet.
+          const ruled = rule !== undefined && (rule.required || rule.error !== undefined);
+          // Hints say how to make a field editable: none on a field the account may not change anyway.
+          const hint = base.readOnly ? undefined : rule?.hint;
+          return [a.subjectAttributeId, { access, error, hint, ruled }] as const;
         }),
       ),
     [fields, values, inputErrors, isNew, talk, now, subjectRules],
@@ -278,7 +283,11 @@ function RecordFormBody(
     const Editor = editorFor(a.componentId);
     const shownError =
       serverErrors.get(a.identifier) ??
-      (touched.has(a.subjectAttributeId) || inputErrors.has(a.subjectAttributeId) ? state.error : undefined);
+      (touched.has(a.subjectAttributeId) ||
+      inputErrors.has(a.subjectAttributeId) ||
+      (state.ruled && touched.size > 0)
+        ? state.error
+        : undefined);
     return (
       <div
         key={field.key}
