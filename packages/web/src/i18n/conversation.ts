@@ -3,6 +3,7 @@ export const conversationText = {
   title: 'Conversa',
   empty: 'Nenhuma mensagem',
   emptyHint: 'Escreva abaixo para começar a conversa sobre este registro.',
+  loading: 'Carregando mensagens…',
   loadError: 'Não foi possível carregar as mensagens.',
   retry: 'Tentar novamente',
   loadOlder: 'Carregar mensagens anteriores',

@@ -66,7 +66,7 @@ export function MessageThread({ subject, talkId }: { subject: string; talkId: nu
 
       {pages.isPending && (
         <Center py="lg" aria-busy="true">
-          <Loader size="sm" aria-label={text.title} />
+          <Loader size="sm" aria-label={text.loading} />
         </Center>
       )}
       {pages.isError && !pages.data && (
