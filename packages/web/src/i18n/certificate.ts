@@ -12,7 +12,6 @@ export const certificateText = {
     'Se o navegador não perguntou pelo certificado, feche todas as janelas dele e abra novamente antes de tentar outra vez.',
   statusError: 'Não foi possível consultar o certificado digital. Por favor, tente novamente.',
   retry: 'Tentar novamente',
-  expired: (until: string) => `A verificação anterior do seu certificado digital venceu em ${until}.`,
   holder: (name: string, cpf: string, until: string) =>
     `Certificado digital de ${name} (CPF ${cpf}) verificado, válido até ${until}.`,
 };

@@ -87,21 +87,24 @@ describe('CertificateGate', () => {
     expect(await screen.findByText(certificateMessages.requestFailed)).toBeTruthy();
   });
 
-  it('asks again once the check of yesterday is past its 24 hours', async () => {
-    stubFetch(
-      on(
-        'GET',
-        '/api/certificate/status',
-        200,
-        statusOf({
-          valid: true,
-          user: 'MARIA DA SILVA:12345678909',
-          expiresAt: new Date(Date.now() - 1000).toISOString(),
-        }),
-      ),
-    );
+  it('closes again when the check in force ends', async () => {
+    let status = statusOf({
+      valid: true,
+      user: 'MARIA DA SILVA:12345678909',
+      checkedAt: new Date(Date.now() - 86_399_000).toISOString(),
+      expiresAt: new Date(Date.now() + 1_000).toISOString(),
+    });
+    stubFetch((call) => {
+      if (call.path !== '/api/certificate/status') return undefined;
+      const answer = { status: 200, body: status };
+      status = statusOf();
+      return answer;
+    });
     renderGate('chamado');
-    expect(await screen.findByRole('button', { name: certificateText.check })).toBeTruthy();
+    expect(await screen.findByText('conteúdo do assunto')).toBeTruthy();
+    expect(
+      await screen.findByRole('button', { name: certificateText.check }, { timeout: 4_000 }),
+    ).toBeTruthy();
     expect(screen.queryByText('conteúdo do assunto')).toBeNull();
   });
 });

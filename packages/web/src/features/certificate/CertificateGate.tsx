@@ -3,7 +3,7 @@ import type { CertificateCheckAnswer, CertificateStatus } from '@talkbase/domain
 import { formatCpf } from '@talkbase/domain/fields/identification';
 import { DEFAULT_TIME_ZONE, formatDateTime } from '@talkbase/domain/fields/zoned-time';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { fetchCertificateStatus, runCertificateCheck } from '../../api/certificate-api.ts';
 import { t } from '../../i18n/pt-BR.ts';
@@ -11,10 +11,6 @@ import { certificateText as text } from '../../i18n/certificate.ts';
 import { Icon } from '../../ui/Icon.tsx';
 
 export const certificateStatusKey = ['certificate', 'status'] as const;
-
-function inForce(status: CertificateStatus): boolean {
-  return status.valid && status.expiresAt !== null && Date.parse(status.expiresAt) > Date.now();
-}
 
 function requires(status: CertificateStatus, subject: string): boolean {
   const wanted = subject.toLowerCase();
@@ -30,7 +26,7 @@ function holderLine(status: CertificateStatus): string | undefined {
   return text.holder(name, formatCpf(cpf), formatDateTime(new Date(status.expiresAt), DEFAULT_TIME_ZONE));
 }
 
-function CheckScreen({ status }: { status: CertificateStatus }) {
+function CheckScreen() {
   const queryClient = useQueryClient();
   const check = useMutation<CertificateCheckAnswer>({
     mutationFn: runCertificateCheck,
@@ -46,7 +42,9 @@ function CheckScreen({ status }: { status: CertificateStatus }) {
           ? check.error.message
           : t.errors.generic
         : undefined;
-  const expired = status.valid && !inForce(status);
+  useEffect(() => {
+    document.title = `${text.title} · ${t.app.name}`;
+  }, []);
   return (
     <Group justify="center" p="xl">
       <Paper withBorder shadow="xs" p="xl" maw={560} w="100%">
@@ -64,11 +62,6 @@ function CheckScreen({ status }: { status: CertificateStatus }) {
           {failure && (
             <Alert color="red" role="alert" title={failure}>
               {check.data && !check.data.valid && <Text size="sm">{text.retryHint}</Text>}
-            </Alert>
-          )}
-          {expired && !failure && status.expiresAt && (
-            <Alert color="yellow" role="status">
-              {text.expired(formatDateTime(new Date(status.expiresAt), DEFAULT_TIME_ZONE))}
             </Alert>
           )}
           <Group>
@@ -100,6 +93,12 @@ export function CertificateGate({ subject, children }: { subject: string; childr
     queryKey: certificateStatusKey,
     queryFn: ({ signal }) => fetchCertificateStatus(signal),
     staleTime: 60_000,
+    // Asked again when the check in force ends, so that the gate closes on time.
+    refetchInterval: (query) => {
+      const until = query.state.data?.expiresAt;
+      const left = until ? Date.parse(until) - Date.now() : 0;
+      return left > 0 ? left + 500 : false;
+    },
   });
   if (status.isPending) {
     return (
@@ -118,7 +117,8 @@ export function CertificateGate({ subject, children }: { subject: string; childr
     );
   }
   if (!requires(status.data, subject)) return children;
-  if (!inForce(status.data)) return <CheckScreen status={status.data} />;
+  // The server's word, not this machine's clock: it refuses the calls on its own anyway.
+  if (!status.data.valid) return <CheckScreen />;
   return (
     <>
       <Group gap="xs" pb="xs" c="dimmed">
