@@ -229,5 +229,33 @@ describe('access profiles (issue 12 item 3)', () => {
     await page.getByRole('link', { name: 'Triagem', exact: true }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'rooms-list-night');
+    // Saving and cancelling close the form's tab.
+    expect(await shell.tabTitles()).toEqual(['Perfis de acesso']);
+
+    // A user of the room sees the company menu without the menu the room was not given.
+    const person = { email: `triagem.${Date.now()}@talkbase.test`, password: 'Triagem-senha-forte-2024' };
+    await api(token, 'POST', '/api/account/', {
+      accountType: 1,
+      firstName: 'Tânia',
+      lastName: 'Triagem',
+      displayName: 'Tânia',
+      email: person.email,
+      phoneNumber: '11999990000',
+      roomId,
+      isAdmin: false,
+      password: person.password,
+    });
+    const triage = await signedIn(suite.browser, suite.server, person.email, person.password);
+    await triage.shell.sideMenu.getByRole('link', { name: 'Chamados', exact: true }).waitFor();
+    expect(await triage.shell.sideMenu.getByRole('link', { name: 'Clientes', exact: true }).count()).toBe(0);
+    const seen = await api<{ Menus: MenuNode[] }>(
+      await signInByApi(suite.server, person.email, person.password),
+      'GET',
+      '/api/presentation/menu/all/',
+    );
+    expect(seen.Menus.map((n) => [n.Name, n.Menus.map((c) => c.Name)])).toEqual([
+      ['Atendimento', ['Chamados']],
+    ]);
+    await screenshot(triage.page, 'rooms-user-menu-day');
   });
 });

@@ -13,13 +13,14 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RoomDetail } from '@talkbase/domain/contracts/rooms';
 import { useState, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { roomsText } from '../../i18n/rooms.ts';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { notify } from '../notices/notices-store.ts';
 import { useSession } from '../session/useSession.ts';
+import { forgetTab } from '../tabs/tabs-store.ts';
 import { MenuMatrix } from './MenuMatrix.tsx';
 import {
   draftToInput,
@@ -123,7 +124,14 @@ export function RoomFormPage() {
 function RoomForm(props: { roomId: number | null; room: RoomDetail | null; resources: RoomResources }) {
   const { roomId, resources } = props;
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
+  /** Back to the list, closing the form's tab: it is done with. */
+  const leave = async () => {
+    const here = location.pathname;
+    await navigate(LIST_PATH);
+    forgetTab(here, LIST_PATH);
+  };
   const session = useSession();
   const initial = () => (props.room ? roomToDraft(props.room) : newRoomDraft(resources.Menus));
   const [draft, setDraft] = useState<RoomDraft>(initial);
@@ -162,7 +170,7 @@ function RoomForm(props: { roomId: number | null; room: RoomDetail | null; resou
         for (const queryKey of ROOM_DEPENDENT_KEYS)
           invalidations.push(queryClient.resetQueries({ queryKey }));
       await Promise.all(invalidations);
-      await navigate(LIST_PATH);
+      await leave();
     },
     onError: (err) => {
       const messages =
@@ -288,7 +296,7 @@ function RoomForm(props: { roomId: number | null; room: RoomDetail | null; resou
           <Button variant="subtle" color="red" onClick={() => setConfirmClear(true)}>
             {text.clear}
           </Button>
-          <Button variant="default" onClick={() => void navigate(LIST_PATH)}>
+          <Button variant="default" onClick={() => void leave()}>
             {text.cancel}
           </Button>
           <Button type="submit" loading={save.isPending}>
