@@ -31,6 +31,7 @@ import { registerRealtimeRoutes } from './realtime/realtime.routes.ts';
 import { registerSubjectRoutes } from './modules/subjects/subjects.routes.ts';
 import { SubjectsService } from './modules/subjects/subjects.service.ts';
 import { PermissionsService } from './modules/permissions/permissions.service.ts';
+import { talkUpdatesFilter } from './modules/permissions/realtime-filter.ts';
 import { TalkQueryService } from './modules/talks/talk-query.service.ts';
 import { registerTalkRoutes } from './modules/talks/talks.routes.ts';
 import { registerOptionRoutes } from './modules/options/options.routes.ts';
@@ -220,6 +221,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
     const talkMessages = new MessagesService({ db, talks, subjects, hub });
     hub.setRecordReadCheck(talkMessages.recordReadCheck);
+    hub.setDeliveryFilter(
+      talkUpdatesFilter({ permissions, db: db.kysely, sessionMs: config.sessionCheckMs }),
+    );
     app.decorate('services', {
       config,
       db,

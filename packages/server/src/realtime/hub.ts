@@ -26,6 +26,16 @@ export type RecordReadCheck = (
   talk: { subject: string; talkId: number },
 ) => Promise<boolean>;
 
+/**
+ * What one socket gets of a broadcast event (one without an audience): the data as its account may
+ * see it, or undefined for nothing (the access policy, modules/permissions/realtime-filter.ts).
+ * Without one set, every socket of the company gets every broadcast.
+ */
+export type DeliveryFilter = (
+  client: { sessionId: string; accountId: number; companyId: number },
+  envelope: Envelope,
+) => Promise<unknown>;
+
 /** WebSocket close code sent when the session behind a socket has ended. */
 export const SESSION_ENDED_CLOSE_CODE = 4001;
 
@@ -39,6 +49,7 @@ export class RealtimeHub {
   private sweeper: NodeJS.Timeout | undefined;
   private readonly listeners: ((envelope: Envelope) => void)[] = [];
   private recordReadCheck: RecordReadCheck | undefined;
+  private deliveryFilter: DeliveryFilter | undefined;
   private onDeliveryError: (e: unknown) => void = () => undefined;
 
   constructor(bus: RealtimeBus) {
@@ -102,6 +113,11 @@ export class RealtimeHub {
     this.recordReadCheck = check;
   }
 
+  /** How each socket's share of a broadcast is decided (set once, by the app). */
+  setDeliveryFilter(filter: DeliveryFilter): void {
+    this.deliveryFilter = filter;
+  }
+
   get connectionCount(): number {
     let n = 0;
     for (const set of this.byCompany.values()) n += set.size;
@@ -121,6 +137,10 @@ export class RealtimeHub {
     const text = JSON.stringify(message);
     if (envelope.audience) {
       this.deliverToAudience(envelope, envelope.audience, [...set], text).catch(this.onDeliveryError);
+      return;
+    }
+    if (this.deliveryFilter) {
+      this.deliverFiltered(envelope, [...set], this.deliveryFilter).catch(this.onDeliveryError);
       return;
     }
     for (const client of set) {
@@ -156,6 +176,33 @@ export class RealtimeHub {
     for (const client of targets) {
       if ((await allowed.get(client.sessionId)) && client.socket.readyState === client.socket.OPEN)
         client.socket.send(text);
+    }
+  }
+
+  /** A broadcast through the delivery filter: one decision per session, all started at once. */
+  private async deliverFiltered(
+    envelope: Envelope,
+    clients: Client[],
+    filter: DeliveryFilter,
+  ): Promise<void> {
+    const targets = clients.filter((c) => !(envelope.skipOrigin && c.accountId === envelope.originAccountId));
+    const texts = new Map<string, Promise<string | undefined>>();
+    for (const client of targets) {
+      if (texts.has(client.sessionId)) continue;
+      texts.set(
+        client.sessionId,
+        filter(client, envelope).then(
+          (data) =>
+            data === undefined
+              ? undefined
+              : JSON.stringify({ event: envelope.event, data } satisfies RealtimeMessage),
+          () => undefined,
+        ),
+      );
+    }
+    for (const client of targets) {
+      const text = await texts.get(client.sessionId);
+      if (text !== undefined && client.socket.readyState === client.socket.OPEN) client.socket.send(text);
     }
   }
 

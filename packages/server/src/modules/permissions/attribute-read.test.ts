@@ -47,6 +47,35 @@ const page = async (token: string, body: Record<string, unknown>) => {
 
 const identifiers = (talk: ApiTalk) => talk.talkValues.map((v) => v.subjectAttributeIdentifier);
 
+let listening: string | undefined;
+/** A WebSocket of the account, as the web app opens it; its messages as text. */
+async function socket(token: string): Promise<{ ws: WebSocket; messages: string[] }> {
+  if (!listening) {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    listening = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  }
+  const ws = new WebSocket(`${listening}/websocket?access_token=${encodeURIComponent(token)}`);
+  const messages: string[] = [];
+  ws.on('message', (data: Buffer) => messages.push(data.toString('utf8')));
+  await new Promise<void>((resolve, reject) => {
+    ws.on('open', () => resolve());
+    ws.on('error', reject);
+  });
+  return { ws, messages };
+}
+
+const until = async (check: () => boolean, ms = 3000) => {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+};
+
+/** The SendTalkUpdates a socket got: subject and record ids of each. */
+const updatesIn = (messages: string[]) =>
+  messages
+    .map((m) => JSON.parse(m) as { event: string; data: { subject: string; talkIds: number[] } })
+    .filter((m) => m.event === 'SendTalkUpdates')
+    .map((m) => m.data);
+
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await login(t.app)).token;
@@ -310,15 +339,7 @@ describe('attribute read permission', () => {
   });
 
   it('real-time events carry no value of a hidden attribute', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const ws = new WebSocket(`${base}/websocket?access_token=${encodeURIComponent(agent)}`);
-    const messages: string[] = [];
-    ws.on('message', (data: Buffer) => messages.push(data.toString('utf8')));
-    await new Promise<void>((resolve, reject) => {
-      ws.on('open', () => resolve());
-      ws.on('error', reject);
-    });
+    const { ws, messages } = await socket(agent);
     const edit = await call(admin, 'PUT', `/api/talk/chamado/${printer}`, {
       talkValues: [{ subjectAttributeIdentifier: 'segredo', value: 'Evento sigiloso' }],
     });
@@ -371,5 +392,44 @@ describe('attribute read permission', () => {
     ).toEqual(['cliente']);
     const theirs = (await call(admin, 'GET', '/api/subject/chamado')).json<Subject>();
     expect(theirs.subjectAttributes.map((a) => a.identifier)).toContain('segredo');
+  });
+
+  it('SendTalkUpdates reach a socket only for the subjects and records its account may read', async () => {
+    const person = await createPerson(t.app, admin, {
+      roomId,
+      attributes: [{ attributeId: chamado.attr.prioridade, value: 2 }],
+    });
+    const limited = (await login(t.app, person.email, person.password)).token;
+    const created = await call(admin, 'POST', '/api/subject', {
+      identifier: 'interno',
+      name: 'Interno',
+      attributes: [{ identifier: 'nome', name: 'Nome', componentId: 1 }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [mine, theirs, admins] = [await socket(agent), await socket(limited), await socket(admin)];
+
+    await createTalk(t.app, admin, 'interno', { nome: 'Só para a administração' });
+    const edit = (id: number, titulo: string) =>
+      call(admin, 'PUT', `/api/talk/chamado/${id}`, {
+        talkValues: [{ subjectAttributeIdentifier: 'titulo', value: titulo }],
+      });
+    expect((await edit(slow, 'Rede lenta!')).statusCode).toBe(200);
+    expect((await edit(printer, 'Impressora!')).statusCode).toBe(200);
+    const got = (m: string[], id: number) => updatesIn(m).some((u) => u.talkIds.includes(id));
+    await until(
+      () => got(mine.messages, printer) && got(theirs.messages, printer) && got(admins.messages, printer),
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    for (const s of [mine, theirs, admins]) s.ws.close();
+
+    expect(updatesIn(admins.messages).map((u) => u.subject)).toEqual(['interno', 'chamado', 'chamado']);
+    expect(updatesIn(mine.messages)).toEqual([
+      expect.objectContaining({ subject: 'chamado', talkIds: [slow] }),
+      expect.objectContaining({ subject: 'chamado', talkIds: [printer] }),
+    ]);
+    // The limited account reads only chamados of priority 2: the printer, not the slow network.
+    expect(updatesIn(theirs.messages)).toEqual([
+      expect.objectContaining({ subject: 'chamado', talkIds: [printer] }),
+    ]);
   });
 });

@@ -157,6 +157,15 @@ export class PermissionsService {
     return policy;
   }
 
+  /** A subject of the account's company by id, from the catalog (whatever the account may do with it). */
+  async subjectById(auth: AuthContext, subjectId: number): Promise<SubjectMeta | undefined> {
+    return (await this.snapshot(auth)).subjectsById.get(subjectId);
+  }
+
+  async subjectByIdentifier(auth: AuthContext, identifier: string): Promise<SubjectMeta | undefined> {
+    return (await this.snapshot(auth)).subjectsByIdentifier.get(identifier.toLowerCase());
+  }
+
   /** The policy of a subject the account may read, or null (related subjects, lookups). */
   async readable(
     auth: AuthContext,
