@@ -113,7 +113,7 @@ describe('access profile form', { timeout: 30_000 }, () => {
         menus: [{ resourceId: 70, actions: ['read'] }],
       },
     });
-    await screen.findByRole('heading', { name: 'Todos os Perfis de Acesso' });
+    await screen.findByRole('heading', { name: 'Todos os Perfis de Acesso' }, { timeout: 10_000 });
     expect(app.queryClient.getQueryData(['context', 'grid', 'chamado', undefined])).toBeUndefined();
   });
 
@@ -125,7 +125,7 @@ describe('access profile form', { timeout: 30_000 }, () => {
     app.queryClient.setQueryData(['context', 'grid', 'chamado', undefined], { cached: true });
     await screen.findByRole('textbox', { name: 'Título' });
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    await screen.findByRole('heading', { name: 'Todos os Perfis de Acesso' });
+    await screen.findByRole('heading', { name: 'Todos os Perfis de Acesso' }, { timeout: 10_000 });
     expect(puts).toHaveLength(1);
     expect(app.queryClient.getQueryData(['context', 'grid', 'chamado', undefined])).toEqual({ cached: true });
   });
