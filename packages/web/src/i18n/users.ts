@@ -94,6 +94,9 @@ export const usersText = {
     csv: 'Baixar CSV',
     json: 'Baixar JSON',
     close: 'Fechar',
+    personTitle: 'Senha inicial do usuário',
+    personIntro:
+      'Entregue esta senha ao usuário: ela não será mostrada novamente. Ele poderá trocá-la em Meu perfil.',
   },
   profile: {
     title: 'Informações do usuário',

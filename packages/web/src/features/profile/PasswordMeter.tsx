@@ -15,13 +15,14 @@ export function PasswordMeter({ score, id }: { score: PasswordScore | null; id: 
           {label}
         </Text>
       </Group>
-      <Progress
-        value={score === null ? 0 : (score + 1) * 20}
-        color={score === null ? 'gray' : COLORS[score]}
-        aria-label={t.users.profile.strength}
-        aria-valuetext={label || undefined}
-        size="md"
-      />
+      <Progress.Root size="md">
+        <Progress.Section
+          value={score === null ? 0 : (score + 1) * 20}
+          color={score === null ? 'gray' : COLORS[score]}
+          aria-label={t.users.profile.strength}
+          aria-valuetext={label || undefined}
+        />
+      </Progress.Root>
     </div>
   );
 }

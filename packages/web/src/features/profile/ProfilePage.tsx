@@ -10,7 +10,6 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -25,7 +24,6 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { ImagePicker, type ImageValue } from '../../fields/editors/complex/ImagePicker.tsx';
 import { t } from '../../i18n/pt-BR.ts';
-import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
 import { getSession, startSession } from '../session/session-store.ts';
 import { useSession } from '../session/useSession.ts';
@@ -284,16 +282,9 @@ function ProfileForm({ account }: { account: AccountDetail }) {
               {...input('currentPassword')}
             />
             <PasswordInput
-              label={
-                <Group gap={4} component="span">
-                  {text.newPassword}
-                  <Tooltip label={passwordMessages.hint} withArrow>
-                    <span tabIndex={0} aria-label={passwordMessages.hint} style={{ display: 'inline-flex' }}>
-                      <Icon name="info" size="1em" />
-                    </span>
-                  </Tooltip>
-                </Group>
-              }
+              label={text.newPassword}
+              // The spec's tooltip text, shown under the field where every user (and reader) gets it.
+              description={passwordMessages.hint}
               autoComplete="new-password"
               minLength={3}
               aria-describedby={values.newPassword ? 'profile-strength' : undefined}

@@ -4,16 +4,17 @@ import { saveBlob } from '../../fields/editors/complex/download-blob.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
-import { credentialsCsv, credentialsFileName, credentialsJson, type Credentials } from './credentials.ts';
+import { credentialsCsv, credentialsFileName, credentialsJson, type Issued } from './credentials.ts';
 
 const text = t.users.credentials;
 
 /**
  * Shown once after an integration account is created (001 §2.3, §4): the hash and the password,
- * the password hidden until asked; clicking a field copies it; CSV and JSON downloads.
+ * the password hidden until asked; clicking a field copies it; CSV and JSON downloads. A person
+ * created without a password gets the one the server generated, shown the same way (no files).
  */
 export function CredentialsModal(props: {
-  credentials: Credentials | null;
+  credentials: Issued | null;
   appName: string;
   onClose: () => void;
 }) {
@@ -28,7 +29,7 @@ export function CredentialsModal(props: {
     }
   };
   const download = (extension: 'csv' | 'json') => {
-    if (!c) return;
+    if (c?.kind !== 'integration') return;
     const body = extension === 'csv' ? credentialsCsv(c) : credentialsJson(c);
     const type = extension === 'csv' ? 'text/csv;charset=utf-8' : 'application/json';
     saveBlob(new Blob([body], { type }), credentialsFileName(props.appName, new Date(), extension));
@@ -37,25 +38,28 @@ export function CredentialsModal(props: {
     <Modal
       opened={c !== null}
       onClose={props.onClose}
-      title={text.title}
+      title={c?.kind === 'person' ? text.personTitle : text.title}
       size={560}
       centered
       closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': text.close }}
     >
       {c && (
         <Stack gap="md">
-          <Text size="sm">{text.intro}</Text>
-          <TextInput
-            label={text.hash}
-            description={text.copyHint}
-            value={c.hash}
-            readOnly
-            className="credential-field"
-            onClick={() => void copy(text.hash, c.hash)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') void copy(text.hash, c.hash);
-            }}
-          />
+          <Text size="sm">{c.kind === 'person' ? text.personIntro : text.intro}</Text>
+          {c.kind === 'integration' && (
+            <TextInput
+              label={text.hash}
+              description={text.copyHint}
+              value={c.hash}
+              readOnly
+              className="credential-field"
+              onClick={() => void copy(text.hash, c.hash)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') void copy(text.hash, c.hash);
+              }}
+            />
+          )}
           <TextInput
             label={text.password}
             description={text.copyHint}
@@ -84,14 +88,26 @@ export function CredentialsModal(props: {
             }
           />
           <Group justify="space-between">
-            <Group gap="xs">
-              <Button variant="light" leftSection={<Icon name="download" />} onClick={() => download('csv')}>
-                {text.csv}
-              </Button>
-              <Button variant="light" leftSection={<Icon name="download" />} onClick={() => download('json')}>
-                {text.json}
-              </Button>
-            </Group>
+            {c.kind === 'integration' ? (
+              <Group gap="xs">
+                <Button
+                  variant="light"
+                  leftSection={<Icon name="download" />}
+                  onClick={() => download('csv')}
+                >
+                  {text.csv}
+                </Button>
+                <Button
+                  variant="light"
+                  leftSection={<Icon name="download" />}
+                  onClick={() => download('json')}
+                >
+                  {text.json}
+                </Button>
+              </Group>
+            ) : (
+              <span />
+            )}
             <Button onClick={props.onClose} data-autofocus>
               {text.close}
             </Button>

@@ -25,7 +25,7 @@ import { DelimitationEditor } from '../delimitations/DelimitationEditor.tsx';
 import { notify } from '../notices/notices-store.ts';
 import { AttributeRows } from './AttributeRows.tsx';
 import { CredentialsModal } from './CredentialsModal.tsx';
-import type { Credentials } from './credentials.ts';
+import type { Issued } from './credentials.ts';
 import { RoomSelect } from './RoomSelect.tsx';
 import {
   emptyUserForm,
@@ -91,7 +91,7 @@ function UserForm({ account }: { account: AccountDetail | null }) {
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState<'save' | 'clear' | null>(null);
   const [delimiting, setDelimiting] = useState(false);
-  const [credentials, setCredentials] = useState<Credentials | null>(null);
+  const [credentials, setCredentials] = useState<Issued | null>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const storedImage = useAccountImage(account?.profileImage?.url);
@@ -127,7 +127,11 @@ function UserForm({ account }: { account: AccountDetail | null }) {
     onSuccess: async (created) => {
       setConfirming(null);
       if (created?.hash && created.password) {
-        setCredentials({ hash: created.hash, password: created.password });
+        setCredentials({ kind: 'integration', hash: created.hash, password: created.password });
+        return;
+      }
+      if (created?.password) {
+        setCredentials({ kind: 'person', password: created.password });
         return;
       }
       await done(editing ? text.edited : text.created);

@@ -16,9 +16,9 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountListItem } from '@talkbase/domain/contracts/account';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import './users.css';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
@@ -33,39 +33,27 @@ const text = t.users.list;
 export const USER_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const USER_SEARCH_MAX = 25;
 
-function readNumber(value: string | null, fallback: number, allowed?: readonly number[]): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) return fallback;
-  return allowed && !allowed.includes(n) ? fallback : n;
-}
-
 /** 'Todos os usuários' (001 §2.2): paged, searchable, each row opens its edit screen. */
 export function UsersListPage() {
-  const [params, setParams] = useSearchParams();
-  const page = readNumber(params.get('page'), 1);
-  const size = readNumber(params.get('size'), 10, USER_PAGE_SIZES);
-  const [term, setTerm] = useState(params.get('q') ?? '');
+  // Kept in the screen, not the address: an address change would open another tab.
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<number>(10);
+  const [term, setTerm] = useState('');
   const [debouncedTerm] = useDebouncedValue(term.trim(), 400);
+  const [effectiveTerm, setEffectiveTerm] = useState('');
   const [pending, setPending] = useState<AccountListItem | null>(null);
   const queryClient = useQueryClient();
 
-  const go = (next: { page?: number; size?: number; q?: string }) => {
-    const merged = new URLSearchParams(params);
-    if (next.page !== undefined) merged.set('page', String(next.page));
-    if (next.size !== undefined) merged.set('size', String(next.size));
-    if (next.q !== undefined) {
-      if (next.q) merged.set('q', next.q);
-      else merged.delete('q');
-    }
-    setParams(merged, { replace: true });
+  const go = (next: { page?: number; size?: number }) => {
+    if (next.page !== undefined) setPage(next.page);
+    if (next.size !== undefined) setSize(next.size);
   };
 
-  const effectiveTerm = params.get('q') ?? '';
   // A new search starts at the first page.
-  useEffect(() => {
-    if (effectiveTerm !== debouncedTerm) go({ q: debouncedTerm, page: 1 });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new debounced term moves the page.
-  }, [debouncedTerm]);
+  if (effectiveTerm !== debouncedTerm) {
+    setEffectiveTerm(debouncedTerm);
+    setPage(1);
+  }
 
   const list = useQuery({
     queryKey: usersKeys.page(page, size, effectiveTerm),

@@ -4,6 +4,9 @@ export interface Credentials {
   password: string;
 }
 
+/** What a save answers once: an integration's credentials, or a person's generated password. */
+export type Issued = ({ kind: 'integration' } & Credentials) | { kind: 'person'; password: string };
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** 20261124-153005: files of credentials are named with the moment they were saved (001 §4). */

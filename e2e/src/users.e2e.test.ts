@@ -1,0 +1,224 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signInByApi } from './api.ts';
+import { seriousViolations } from './axe.ts';
+import { screenshot } from './browser.ts';
+import { pathname, signedIn } from './helpers.ts';
+import type { ShellPage } from './pages/shell-page.ts';
+import { SignInPage } from './pages/sign-in-page.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
+import { useSuite } from './suite.ts';
+
+const suite = useSuite();
+
+/** Checks axe and takes a screenshot in day mode, then again in night mode, and back to day. */
+async function lookAt(page: Page, shell: ShellPage, name: string): Promise<void> {
+  expect(await seriousViolations(page), `${name} (dia)`).toEqual([]);
+  await screenshot(page, `${name}-day`);
+  // The shortcut (Alt+G) also works while a modal covers the top bar.
+  await page.keyboard.press('Alt+g');
+  await expect.poll(() => shell.colorScheme()).toBe('dark');
+  expect(await seriousViolations(page), `${name} (noite)`).toEqual([]);
+  await screenshot(page, `${name}-night`);
+  await page.keyboard.press('Alt+g');
+  await expect.poll(() => shell.colorScheme()).toBe('light');
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the answer's shape.
+async function api<T = unknown>(
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${suite.server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : null,
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** A form field by its label; required fields' labels end with an asterisk. */
+function field(page: Page, label: string) {
+  return page.getByLabel(new RegExp(`^${label}( \\*)?$`));
+}
+
+async function pickRoom(page: Page, name: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Perfil de Acesso' }).click();
+  await page.getByRole('option', { name, exact: true }).click();
+}
+
+async function confirmSave(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Salvar usuário' })
+    .getByRole('button', { name: 'Confirmar' })
+    .click();
+}
+
+const email = `ana.souza.${Date.now()}@talkbase.test`;
+let initialPassword = '';
+const NEW_PASSWORD = 'Girassol-Azul-Trem-2026';
+
+describe('users and integration accounts', () => {
+  it('the administrator adds a user and an integration account (with its credential files) and edits the user', async () => {
+    const { context, page, shell } = await signedIn(suite.browser, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await shell.openFromMenu('Todos os usuários');
+    await page.getByRole('heading', { name: 'Todos os usuários', level: 1 }).waitFor();
+    // The suite's customer is listed; the administrator is not (IncludCurrentUser is false).
+    await page.getByRole('link', { name: suite.customer.name }).first().waitFor();
+    await lookAt(page, shell, 'users-list');
+
+    await page.getByRole('searchbox', { name: 'Pesquisar usuários' }).fill('ninguém-com-este-nome');
+    await page
+      .getByText('Nenhum usuário encontrado. Cadastre usuários no sistema e eles aparecerão aqui!')
+      .waitFor();
+    await page.getByRole('searchbox', { name: 'Pesquisar usuários' }).fill('');
+
+    // A person.
+    await page.getByRole('link', { name: 'Adicionar usuário' }).first().click();
+    await page.getByRole('heading', { name: 'Adicionar Novo Usuário' }).waitFor();
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+    expect(await page.getByText('Campo obrigatório.').count()).toBeGreaterThan(0);
+    await pickRoom(page, 'Clientes');
+    await field(page, 'Nome').fill('Ana');
+    await page.getByLabel('Sobrenome').fill('Souza');
+    await field(page, 'Nome de exibição').fill('Ana');
+    await page.getByLabel('Telefone').fill('11912345678');
+    expect(await page.getByLabel('Telefone').inputValue()).toBe('(11) 91234-5678');
+    await page.getByLabel('E-mail').fill(email);
+    await expect.poll(() => page.getByRole('button', { name: 'Limpar' }).count()).toBe(1);
+    await lookAt(page, shell, 'users-add');
+    await confirmSave(page);
+    const issued = page.getByRole('dialog', { name: 'Senha inicial do usuário' });
+    await issued.waitFor();
+    initialPassword = await issued.getByLabel('Senha', { exact: true }).inputValue();
+    expect(initialPassword.length).toBeGreaterThanOrEqual(20);
+    await issued.getByRole('button', { name: 'Fechar' }).last().click();
+    await expect.poll(() => pathname(page)).toBe('/config/users');
+    await page.getByRole('link', { name: 'Ana Souza' }).first().waitFor();
+
+    // An integration account: its credentials modal, shown once, with CSV and JSON files.
+    await page.getByRole('link', { name: 'Adicionar usuário' }).first().click();
+    await page.getByRole('heading', { name: 'Adicionar Novo Usuário' }).waitFor();
+    await page.getByRole('radio', { name: 'Integração' }).check();
+    await pickRoom(page, 'Administrador');
+    await field(page, 'Nome do Aplicativo').fill('ERP Financeiro');
+    await field(page, 'Nome de exibição').fill('ERP da empresa');
+    await confirmSave(page);
+    const modal = page.getByRole('dialog', { name: 'Credenciais da integração' });
+    await modal.waitFor();
+    const hash = await modal.getByLabel('Hash').inputValue();
+    const passwordField = modal.getByLabel('Senha', { exact: true });
+    expect(await passwordField.getAttribute('type')).toBe('password');
+    await modal.getByRole('button', { name: 'Mostrar a senha' }).click();
+    expect(await passwordField.getAttribute('type')).toBe('text');
+    const password = await passwordField.inputValue();
+    expect(hash).toMatch(/^[0-9a-f]{48}$/);
+    await lookAt(page, shell, 'users-credentials');
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      modal.getByRole('button', { name: 'Baixar CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(/^credenciais-erp-financeiro-\d{8}-\d{6}\.csv$/);
+    expect(fs.readFileSync(await csv.path(), 'utf8')).toBe(`hash;password\r\n${hash};${password}\r\n`);
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      modal.getByRole('button', { name: 'Baixar JSON' }).click(),
+    ]);
+    expect(json.suggestedFilename()).toMatch(/^credenciais-erp-financeiro-\d{8}-\d{6}\.json$/);
+    expect(JSON.parse(fs.readFileSync(await json.path(), 'utf8'))).toEqual({ hash, password });
+    await modal.getByRole('button', { name: 'Fechar' }).last().click();
+    await page.getByText('Integração', { exact: true }).first().waitFor();
+    // The credentials sign the integration in.
+    const login = await fetch(`${suite.server.url}/api/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ hash, password }),
+    });
+    expect(login.status).toBe(200);
+
+    // The person is edited.
+    await page.getByRole('link', { name: 'Editar Ana Souza' }).click();
+    await page.getByRole('heading', { name: 'Editar informações do Usuário' }).waitFor();
+    await expect.poll(() => page.getByLabel('Sobrenome').inputValue()).toBe('Souza');
+    await page.getByLabel('Sobrenome').fill('Souza Lima');
+    await lookAt(page, shell, 'users-edit');
+    await confirmSave(page);
+    await expect.poll(() => pathname(page)).toBe('/config/users');
+    await page.getByRole('link', { name: 'Ana Souza Lima' }).first().waitFor();
+    const admin = await signInByApi(suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const list = await api<{ itens: { email: string | null; lastName: string | null; roomName: string }[] }>(
+      'GET',
+      '/api/account?CurrentPage=1&ResultsPerPage=100',
+      admin,
+    );
+    expect(list.body.itens.find((i) => i.email === email)).toMatchObject({
+      lastName: 'Souza Lima',
+      roomName: 'Clientes',
+    });
+    await context.close();
+  });
+
+  it('the user changes their own password in Meu perfil; a weak one is refused by the page and the server', async () => {
+    expect(initialPassword).not.toBe('');
+    const { context, page, shell } = await signedIn(suite.browser, suite.server, email, initialPassword);
+    await shell.userMenu('Ana Souza Lima').click();
+    await page.getByRole('menuitem', { name: 'Meu perfil' }).click();
+    await page.getByRole('heading', { name: 'Informações do usuário' }).waitFor();
+    await expect.poll(() => pathname(page)).toBe('/usuario');
+    await expect.poll(() => field(page, 'Nome').inputValue()).toBe('Ana');
+
+    await page.getByLabel('Senha atual').fill(initialPassword);
+    await page.getByLabel('Nova senha', { exact: true }).fill('senha123456');
+    await expect
+      .poll(() => page.getByTestId('password-strength').textContent())
+      .toMatch(/^(Não segura|Muito fraca|Fraca)$/);
+    await page.getByLabel('Confirmar nova senha').fill('senha123456');
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await page.getByText('Esta senha não é segura o suficiente').waitFor();
+    // The server refuses it too.
+    const token = await signInByApi(suite.server, email, initialPassword);
+    // …and keeps the users list to administrators.
+    expect((await api('GET', '/api/account', token)).status).toBe(403);
+    const own = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('talkbase.user') ?? '{}') as { accountId: number },
+    );
+    const weak = await api<{ errors: { message: string }[] }>('PUT', `/api/account/${own.accountId}`, token, {
+      currentPassword: initialPassword,
+      newPassword: 'senha123456',
+    });
+    expect(weak.status).toBe(422);
+    expect(weak.body.errors[0]?.message).toBe('Esta senha não é segura o suficiente');
+
+    await page.getByLabel('Nova senha', { exact: true }).fill(NEW_PASSWORD);
+    await expect
+      .poll(() => page.getByTestId('password-strength').textContent())
+      .toMatch(/^(Forte|Muito forte)$/);
+    await page.getByLabel('Confirmar nova senha').fill(`${NEW_PASSWORD}x`);
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await page.getByText('Senhas não conferem').waitFor();
+    await page.getByLabel('Confirmar nova senha').fill(NEW_PASSWORD);
+    await lookAt(page, shell, 'profile');
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await expect
+      .poll(() => shell.noticeTexts())
+      .toEqual(expect.arrayContaining([expect.stringContaining('Dados do usuário editado com sucesso!')]));
+
+    await shell.signOut('Ana Souza Lima');
+    const signIn = new SignInPage(page);
+    await signIn.heading.waitFor();
+    await signIn.signIn(email, initialPassword);
+    await page.getByTestId('sign-in-errors').waitFor();
+    await signIn.signIn(email, NEW_PASSWORD);
+    await shell.waitUntilReady();
+    // An ordinary user typing an administrators' address is sent to the dashboard.
+    await page.goto(`${suite.server.url}/config/users`);
+    await shell.waitUntilReady();
+    await expect.poll(() => pathname(page)).toBe('/');
+    await context.close();
+  });
+});
