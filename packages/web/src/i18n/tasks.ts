@@ -47,6 +47,7 @@ export const tasksText = {
     save: 'Salvar e finalizar',
   },
   cancel: 'Cancelar',
+  close: 'Fechar',
   required: (name: string) => `O campo ${name} é obrigatório`,
   indicator: (id: number, time: string) => `Tarefa #${String(id)} em execução: ${time}`,
   statusBadge: 'Situação',

@@ -76,7 +76,14 @@ export function QuickTaskForm({
 
   if (!context.subject.actions.Create) return null;
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="quick-task-title">
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      aria-labelledby="quick-task-title"
+      bg="var(--mantine-color-body)"
+    >
       <form
         noValidate
         onSubmit={(e) => {

@@ -32,8 +32,10 @@ export function RunningTaskIndicator() {
     <Button
       component={Link}
       to="/context/activetask/tarefa"
-      variant="light"
-      color="green"
+      variant="filled"
+      color="teal.9"
+      // Mantine lightens a 9-shade on hover (to 8, 3.9:1 with white): keep the hover as dark.
+      vars={() => ({ root: { '--button-hover': 'var(--mantine-color-teal-9)' } })}
       size="compact-sm"
       className="running-task-indicator"
       leftSection={<Icon name="timer" size="1.1em" />}

@@ -115,8 +115,7 @@ export function TaskControls({
           <Button
             key={action}
             size="sm"
-            variant={action === 'finish' ? 'light' : 'filled'}
-            color={action === 'pause' ? 'yellow.9' : undefined}
+            variant={{ start: 'filled', pause: 'default', finish: 'outline' }[action]}
             leftSection={<Icon name={ICONS[action]} size="1.1em" />}
             loading={busy === action}
             disabled={busy !== null && busy !== action}

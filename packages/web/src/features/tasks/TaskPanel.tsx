@@ -9,7 +9,14 @@ import { TaskTimer } from './TaskTimer.tsx';
 
 const text = tasksText;
 
-const STATE_COLORS = { waiting: 'gray', running: 'green', paused: 'yellow', finished: 'blue' } as const;
+// Filled: white text on dark shades (≥ 4.5:1), dark text on yellow. Mantine's light variants
+// and green-9 read below 4.5:1.
+const STATE_COLORS = {
+  waiting: 'gray.7',
+  running: 'teal.9',
+  paused: 'yellow.5',
+  finished: 'blue.9',
+} as const;
 
 function when(iso: string | null): string {
   if (!iso) return text.noValue;
@@ -29,7 +36,15 @@ export function TaskPanel({
 }) {
   const info = task.task;
   return (
-    <Card withBorder radius="md" padding="lg" className="task-panel" data-task={info.talkId}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      className="task-panel"
+      data-task={info.talkId}
+      // The body colour: link and dimmed colours are chosen against it (app/theme.ts).
+      bg="var(--mantine-color-body)"
+    >
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <Stack gap={4}>
@@ -46,18 +61,19 @@ export function TaskPanel({
             <Group gap="xs">
               <Badge
                 color={STATE_COLORS[info.state]}
-                variant="light"
+                variant="filled"
+                autoContrast={info.state === 'paused'}
                 aria-label={`${text.statusBadge}: ${info.status}`}
               >
                 {info.status}
               </Badge>
               {info.delay.deadline && (
-                <Badge color="red" variant="light">
+                <Badge color="red.9" variant="filled">
                   {text.late}
                 </Badge>
               )}
               {info.delay.estimate && (
-                <Badge color="orange" variant="light">
+                <Badge color="orange.5" variant="filled" autoContrast>
                   {text.overEstimate}
                 </Badge>
               )}

@@ -23,7 +23,7 @@ export function TaskRecordBar({ context, talkId }: { context: ContextResponse; t
   const info = task.data.task;
   return (
     <Group gap="sm" className="task-record-bar" wrap="wrap">
-      <Badge variant="light" color={info.state === 'running' ? 'green' : 'gray'}>
+      <Badge variant="filled" color={info.state === 'running' ? 'teal.9' : 'gray.7'}>
         {info.status}
       </Badge>
       <TaskTimer task={info} receivedAt={task.dataUpdatedAt} size="sm" />

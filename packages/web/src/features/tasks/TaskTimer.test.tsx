@@ -42,9 +42,13 @@ describe('task timer', () => {
   it('ticks every second from the time already worked', () => {
     render(<TaskTimer task={info()} receivedAt={START} />, { wrapper: TestProviders });
     expect(shown()).toBe('00:01:05');
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(shown()).toBe('00:01:06');
-    act(() => vi.advanceTimersByTime(59_000));
+    act(() => {
+      vi.advanceTimersByTime(59_000);
+    });
     expect(shown()).toBe('00:02:05');
     expect(screen.getByRole('timer').getAttribute('aria-label')).toBe('Tempo trabalhado: 00:02:05');
   });
@@ -56,11 +60,15 @@ describe('task timer', () => {
     render(<TaskTimer task={reloaded} receivedAt={START + 40 * 60_000} />, {
       wrapper: TestProviders,
     });
-    act(() => vi.advanceTimersByTime(0));
+    act(() => {
+      vi.advanceTimersByTime(0);
+    });
     expect(shown()).toBe('00:40:00');
     // The machine sleeps an hour: no tick ran meanwhile; the first one after waking shows it all.
     vi.setSystemTime(Date.now() + 3_600_000);
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(shown()).toBe('01:40:01');
   });
 
@@ -70,7 +78,9 @@ describe('task timer', () => {
     render(<TaskTimer task={info({ accumulatedMs: 0 })} receivedAt={START - 30_000} />, {
       wrapper: TestProviders,
     });
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(shown()).toBe('00:00:05');
   });
 
@@ -84,7 +94,9 @@ describe('task timer', () => {
         wrapper: TestProviders,
       },
     );
-    act(() => vi.advanceTimersByTime(10_000));
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
     expect(shown()).toBe('00:01:05');
   });
 });

@@ -70,7 +70,14 @@ export function TaskValuesModal(props: {
   };
 
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} size={540} centered>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      size={540}
+      centered
+      closeButtonProps={{ 'aria-label': tasksText.close }}
+    >
       <form
         noValidate
         onSubmit={(e) => {
