@@ -336,6 +336,14 @@ describe('attribute read permission', () => {
     const id = created.json<{ resourceId: number }>().resourceId;
     expect((await call(agent, 'GET', `/api/talk/chamado/${id}`)).body).not.toContain('cegas');
     expect((await call(admin, 'GET', `/api/talk/chamado/${id}`)).body).toContain('Preenchido às cegas');
+    // Changing it is not allowed, and the refusal names nothing: as for an attribute that does not exist.
+    const change = await call(agent, 'PUT', `/api/talk/chamado/${id}`, {
+      talkValues: [{ subjectAttributeIdentifier: 'segredo', value: 'Outro' }],
+    });
+    expect(change.statusCode).toBe(400);
+    expect(errorsOf(change)).toEqual([
+      { message: 'Atributo desconhecido neste assunto.', field: 'talkValues' },
+    ]);
   });
 
   it('real-time events carry no value of a hidden attribute', async () => {

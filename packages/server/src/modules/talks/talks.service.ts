@@ -636,7 +636,13 @@ export class TalksService {
         }
       }
     }
-    if (blocked.length) throw new HttpError(403, blocked);
+    if (blocked.length === 0) return;
+    // A change the account may not make to an attribute it may not read is refused as for an unknown one.
+    const { hidden } = await this.permissions.policy(auth, subject, db);
+    const unseen = new Set(subject.attributes.filter((a) => hidden.has(a.id)).map((a) => a.identifier));
+    if (blocked.some((b) => b.field !== undefined && unseen.has(b.field)))
+      throw badRequest([{ message: talkMessages.unknownAttribute, field: 'talkValues' }]);
+    throw new HttpError(403, blocked);
   }
 
   private byAttribute(subject: SubjectMeta, body: TalkWrite): Map<number, unknown> {
