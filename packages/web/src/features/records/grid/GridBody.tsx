@@ -165,6 +165,12 @@ const GridRowView = memo(function GridRowView(props: RowViewProps) {
                 subject={layout.subject}
                 talkId={row.isNew ? 0 : row.talkId}
                 variant="cell"
+                // Another field of the row, for editors narrowed by it (a category by its software).
+                valueOf={(identifier) => {
+                  const other = columns.find((c) => c.attribute.identifier === identifier)?.attribute;
+                  if (newRow) return other ? (newRow.values.get(other.subjectAttributeId) ?? null) : null;
+                  return row.talk?.talkValues.find((v) => v.subjectAttributeIdentifier === identifier)?.value;
+                }}
               />
               {isEditing && (
                 <Group gap={2} wrap="nowrap" className="grid-cell-actions">
