@@ -28,6 +28,12 @@ const suite = useSuite({
 });
 afterAll(() => fs.rmSync(pkiDir, { recursive: true, force: true }));
 
+/** Axe's serious violations, named in the failure when there are any. */
+async function noSeriousViolations(page: Page): Promise<void> {
+  const violations = await seriousViolations(page);
+  expect(violations, JSON.stringify(violations, null, 1)).toEqual([]);
+}
+
 const USER = { email: 'contratos@talkbase.test', password: 'Contratos-senha-forte-2024' };
 
 async function api<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
@@ -115,15 +121,15 @@ describe('the digital-certificate gate (issue 12 item 5)', () => {
     const gate = bare.page.getByRole('heading', { name: 'Certificado digital', level: 1 });
     await gate.waitFor();
     expect(await bare.page.getByRole('grid').count()).toBe(0);
-    expect(await seriousViolations(bare.page)).toEqual([]);
+    await noSeriousViolations(bare.page);
     await screenshot(bare.page, 'certificate-gate-day');
     await bare.page.getByRole('button', { name: 'Verificar certificado digital' }).click();
     await bare.page.getByRole('alert').filter({ hasText: certificateMessages.noCertificate }).waitFor();
-    expect(await seriousViolations(bare.page)).toEqual([]);
+    await noSeriousViolations(bare.page);
     await screenshot(bare.page, 'certificate-refused-day');
     await bare.shell.nightMode.click();
     await expect.poll(() => bare.shell.colorScheme()).toBe('dark');
-    expect(await seriousViolations(bare.page)).toEqual([]);
+    await noSeriousViolations(bare.page);
     await screenshot(bare.page, 'certificate-refused-night');
     await bare.context.close();
     expect((await api<CertificateStatus>(token, 'GET', '/api/certificate/status')).valid).toBe(false);
@@ -138,11 +144,11 @@ describe('the digital-certificate gate (issue 12 item 5)', () => {
     await grid.waitFor();
     await grid.getByText('Contrato de suporte').waitFor();
     await holding.page.getByText(/Certificado digital de MARIA DA SILVA \(CPF 123\.456\.789-09\)/).waitFor();
-    expect(await seriousViolations(holding.page)).toEqual([]);
+    await noSeriousViolations(holding.page);
     await screenshot(holding.page, 'certificate-opened-day');
     await holding.shell.nightMode.click();
     await expect.poll(() => holding.shell.colorScheme()).toBe('dark');
-    expect(await seriousViolations(holding.page)).toEqual([]);
+    await noSeriousViolations(holding.page);
     await screenshot(holding.page, 'certificate-opened-night');
 
     const after = await api<CertificateStatus>(token, 'GET', '/api/certificate/status');
