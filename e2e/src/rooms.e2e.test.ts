@@ -90,6 +90,7 @@ describe('access profiles (issue 12 item 3)', () => {
     const { page, shell } = await signedIn(suite.browser, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
     // The configured menu replaced the 'Registros' list.
     await shell.sideMenu.getByRole('link', { name: 'Chamados', exact: true }).waitFor();
+    expect(await shell.sideMenu.getByRole('heading', { name: 'Registros' }).count()).toBe(0);
     await shell.openFromMenu('Perfis de acesso');
     await page.getByRole('heading', { name: 'Todos os Perfis de Acesso' }).waitFor();
     await page.getByRole('link', { name: 'Atendimento', exact: true }).waitFor();
