@@ -124,7 +124,7 @@ describe('the digital-certificate gate (issue 12 item 5)', () => {
     await noSeriousViolations(bare.page);
     await screenshot(bare.page, 'certificate-gate-day');
     await bare.page.getByRole('button', { name: 'Verificar certificado digital' }).click();
-    await bare.page.getByRole('alert').filter({ hasText: certificateMessages.noCertificate }).waitFor();
+    await bare.page.getByRole('alert').filter({ hasText: certificateMessages.notGiven }).waitFor();
     await noSeriousViolations(bare.page);
     await screenshot(bare.page, 'certificate-refused-day');
     await bare.shell.nightMode.click();

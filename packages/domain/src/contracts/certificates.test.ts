@@ -5,7 +5,7 @@ describe('certificate messages by accountLogTypeId (002 §8)', () => {
   it('gives 3 and 4 the request failure, 5 to 7 their own, and any other id the generic text', () => {
     expect(certificateMessageFor(3)).toBe(certificateMessages.requestFailed);
     expect(certificateMessageFor(4)).toBe(certificateMessages.requestFailed);
-    expect(certificateMessageFor(5)).toBe(certificateMessages.noCertificate);
+    expect(certificateMessageFor(5)).toBe('Ops! O certificado digital não foi informado.');
     expect(certificateMessageFor(6)).toBe(certificateMessages.invalid);
     expect(certificateMessageFor(7)).toBe(certificateMessages.notIcpBrasil);
     expect(certificateMessageFor(accountLogTypes.revoked)).toBe(

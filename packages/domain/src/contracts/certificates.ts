@@ -22,7 +22,7 @@ export const accountLogTypes = {
   requestFailed: 3,
   /** The endpoint could not run the check (its own failure). */
   checkFailed: 4,
-  /** The browser presented no certificate. */
+  /** The browser presented no certificate ("No certificate given"). */
   noCertificate: 5,
   /** Expired, not yet valid, or its signature does not verify. */
   invalid: 6,
@@ -39,7 +39,6 @@ export const certificateMessages = {
   valid: 'Certificado digital verificado com sucesso. A verificação vale por 24 horas.',
   requestFailed:
     'Ops! Ocorreu uma falha na requisição do certificado digital. Por favor, entre em contato com o fornecedor do sistema.',
-  noCertificate: 'Ops! Nenhum certificado digital foi encontrado no seu navegador.',
   invalid: 'Ops! O certificado digital informado não é válido.',
   notIcpBrasil: 'Ops! O certificado digital informado não é válido para a ICP-Brasil.',
   other:
@@ -58,7 +57,7 @@ export function certificateMessageFor(accountLogTypeId: number): string {
     case accountLogTypes.checkFailed:
       return certificateMessages.requestFailed;
     case accountLogTypes.noCertificate:
-      return certificateMessages.noCertificate;
+      return certificateMessages.notGiven;
     case accountLogTypes.invalid:
       return certificateMessages.invalid;
     case accountLogTypes.notIcpBrasil:

@@ -207,7 +207,7 @@ describe('the certificate check (GET /certificado.aspx)', () => {
       what: 'no certificate at all',
       make: () => Promise.resolve(undefined),
       id: accountLogTypes.noCertificate,
-      message: certificateMessages.noCertificate,
+      message: certificateMessages.notGiven,
     },
   ])('refuses $what with its message', async ({ make, id, message }) => {
     const user = await agent();

@@ -61,7 +61,7 @@ describe('CertificateGate', () => {
 
     await userEvent.click(screen.getByRole('button', { name: certificateText.check }));
     // The spec's message for the outcome, whatever text the endpoint sent.
-    expect(await screen.findByText(certificateMessages.noCertificate)).toBeTruthy();
+    expect(await screen.findByText(certificateMessages.notGiven)).toBeTruthy();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toContain('GET /certificado.aspx');
 
     answer = { valid: true, user: 'MARIA DA SILVA:12345678909', message: '', accountLogTypeId: 1 };
