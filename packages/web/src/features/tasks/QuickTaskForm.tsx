@@ -52,13 +52,20 @@ export function QuickTaskForm({
         attributes.map((a) => ({ subjectAttributeId: a.subjectAttributeId, value: valueOf(a.identifier) })),
         true,
       );
-      await queryClient.invalidateQueries({ queryKey: taskKeys.inProgress });
-      await queryClient.invalidateQueries({ queryKey: ['talks', 'tarefa'] });
+      void queryClient.invalidateQueries({ queryKey: ['talks', 'tarefa'] });
       if (answer.started) {
         notify({ kind: 'success', title: answer.message });
         setValues(new Map());
-        onStarted(answer.resourceId);
+        try {
+          await queryClient.refetchQueries({ queryKey: taskKeys.inProgress }, { throwOnError: true });
+          onStarted(answer.resourceId);
+        } catch {
+          // Created and started, but this screen could not read it back (002 §8): start over.
+          notify({ kind: 'alert', title: text.messages.insertedAndStartedReloadFailed });
+          window.setTimeout(() => window.location.reload(), 2000);
+        }
       } else {
+        void queryClient.invalidateQueries({ queryKey: taskKeys.inProgress });
         notify({ kind: 'alert', title: text.messages.createdNotStarted, durationMs: 10_000 });
         setGeneral([text.messages.createdNotStarted, ...(answer.errors ?? []).map((e) => e.message)]);
       }
