@@ -28,9 +28,10 @@ export class SavedFiltersService {
   ): Promise<PagedList<{ filterId: number; filterName: string }>> {
     // The subject itself must exist for the account.
     const { subject: target } = await this.talks.access(auth, subjectIdentifier, 'read');
-    const { subject, visible } = await this.talks.access(auth, FILTER_SUBJECT, 'read');
-    const name = subject.attributes.find((a) => a.identifier === 'nome');
-    const about = subject.attributes.find((a) => a.identifier === 'assunto');
+    const { subject, view, visible } = await this.talks.access(auth, FILTER_SUBJECT, 'read');
+    // Named by attributes the account may read; without them there is nothing it may list.
+    const name = view.attributes.find((a) => a.identifier === 'nome');
+    const about = view.attributes.find((a) => a.identifier === 'assunto');
     if (!name || !about) return { itens: [], totalResults: 0, currentPage: 1 };
     const ctx = { alias: 't', timeZone: 'America/Sao_Paulo', now: Date.now() };
     const p = paging(q.page, q.fetch);
