@@ -17,7 +17,8 @@ import {
   Title,
 } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { t } from '../../i18n/pt-BR.ts';
@@ -39,7 +40,8 @@ export function RoomListPage() {
   const [page, setPage] = useState(1);
   const [fetch, setFetch] = useState(10);
   const [term, setTerm] = useState('');
-  const deferredTerm = useDeferredValue(term.trim());
+  // One request once typing pauses, not one per key.
+  const [deferredTerm] = useDebouncedValue(term.trim(), 300);
   const [removing, setRemoving] = useState<{ roomId: number; roomName: string } | null>(null);
   const query = { page, fetch, term: deferredTerm };
   const rooms = useQuery({
