@@ -376,6 +376,24 @@ describe('the certificate port in the server log', () => {
   });
 });
 
+describe('a server without the certificate port', () => {
+  it('says so: no check URL, and no ticket (503)', async () => {
+    const plain = await createTestApp();
+    try {
+      const { token } = await login(plain.app);
+      const res = await plain.app.inject(as(token, { method: 'GET', url: '/api/certificate/status' }));
+      expect(res.json<CertificateStatus>()).toMatchObject({ valid: false, checkUrl: null });
+      const ticket = await plain.app.inject(as(token, { method: 'POST', url: '/api/certificate/ticket' }));
+      expect(ticket.statusCode).toBe(503);
+      expect(errorsOf(ticket)[0]?.message).toMatch(/não está configurada neste servidor/);
+      const anonymous = await plain.app.inject({ method: 'GET', url: '/api/certificate/status' });
+      expect(anonymous.statusCode).toBe(401);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
 describe('configuration', () => {
   it('needs the TLS key and certificate when CERT_PORT is set', () => {
     expect(() => loadConfig({ CERT_PORT: '8443' })).toThrow(ConfigError);
