@@ -5,7 +5,7 @@ import { seriousViolations } from './axe.ts';
 import { signInByApi } from './api.ts';
 import { screenshot } from './browser.ts';
 import { pathname, signedIn } from './helpers.ts';
-import { RecordFormPage, UPDATED } from './pages/record-form-page.ts';
+import { INSERTED, RecordFormPage, UPDATED } from './pages/record-form-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
 
@@ -58,7 +58,9 @@ async function world() {
     (await list(admin, 'situacao')).map((s) => [valueOf(s, 'nome') as string, s.talkId]),
   );
   const status = (name: string) => statuses.get(name) ?? 0;
-  const own = (await list(customer, 'cliente'))[0]?.talkId ?? 0;
+  const ownClient = (await list(customer, 'cliente'))[0];
+  const own = ownClient?.talkId ?? 0;
+  const ownName = ownClient ? (valueOf(ownClient, 'nome') as string) : '';
   const sub = (await list(admin, 'subcategoria'))[0];
   const category = Number(sub ? valueOf(sub, 'categoria') : 0);
   const cat = (await list(admin, 'categoria')).find((c) => c.talkId === category);
@@ -83,7 +85,7 @@ async function world() {
     return res.body.resourceId;
   };
   const get = async (id: number) => (await api<ApiTalk>(admin, 'GET', `/api/talk/chamado/${id}`)).body;
-  return { admin, status, create, get };
+  return { admin, status, create, get, ownName };
 }
 
 async function openForm(page: Page, id: number): Promise<RecordFormPage> {
@@ -166,6 +168,23 @@ describe('tickets (issue 13: ticket rules, actions on one record)', () => {
     await form.save();
     await form.waitForNotice(UPDATED);
     expect(valueOf(await w.get(awaiting), 'situacao')).toBe(w.status('Finalizado'));
+
+    // A new ticket: the customer says what and for whom; phone and status are not its to give.
+    await page.goto(`${suite.server.url}/context/form/chamado/add`);
+    form = new RecordFormPage(page);
+    await form.waitUntilReady();
+    expect(await isReadOnly(form, 'Telefone')).toBe(true);
+    expect(await isReadOnly(form, 'Situação')).toBe(true);
+    await expect.poll(() => form.shownValue('Situação')).toBe('Aberto');
+    await form.type('Título', 'Nota fiscal rejeitada pela Sefaz');
+    await form.choose('Cliente', w.ownName);
+    await form.type('Solicitante', 'Carlos Cliente');
+    await form.save();
+    await form.waitForNotice(INSERTED);
+    await expect.poll(() => pathname(page)).toMatch(/^\/context\/talk\/chamado\/\d+$/);
+    const created = await w.get(Number(pathname(page).split('/').pop()));
+    expect(valueOf(created, 'situacao')).toBe(w.status('Aberto'));
+    expect(valueOf(created, 'cliente')).toBe(valueOf(await w.get(open), 'cliente'));
     await context.close();
   });
 

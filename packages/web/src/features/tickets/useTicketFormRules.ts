@@ -6,6 +6,8 @@ import {
   type TicketField,
   type TicketValues,
 } from '@talkbase/domain/tickets/ticket-rules';
+import { resolveComponentId } from '@talkbase/domain/fields/component-types';
+import { valueKindOf } from '@talkbase/domain/records/value-kinds';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiRequest } from '../../api/client.ts';
@@ -14,11 +16,13 @@ import type { FormFieldRule, FormRuleInput } from '../records/form/form-rule-typ
 
 const FIELDS: ReadonlySet<string> = new Set(TICKET_FIELDS);
 
-/** A select's value as the API takes it: the id. */
-function canonical(value: unknown): unknown {
-  if (typeof value === 'object' && value !== null && !Array.isArray(value) && 'id' in value) return value.id;
-  if (typeof value === 'string' && value.trim() === '') return null;
-  return value ?? null;
+/** A value as the API takes it: a select's id as a number (a default value is a string), blanks as null. */
+function canonical(value: unknown, reference: boolean): unknown {
+  const v =
+    typeof value === 'object' && value !== null && !Array.isArray(value) && 'id' in value ? value.id : value;
+  if (typeof v === 'string' && v.trim() === '') return null;
+  if (reference && typeof v === 'string' && /^\d+$/.test(v.trim())) return Number(v);
+  return v ?? null;
 }
 
 /** The statuses' names by id (GET /api/SubjectAttribute/related/{situacao}: a short list). */
@@ -38,10 +42,14 @@ export function useTicketFormRules(input: FormRuleInput): ReadonlyMap<number, Fo
   const { context, isNew, values, initial, talk } = input;
   const session = useSession();
   const byField = useMemo(() => {
-    const out = new Map<TicketField, { id: number; name: string }>();
+    const out = new Map<TicketField, { id: number; name: string; reference: boolean }>();
     for (const a of context.subject.subjectAttributes)
       if (FIELDS.has(a.identifier))
-        out.set(a.identifier as TicketField, { id: a.subjectAttributeId, name: a.name });
+        out.set(a.identifier as TicketField, {
+          id: a.subjectAttributeId,
+          name: a.name,
+          reference: valueKindOf(resolveComponentId(a.componentId) ?? 0) === 'reference',
+        });
     return out;
   }, [context]);
   const status = byField.get('situacao');
@@ -58,7 +66,7 @@ export function useTicketFormRules(input: FormRuleInput): ReadonlyMap<number, Fo
     if (!status || !session) return out;
     const pick = (source: ReadonlyMap<number, unknown>): TicketValues => {
       const v: TicketValues = {};
-      for (const [field, a] of byField) v[field] = canonical(source.get(a.id));
+      for (const [field, a] of byField) v[field] = canonical(source.get(a.id), a.reference);
       return v;
     };
     const stored = pick(initial);
@@ -84,6 +92,8 @@ export function useTicketFormRules(input: FormRuleInput): ReadonlyMap<number, Fo
       names,
     });
     for (const [field, a] of byField) out.set(a.id, rules[field]);
+    // A new ticket's default status has no name in the form yet: the statuses' list gives it.
+    out.set(status.id, { ...rules.situacao, displayValue: nameOf(current.situacao) });
     return out;
   }, [byField, status, session, values, initial, isNew, talk, statuses.data]);
 }

@@ -319,7 +319,9 @@ function RecordFormBody(
           readOnly={state.access.readOnly}
           required={state.access.required}
           error={shownError}
-          displayValue={displayValues.get(a.subjectAttributeId)}
+          displayValue={
+            displayValues.get(a.subjectAttributeId) ?? subjectRules.get(a.subjectAttributeId)?.displayValue
+          }
           subject={subject}
           talkId={talkId}
           variant="form"

@@ -22,6 +22,8 @@ export interface FormFieldRule {
   /** The stored value goes: the form clears it (once) when this turns on. */
   reset: boolean;
   error?: string | undefined;
+  /** The shown name of a reference value the record does not name yet (a new record's default). */
+  displayValue?: string | null | undefined;
 }
 
 /** A hook giving the rules of a subject's fields, by attribute id. */
