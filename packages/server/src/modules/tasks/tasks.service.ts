@@ -29,15 +29,18 @@ import {
 import { workedMs } from '@talkbase/domain/tasks/task-timer';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { HttpError, type ErrorItem } from '../../http/errors.ts';
+import { HttpError, notFound, type ErrorItem } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import type { ApiTalk } from '../talks/talk-presenter.ts';
 import type { TalkQueryService } from '../talks/talk-query.service.ts';
-import type { TalksService } from '../talks/talks.service.ts';
+import { talkMessages, type TalksService } from '../talks/talks.service.ts';
 import { taskStatusCatalog, type TaskStatusCatalog } from './task-status.ts';
 import * as repo from './tasks.repository.ts';
+import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
+import { fromDbValue } from '../talks/talk-values.ts';
+import * as talkRepo from '../talks/talks.repository.ts';
 
 const staleRun = 'A tarefa foi alterada por outra pessoa neste instante. Recarregue-a e tente novamente.';
 
@@ -58,6 +61,19 @@ function taskValuesOf(get: (identifier: string) => unknown): TaskValues {
     estimate: get(TASK_ATTRIBUTES.estimate),
     deadlineReason: get(TASK_ATTRIBUTES.deadlineReason),
     estimateReason: get(TASK_ATTRIBUTES.estimateReason),
+  };
+}
+
+type Stored = (identifier: string) => unknown;
+
+/**
+ * A task's values as stored, whatever attributes the account may read: the rules (estimates,
+ * delays, state) judge the record, not the account's view of it.
+ */
+function storedValues(subject: SubjectMeta, row: Record<string, unknown>): Stored {
+  return (identifier) => {
+    const a = subject.attributes.find((x) => x.identifier === identifier);
+    return a && hasColumn(a) ? fromDbValue(a, row[attributeColumn(a.id)]) : null;
   };
 }
 
@@ -94,10 +110,12 @@ export class TasksService {
   /** GET /talk/tarefa/{id}: the task with its timer. */
   async get(auth: AuthContext, talkId: number): Promise<ApiTask> {
     const talk = await this.talks.get(auth, TASK_SUBJECT, talkId);
-    const { subject } = await this.talks.access(auth, TASK_SUBJECT, 'read');
+    const { subject, visible } = await this.talks.access(auth, TASK_SUBJECT, 'read');
+    const row = await talkRepo.findTalk(this.k, subject.id, talkId, visible);
+    if (!row) throw notFound(talkMessages.talkNotFound);
     const statuses = await taskStatusCatalog(this.k, this.subjects, subject);
     const run = await repo.findRun(this.k, subject.id, talkId);
-    return { ...talk, task: this.info(talk, run, statuses, this.now()) };
+    return { ...talk, task: this.info(talk, storedValues(subject, row), run, statuses, this.now()) };
   }
 
   /**
@@ -162,14 +180,16 @@ export class TasksService {
     const refuse = (status: number, errors: ErrorItem[], extra: Record<string, unknown> = {}) =>
       new HttpError(status, [{ message: failure }, ...errors], {}, extra);
 
-    const { subject } = await this.talks.access(auth, TASK_SUBJECT, 'update');
-    const talk = await this.talks.get(auth, TASK_SUBJECT, talkId);
+    const { subject, visible } = await this.talks.access(auth, TASK_SUBJECT, 'update');
+    const row = await talkRepo.findTalk(this.k, subject.id, talkId, visible);
+    if (!row) throw notFound(talkMessages.talkNotFound);
+    const stored = storedValues(subject, row);
     const statuses = await taskStatusCatalog(this.k, this.subjects, subject);
     const run = await repo.findRun(this.k, subject.id, talkId);
-    const state = this.stateOf(talk, run, statuses);
+    const state = this.stateOf(stored, run, statuses);
     const next = nextTaskState(state, action);
     if (!next) throw refuse(422, [{ message: taskMessages.notAllowed[action] }]);
-    const values = taskValuesOf((id) => valueOf(talk, id));
+    const values = taskValuesOf(stored);
     if (action === 'start') {
       const missing = missingEstimates(values);
       if (missing.length)
@@ -252,31 +272,33 @@ export class TasksService {
   }
 
   /** The task's state: its run row's; for a task never run here, what its status says. */
-  private stateOf(talk: ApiTalk, run: repo.TaskRun | undefined, statuses: TaskStatusCatalog): TaskState {
+  private stateOf(stored: Stored, run: repo.TaskRun | undefined, statuses: TaskStatusCatalog): TaskState {
     if (run) return run.state;
     const fromStatus = statuses.attribute
-      ? statuses.stateOf(valueOf(talk, statuses.attribute.identifier))
+      ? statuses.stateOf(stored(statuses.attribute.identifier))
       : undefined;
     // A status set to running by an import, with no run to count from, reads as paused.
     return fromStatus === 'running' ? 'paused' : (fromStatus ?? 'waiting');
   }
 
+  /** The timer and state; values shown only as far as the account reads them (`talk`). */
   private info(
     talk: ApiTalk,
+    stored: Stored,
     run: repo.TaskRun | undefined,
     statuses: TaskStatusCatalog,
     now: number,
   ): TaskInfo {
-    const state = this.stateOf(talk, run, statuses);
+    const state = this.stateOf(stored, run, statuses);
     const values = taskValuesOf((id) => valueOf(talk, id));
     const running = run?.state === 'running' && run.runningSince !== null ? run.runningSince : null;
-    const total = valueOf(talk, TASK_ATTRIBUTES.total);
+    const total = stored(TASK_ATTRIBUTES.total);
     const storedTotal = (typeof total === 'string' ? parseDuration(total) : undefined) ?? 0;
     const accumulatedMs = run ? run.accumulatedMs : storedTotal * 1000;
     const elapsedSeconds = Math.floor(
       (accumulatedMs + (running === null ? 0 : Math.max(0, now - running))) / 1000,
     );
-    const delay = taskDelay(values, elapsedSeconds, new Date(now));
+    const delay = taskDelay(taskValuesOf(stored), elapsedSeconds, new Date(now));
     return {
       talkId: talk.talkId,
       title: textOrNull(valueOf(talk, TASK_ATTRIBUTES.title)) ?? talk.displayName,

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   ApiTask,
   TaskActionAnswer,
@@ -25,6 +25,7 @@ let colleague: { token: string; accountId: number };
 let reader: string;
 let outsider: string;
 let clock = Date.parse('2026-03-02T12:00:00.000Z');
+const pushes: { event: string; data: unknown }[] = [];
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -61,6 +62,7 @@ const ready = (assunto: string) => ({
 beforeAll(async () => {
   t = await createTestApp();
   t.app.services.tasks.now = () => clock;
+  t.app.services.hub.onEvent((e) => pushes.push({ event: e.event, data: e.data }));
   admin = (await login(t.app)).token;
   const subject = async (payload: object) => {
     const res = await call(admin, 'POST', '/api/subject', payload);
@@ -241,6 +243,13 @@ describe('the timer', () => {
     const started = await act(agent.token, 'iniciar', id);
     expect(started.statusCode, started.body).toBe(200);
     const s = started.json<TaskActionAnswer>();
+    // Other tabs and users hear of it (SendTalkUpdates for the task).
+    await vi.waitFor(() =>
+      expect(pushes).toContainEqual({
+        event: 'SendTalkUpdates',
+        data: expect.objectContaining({ subject: 'tarefa', talkIds: [id] }) as unknown,
+      }),
+    );
     expect(s.message).toBe(`Tarefa #${id} iniciada com sucesso!`);
     expect(s.task).toMatchObject({
       state: 'running',
