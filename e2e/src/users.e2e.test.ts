@@ -12,6 +12,10 @@ import { useSuite } from './suite.ts';
 
 const suite = useSuite();
 
+/** A 1×1 PNG. */
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 /** Checks axe and takes a screenshot in day mode, then again in night mode, and back to day. */
 async function lookAt(page: Page, shell: ShellPage, name: string): Promise<void> {
   expect(await seriousViolations(page), `${name} (dia)`).toEqual([]);
@@ -90,6 +94,16 @@ describe('users and integration accounts', () => {
     await page.getByLabel('Telefone').fill('11912345678');
     expect(await page.getByLabel('Telefone').inputValue()).toBe('(11) 91234-5678');
     await page.getByLabel('E-mail').fill(email);
+    await page
+      .getByRole('region', { name: 'Imagem do perfil' })
+      .getByLabel('Imagem do perfil')
+      .setInputFiles({ name: 'ana.png', mimeType: 'image/png', buffer: Buffer.from(PNG, 'base64') });
+    await page.getByRole('img', { name: 'Pré-visualização da imagem' }).waitFor();
+    // 'Configuração de campos': an attribute and its value, edited by the attribute's own editor.
+    await page.getByRole('combobox', { name: 'Campo 1' }).click();
+    await page.getByRole('option', { name: 'Nome (Filtro)' }).click();
+    await page.getByRole('textbox', { name: 'Valor' }).fill('Abertos da Ana');
+    await page.getByRole('textbox', { name: 'Valor' }).press('Tab');
     await expect.poll(() => page.getByRole('button', { name: 'Limpar' }).count()).toBe(1);
     await lookAt(page, shell, 'users-add');
     await confirmSave(page);
@@ -145,20 +159,24 @@ describe('users and integration accounts', () => {
     await page.getByRole('link', { name: 'Editar Ana Souza' }).click();
     await page.getByRole('heading', { name: 'Editar informações do Usuário' }).waitFor();
     await expect.poll(() => page.getByLabel('Sobrenome').inputValue()).toBe('Souza');
+    // The stored image and attribute value come back into the form.
+    await page.getByRole('img', { name: 'Pré-visualização da imagem' }).waitFor();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Valor' }).inputValue()).toBe('Abertos da Ana');
     await page.getByLabel('Sobrenome').fill('Souza Lima');
     await lookAt(page, shell, 'users-edit');
     await confirmSave(page);
     await expect.poll(() => pathname(page)).toBe('/config/users');
     await page.getByRole('link', { name: 'Ana Souza Lima' }).first().waitFor();
     const admin = await signInByApi(suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const list = await api<{ itens: { email: string | null; lastName: string | null; roomName: string }[] }>(
-      'GET',
-      '/api/account?CurrentPage=1&ResultsPerPage=100',
-      admin,
-    );
-    expect(list.body.itens.find((i) => i.email === email)).toMatchObject({
-      lastName: 'Souza Lima',
-      roomName: 'Clientes',
+    const list = await api<{
+      itens: { accountId: number; email: string | null; lastName: string | null; roomName: string }[];
+    }>('GET', '/api/account?CurrentPage=1&ResultsPerPage=100', admin);
+    const ana = list.body.itens.find((i) => i.email === email);
+    expect(ana).toMatchObject({ lastName: 'Souza Lima', roomName: 'Clientes' });
+    const detail = await api<Record<string, unknown>>('GET', `/api/account/${ana?.accountId ?? 0}`, admin);
+    expect(detail.body).toMatchObject({
+      profileImage: { name: 'ana.png', type: 'image/png' },
+      attributes: [{ attributeIdentifier: 'nome', value: 'Abertos da Ana' }],
     });
     await context.close();
   });
