@@ -1,140 +1,36 @@
 import fs from 'node:fs';
-import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accountLogTypes,
   certificateMessages,
-  type CertificateCheckAnswer,
   type CertificateStatus,
   type CertificateTicket,
 } from '@talkbase/domain/contracts/certificates';
 import { loadConfig, ConfigError } from '../../config.ts';
-import { createRoom, updateRoom } from '../../test/actors.ts';
-import { as, createPerson, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, errorsOf, login } from '../../test/harness.ts';
+import { createCrl, issuePerson } from '../../test/pki.ts';
+import {
+  CPF,
+  WEB_ORIGIN,
+  agent,
+  ca,
+  chamadoId,
+  check,
+  grid,
+  pkiDir,
+  revokedSerial,
+  runCheck,
+  status,
+  stranger,
+  t,
+  ticketFor,
+  useCertificateApp,
+} from './certificate-test-setup.ts';
 import { loadRevocationLists, loadTrustedCertificates } from './trust-store.ts';
-import { createCa, createCrl, issuePerson, writeEndpointFiles, type Issued } from '../../test/pki.ts';
-import { createCrm, createTalk } from '../../test/records.ts';
-import { subjectIds } from '../templates/template-test-helpers.ts';
 
-const WEB_ORIGIN = 'http://127.0.0.1:3000';
-const CPF = '12345678909';
-
-let t: TestApp;
-let admin: string;
-let ca: Issued;
-let stranger: Issued;
-let pkiDir: string;
-let revokedSerial: string;
-let room: number;
-let chamadoId: number;
-
-beforeAll(async () => {
-  pkiDir = fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-pki-'));
-  ca = await createCa('AC Raiz de Teste');
-  stranger = await createCa('AC Desconhecida');
-  revokedSerial = '0badc0de01';
-  const files = await writeEndpointFiles(pkiDir, [ca], [await createCrl(ca, [revokedSerial])]);
-  t = await createTestApp({
-    CERT_PORT: '0',
-    CERT_HOST: '127.0.0.1',
-    CERT_TLS_KEY: files.keyFile,
-    CERT_TLS_CERT: files.certFile,
-    CERT_CA_DIR: files.caDir,
-    CERT_CRL_DIR: files.crlDir ?? '',
-  });
-  admin = (await login(t.app)).token;
-  await createCrm(t.app, admin);
-  chamadoId = (await subjectIds(t.app, admin, 'chamado')).id;
-  const clienteId = (await subjectIds(t.app, admin, 'cliente')).id;
-  room = await createRoom(t.app, admin, {
-    roomName: 'Atendimento com certificado',
-    permissions: {
-      subjects: [
-        { resourceId: chamadoId, actions: ['read', 'create', 'update'] },
-        { resourceId: clienteId, actions: ['read', 'create'] },
-      ],
-    },
-    requireDigitalSignature: [chamadoId],
-  });
-  await createTalk(t.app, admin, 'chamado', { titulo: 'Primeiro chamado' });
-});
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(pkiDir, { recursive: true, force: true });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-/** A new ordinary user of the room that requires the certificate for chamado. */
-async function agent(): Promise<{ token: string; email: string; password: string }> {
-  const person = await createPerson(t.app, admin, { roomId: room });
-  const { token } = await login(t.app, person.email, person.password);
-  return { token, email: person.email, password: person.password };
-}
-
-async function ticketFor(token: string, origin = WEB_ORIGIN): Promise<CertificateTicket> {
-  const res = await t.app.inject(
-    as(token, { method: 'POST', url: '/api/certificate/ticket', headers: { origin } }),
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<CertificateTicket>();
-}
-
-interface CheckReply {
-  status: number;
-  body: CertificateCheckAnswer;
-  allowOrigin: string | undefined;
-}
-
-/** GET /certificado.aspx over mutual TLS, presenting `client` (or no certificate). */
-function check(url: string, client: Issued | undefined, origin = WEB_ORIGIN): Promise<CheckReply> {
-  return new Promise((resolve, reject) => {
-    const req = https.request(
-      url,
-      {
-        method: 'GET',
-        rejectUnauthorized: false,
-        // A fresh connection each time: no TLS session carries a previous certificate over.
-        agent: false,
-        headers: { origin },
-        ...(client ? { key: client.keyPem, cert: client.certPem } : {}),
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (d: Buffer) => (text += d.toString()));
-        res.on('end', () => {
-          const allow = res.headers['access-control-allow-origin'];
-          resolve({
-            status: res.statusCode ?? 0,
-            body: JSON.parse(text) as CertificateCheckAnswer,
-            allowOrigin: typeof allow === 'string' ? allow : undefined,
-          });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-async function runCheck(token: string, client: Issued | undefined): Promise<CheckReply> {
-  const { ticket, checkUrl } = await ticketFor(token);
-  return check(`${checkUrl}?ticket=${encodeURIComponent(ticket)}`, client);
-}
-
-async function status(token: string): Promise<CertificateStatus> {
-  const res = await t.app.inject(as(token, { method: 'GET', url: '/api/certificate/status' }));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<CertificateStatus>();
-}
-
-const grid = (token: string) =>
-  t.app.inject(
-    as(token, { method: 'POST', url: '/api/talk/filter/chamado/', payload: { page: 1, fetch: 10 } }),
-  );
+useCertificateApp();
 
 describe('the certificate check (GET /certificado.aspx)', () => {
   it('accepts an ICP-Brasil certificate, names its holder and keeps the check for the account', async () => {
@@ -264,83 +160,6 @@ describe('the certificate check (GET /certificado.aspx)', () => {
     const reply = await check(`${checkUrl}?ticket=${ticket}`, client, 'https://outro.example');
     expect(reply.body.valid).toBe(true);
     expect(reply.allowOrigin).toBeUndefined();
-  });
-});
-
-describe('the gate on subjects that require the certificate', () => {
-  it('refuses the talk and context calls of chamado until a valid check, and not those of cliente', async () => {
-    const user = await agent();
-    const refused = await grid(user.token);
-    expect(refused.statusCode).toBe(403);
-    expect(errorsOf(refused)[0]?.message).toBe(certificateMessages.notGiven);
-    const context = await t.app.inject(
-      as(user.token, { method: 'GET', url: '/api/context/web/grid/chamado' }),
-    );
-    expect(context.statusCode).toBe(403);
-    expect(errorsOf(context)[0]?.message).toBe(certificateMessages.notGiven);
-    const create = await t.app.inject(
-      as(user.token, {
-        method: 'POST',
-        url: '/api/talk/chamado',
-        payload: { subject: 'chamado', talkValues: [] },
-      }),
-    );
-    expect(create.statusCode).toBe(403);
-
-    const cliente = await t.app.inject(
-      as(user.token, { method: 'POST', url: '/api/talk/filter/cliente/', payload: { page: 1 } }),
-    );
-    expect(cliente.statusCode, cliente.body).toBe(200);
-    // The subjects list of the side menu still shows chamado: the gate opens on the check.
-    const subjects = await t.app.inject(as(user.token, { method: 'GET', url: '/api/context/subjects' }));
-    expect(subjects.body).toContain('chamado');
-
-    await runCheck(user.token, await issuePerson(ca, { name: 'MARIA DA SILVA', cpf: CPF }));
-    const opened = await grid(user.token);
-    expect(opened.statusCode, opened.body).toBe(200);
-    expect(opened.json<{ totalResults: number }>().totalResults).toBe(1);
-    const ctx = await t.app.inject(as(user.token, { method: 'GET', url: '/api/context/web/grid/chamado' }));
-    expect(ctx.statusCode, ctx.body).toBe(200);
-  });
-
-  it('keeps a valid check for 24 hours, then asks again', async () => {
-    const user = await agent();
-    await runCheck(user.token, await issuePerson(ca, { name: 'MARIA DA SILVA', cpf: CPF }));
-    const checkedAt = Date.now();
-
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(checkedAt + 24 * 60 * 60 * 1000 - 60_000);
-    const nearlyADay = (await login(t.app, user.email, user.password)).token;
-    expect((await grid(nearlyADay)).statusCode).toBe(200);
-
-    vi.setSystemTime(checkedAt + 24 * 60 * 60 * 1000 + 60_000);
-    const nextDay = (await login(t.app, user.email, user.password)).token;
-    const refused = await grid(nextDay);
-    expect(refused.statusCode).toBe(403);
-    expect(errorsOf(refused)[0]?.message).toBe(certificateMessages.notGiven);
-    expect((await status(nextDay)).valid).toBe(false);
-  });
-
-  it('follows the room: a subject taken off its list opens without a check', async () => {
-    const room2 = {
-      roomName: 'Atendimento sem certificado',
-      permissions: { subjects: [{ resourceId: chamadoId, actions: ['read' as const] }] },
-    };
-    const other = await createRoom(t.app, admin, { ...room2, requireDigitalSignature: [chamadoId] });
-    const person = await createPerson(t.app, admin, { roomId: other });
-    const { token } = await login(t.app, person.email, person.password);
-    expect((await grid(token)).statusCode).toBe(403);
-    await updateRoom(t.app, admin, other, { ...room2, requireDigitalSignature: [] });
-    expect((await grid(token)).statusCode).toBe(200);
-    expect((await status(token)).requireDigitalSignature).toEqual([]);
-  });
-
-  it('keeps a subject the room may not read answering 404, certificate or not', async () => {
-    const user = await agent();
-    const res = await t.app.inject(
-      as(user.token, { method: 'POST', url: '/api/talk/filter/filtro/', payload: { page: 1 } }),
-    );
-    expect(res.statusCode).toBe(404);
   });
 });
 
