@@ -59,6 +59,11 @@ describe('room form settings', () => {
       },
       roomFilters: [
         {
+          filterId: await createTalk(t.app, admin, 'filtro', {
+            nome: 'Urgentes',
+            assunto: 'chamado',
+            filtro: { attribute: 'urgente', operator: 'equal', value: true },
+          }),
           filterName: 'Só urgentes',
           subjectIdentifier: 'chamado',
           filter: { condition: 'E', rules: [{ attribute: 'urgente', operator: 'equal', value: true }] },
@@ -208,6 +213,16 @@ describe('room form settings', () => {
     expect(opaque.statusCode).toBe(400);
     expect(errorsOf(opaque)[0]?.field).toBe('roomNotifications.0.channel');
 
+    const urgent = await createTalk(t.app, admin, 'filtro', {
+      nome: 'Urgentes',
+      assunto: 'chamado',
+      filtro: { attribute: 'urgente', operator: 'equal', value: true },
+    });
+    const ofClients = await createTalk(t.app, admin, 'filtro', {
+      nome: 'ACME',
+      assunto: 'cliente',
+      filtro: { attribute: 'nome', operator: 'contains', value: 'ACME' },
+    });
     const refs = await t.app.inject(
       as(admin, {
         method: 'POST',
@@ -218,14 +233,21 @@ describe('room form settings', () => {
           roomFilters: [
             { filterName: 'A', subjectIdentifier: 'nada', filter: { condition: 'E', rules: [] } },
             {
-              filterId: 5,
+              filterId: urgent,
               filterName: 'B',
               subjectIdentifier: 'chamado',
               filter: { attribute: 'naoexiste', operator: 'equal', value: 1 },
             },
             {
-              filterId: 5,
+              filterId: urgent,
               filterName: 'C',
+              subjectIdentifier: 'chamado',
+              filter: { condition: 'E', rules: [] },
+            },
+            // A saved filter made for another subject.
+            {
+              filterId: ofClients,
+              filterName: 'D',
               subjectIdentifier: 'chamado',
               filter: { condition: 'E', rules: [] },
             },
@@ -239,11 +261,13 @@ describe('room form settings', () => {
       'roomFilters.0.subjectIdentifier',
       'roomFilters.1.filter',
       'roomFilters.2.filterId',
+      'roomFilters.3.filterId',
       'requireDigitalSignature.0',
       'permissions.menus.0.resourceId',
     ]);
     expect(errorsOf(refs)[2]?.message).toBe('Este filtro já faz parte do perfil de acesso.');
-    expect(errorsOf(refs)[4]?.message).toBe('Menu não encontrado.');
+    expect(errorsOf(refs)[3]?.message).toBe('Filtro salvo não encontrado para o assunto.');
+    expect(errorsOf(refs)[5]?.message).toBe('Menu não encontrado.');
   });
 
   it('refuses every room call to a non-administrator and keeps rooms to the company', async () => {

@@ -18,6 +18,9 @@ import * as subjectsRepo from '../subjects/subjects.repository.ts';
 import { compileFilter } from '../talks/filter-compiler.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import * as menusRepo from '../menus/menus.repository.ts';
+import { attributeColumn } from '../subjects/subject-ddl.ts';
+import { FILTER_SUBJECT } from '../subjects/subjects.service.ts';
+import * as talksRepo from '../talks/talks.repository.ts';
 import type { MenusService } from '../menus/menus.service.ts';
 import * as repo from './rooms.repository.ts';
 
@@ -35,6 +38,7 @@ export const roomMessages = {
   unknownRoom: 'Perfil de acesso relacionado não encontrado.',
   unknownMenu: 'Menu não encontrado.',
   repeatedFilter: 'Este filtro já faz parte do perfil de acesso.',
+  unknownSavedFilter: 'Filtro salvo não encontrado para o assunto.',
   invalidFilter: 'Filtro inválido.',
 };
 
@@ -246,6 +250,20 @@ export class RoomsService {
     });
   }
 
+  /** A saved filter is a record of `filtro` whose `assunto` is the subject it was made for. */
+  private async isSavedFilterOf(
+    trx: Kysely<Database>,
+    companyId: number,
+    filterId: number,
+    subjectIdentifier: string,
+  ): Promise<boolean> {
+    const filtro = await this.subjects.load(companyId, FILTER_SUBJECT, trx).catch(() => undefined);
+    const about = filtro?.attributes.find((a) => a.identifier === 'assunto');
+    if (!filtro || !about) return false;
+    const row = await talksRepo.findTalk(trx, filtro.id, filterId);
+    return row !== undefined && row[attributeColumn(about.id)] === subjectIdentifier;
+  }
+
   /** Checks every subject, attribute, filter, menu and room named belongs to the company; 422 listing what does not. */
   private async resolveGrants(
     trx: Kysely<Database>,
@@ -309,6 +327,8 @@ export class RoomsService {
         continue;
       }
       addFilter(subject, f.filter, `roomFilters.${i}.filter`);
+      if (f.filterId && !(await this.isSavedFilterOf(trx, companyId, f.filterId, subject.identifier)))
+        errors.push({ message: roomMessages.unknownSavedFilter, field: `roomFilters.${i}.filterId` });
     }
     for (const [i, d] of input.sharedTalks.entries()) {
       const subject = await subjectsRepo.findSubjectByIdentifier(trx, companyId, d.subjectIdentifier);
