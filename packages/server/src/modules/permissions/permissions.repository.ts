@@ -77,21 +77,22 @@ export async function setRoomAttributeActions(
     .execute();
 }
 
-/** What limits one account's rows beyond its room: the records shared with it and its attribute values. */
+/**
+ * What limits one account's rows beyond its room: the records shared with it and its attribute
+ * values — one round trip (read on every request that reads records).
+ */
 export async function accountLimits(db: Kysely<Database>, companyId: number, accountId: number) {
-  const [account, attributes] = await Promise.all([
-    db
-      .selectFrom('accounts')
-      .select('shared_talks')
-      .where('id', '=', accountId)
-      .where('company_id', '=', companyId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('account_attributes')
-      .select(['attribute_id', 'value'])
-      .where('account_id', '=', accountId)
-      .where('company_id', '=', companyId)
-      .execute(),
-  ]);
-  return { sharedTalks: account?.shared_talks ?? '[]', attributes };
+  const rows = await db
+    .selectFrom('accounts')
+    .leftJoin('account_attributes', 'account_attributes.account_id', 'accounts.id')
+    .select(['accounts.shared_talks', 'account_attributes.attribute_id', 'account_attributes.value'])
+    .where('accounts.id', '=', accountId)
+    .where('accounts.company_id', '=', companyId)
+    .execute();
+  return {
+    sharedTalks: rows[0]?.shared_talks ?? '[]',
+    attributes: rows.flatMap((r) =>
+      r.attribute_id === null ? [] : [{ attribute_id: r.attribute_id, value: r.value }],
+    ),
+  };
 }
