@@ -37,6 +37,11 @@ describe('the gate on subjects that require the certificate', () => {
       }),
     );
     expect(create.statusCode).toBe(403);
+    // The record's other scenarios and the lists read from the subject are closed as well.
+    for (const url of ['/api/talk/chamado/1', '/api/talk/chamado/1/timeline', '/api/talk/chamado?page=1']) {
+      const res = await t.app.inject(as(user.token, { method: 'GET', url }));
+      expect(res.statusCode, url).toBe(403);
+    }
 
     const cliente = await t.app.inject(
       as(user.token, { method: 'POST', url: '/api/talk/filter/cliente/', payload: { page: 1 } }),
