@@ -33,6 +33,7 @@ const ROUTES = [
   'POST /api/talk/batchDeactivate/:subject',
   'POST /api/talk/batchActivate/:subject',
   'GET /api/SubjectAttribute/related/:attributeId',
+  'GET /api/talk/:subject',
   'GET /api/value/file/:subject/:talkId/:attributeId',
   'GET /api/value/file/:subject/:talkId/:attributeId/:fileId',
 ] as const;
@@ -685,6 +686,33 @@ const calls: Call[] = [
     request: () =>
       Promise.resolve({ method: 'GET', url: `/api/SubjectAttribute/related/${chamado.attr.cliente}` }),
     twin: () => ({ method: 'GET', url: `/api/SubjectAttribute/related/${MISSING}` }),
+  },
+
+  // GET /api/talk/{subject}: the delimitation editor's options
+  {
+    route: 'GET /api/talk/:subject',
+    name: 'delimitation options of cliente',
+    statuses: SIGNED_IN,
+    request: () => Promise.resolve({ method: 'GET', url: '/api/talk/cliente?page=1' }),
+    ok: (res, actor) => {
+      const page = res.json<{ itens: { id: number; name: string }[]; totalResults: number }>();
+      expect(page.itens).toEqual(
+        actor === 'customer'
+          ? [{ id: acme, name: 'ACME' }]
+          : [
+              { id: acme, name: 'ACME' },
+              { id: outra, name: 'Outra Empresa' },
+            ],
+      );
+      expect(page.totalResults).toBe(page.itens.length);
+    },
+  },
+  {
+    route: 'GET /api/talk/:subject',
+    name: 'delimitation options of chamado',
+    statuses: [200, 404, 404, 404, 401, 401],
+    request: () => Promise.resolve({ method: 'GET', url: '/api/talk/chamado' }),
+    twin: () => ({ method: 'GET', url: '/api/talk/naoexiste' }),
   },
 
   // GET /api/value/file/{subject}/{talkId}/{attributeId}[/{fileId}]
