@@ -23,7 +23,7 @@ afterEach(async () => {
 const names = (nodes: MenuNode[]): unknown[] =>
   nodes.map((n) => (n.Menus.length ? { [n.Name]: names(n.Menus) } : n.Name));
 
-async function put(token: string, payload: unknown, companyId = 1) {
+async function put(token: string, payload: Record<string, unknown> | unknown[], companyId = 1) {
   return t.app.inject(as(token, { method: 'PUT', url: `/api/presentation/menu/${companyId}`, payload }));
 }
 
