@@ -34,8 +34,9 @@ export class AvailabilityService {
     attributeId: number,
     q: { from?: string | undefined; days: number; talkId?: number | undefined },
   ): Promise<AvailabilityAnswer> {
-    const { subject } = await this.talks.access(auth, subjectIdentifier, 'read');
-    const attribute = subject.attributes.find((a) => a.id === attributeId);
+    const { subject, view } = await this.talks.access(auth, subjectIdentifier, 'read');
+    // A time window the account may not read does not exist for it.
+    const attribute = view.attributes.find((a) => a.id === attributeId);
     if (!attribute || attribute.componentId !== TIME_WINDOW_COMPONENT || attribute.isMultipleValues)
       throw notFound();
     const ctx = await this.talks.ruleContext(auth);
