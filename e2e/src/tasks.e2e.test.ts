@@ -176,6 +176,11 @@ describe('the task timer in the browser (issue 13)', () => {
     const bar = page.locator('.task-record-bar');
     await bar.getByText('Finalizada').waitFor();
     expect(await bar.getByRole('timer').textContent()).toBe(total);
+    await screenshot(page, 'task-record-finished');
+    await shell.nightMode.click();
+    await screenshot(page, 'task-record-finished-night');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shell.nightMode.click();
     await context.close();
   });
 
