@@ -9,6 +9,9 @@ import type {
 } from '@talkbase/domain/contracts/tasks';
 import { taskMessages } from '@talkbase/domain/tasks/task-messages';
 import { createRoom } from '../../test/actors.ts';
+import { ATTRIBUTE_NO_ACTION } from '../permissions/access-policy.ts';
+import { setRoomAttributeActions } from '../permissions/permissions.repository.ts';
+import { subjectIds } from '../templates/template-test-helpers.ts';
 import { as, createPerson, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
 import { createTalk, valuesOf } from '../../test/records.ts';
 
@@ -450,6 +453,32 @@ describe('listing and permissions', () => {
     expect(page.items.map((i) => i.displayName).sort()).toEqual(['Atrasada', 'Muito atrasada']);
     expect(page.itens).toEqual(page.items);
     expect(page.currentPage).toBe(1);
+  });
+
+  it('judges the stored task, not the attributes an account may read', async () => {
+    const tarefa = await subjectIds(t.app, admin, 'tarefa');
+    const statusSubject = await subjectIds(t.app, admin, 'statustarefa');
+    const roomId = await createRoom(t.app, admin, {
+      roomName: 'Execução sem estimativa',
+      permissions: {
+        subjects: [
+          { resourceId: tarefa.id, actions: ['read', 'update'] },
+          { resourceId: statusSubject.id, actions: ['read'] },
+        ],
+      },
+    } as never);
+    for (const hidden of ['duracaoestimada', 'previsaodetermino'])
+      await setRoomAttributeActions(t.db.kysely, 1, roomId, tarefa.attr[hidden] ?? 0, [ATTRIBUTE_NO_ACTION]);
+    const p = await createPerson(t.app, admin, { roomId });
+    const blind = (await login(t.app, p.email, p.password)).token;
+    const id = await createTalk(t.app, admin, 'tarefa', ready('Estimada por outra pessoa'));
+    const seen = await task(blind, id);
+    expect(seen.task).toMatchObject({ estimatedDuration: null, forecastEnd: null, actions: ['start'] });
+    expect(seen.talkValues.map((v) => v.subjectAttributeIdentifier)).not.toContain('duracaoestimada');
+    const started = await act(blind, 'iniciar', id);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.body).not.toContain('01:00:00');
+    expect((await act(blind, 'pausar', id)).statusCode).toBe(200);
   });
 
   it('needs read to see a task and update to run it; without read nothing exists', async () => {
