@@ -207,6 +207,8 @@ export const roomInputSchema = z.object({
     .max(500)
     .default([]),
   roomNotifications: z.array(roomNotificationSchema).max(500).default([]),
+  /** PUT: the version the editor loaded; a room saved meanwhile by someone else answers 409. */
+  version: z.coerce.number().int().min(0).optional(),
 });
 export type RoomInput = z.input<typeof roomInputSchema>;
 
@@ -236,6 +238,7 @@ export interface RoomDetail extends RoomSummary {
   roomFilters: RoomFilter[];
   roomNotifications: RoomNotification[];
   requireDigitalSignature: number[];
+  version: number;
 }
 
 /** GET /api/room/action: one action of the matrices. */

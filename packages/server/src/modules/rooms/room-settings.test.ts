@@ -178,6 +178,49 @@ describe('room form settings', () => {
     ]);
   });
 
+  it('refuses a save over a change made since the editor loaded the room (409)', async () => {
+    const created = await t.app.inject(
+      as(admin, { method: 'POST', url: '/api/room', payload: { roomName: 'Vendas' } }),
+    );
+    const { roomId } = created.json<{ roomId: number }>();
+    const loaded = (
+      await t.app.inject(as(admin, { method: 'GET', url: `/api/room/${roomId}` }))
+    ).json<RoomDetail>();
+    const first = await t.app.inject(
+      as(admin, {
+        method: 'PUT',
+        url: `/api/room/${roomId}`,
+        payload: { roomName: 'Vendas Sul', version: loaded.version },
+      }),
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<RoomDetail>().version).toBe(loaded.version + 1);
+    const stale = await t.app.inject(
+      as(admin, {
+        method: 'PUT',
+        url: `/api/room/${roomId}`,
+        payload: { roomName: 'Vendas Norte', version: loaded.version },
+      }),
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(errorsOf(stale)).toEqual([
+      {
+        message:
+          'Este perfil de acesso foi alterado por outra pessoa. Recarregue a página para ver as alterações.',
+        field: 'version',
+      },
+    ]);
+    const kept = (
+      await t.app.inject(as(admin, { method: 'GET', url: `/api/room/${roomId}` }))
+    ).json<RoomDetail>();
+    expect(kept.roomName).toBe('Vendas Sul');
+    // Without a version (the spec's clients), the last save wins.
+    const blind = await t.app.inject(
+      as(admin, { method: 'PUT', url: `/api/room/${roomId}`, payload: { roomName: 'Vendas Norte' } }),
+    );
+    expect(blind.json<RoomDetail>().roomName).toBe('Vendas Norte');
+  });
+
   it('answers GET /Room/notification instead of taking it for a room id', async () => {
     const res = await t.app.inject(as(admin, { method: 'GET', url: '/api/Room/notification' }));
     expect(res.statusCode).toBe(200);

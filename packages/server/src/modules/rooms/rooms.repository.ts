@@ -53,16 +53,20 @@ export async function insertRoom(
   return row.id;
 }
 
+/** Answers false when the room's settings are no longer `expectedSettings` (someone saved meanwhile). */
 export async function updateRoom(
   db: Kysely<Database>,
   roomId: number,
   r: { name: string; displayName: string | null; color: string | null; settings: string },
-) {
-  await db
+  expectedSettings: string,
+): Promise<boolean> {
+  const result = await db
     .updateTable('rooms')
     .set({ name: r.name, display_name: r.displayName, color: r.color, settings: r.settings })
     .where('id', '=', roomId)
-    .execute();
+    .where('settings', '=', expectedSettings)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function deleteRoom(db: Kysely<Database>, roomId: number) {

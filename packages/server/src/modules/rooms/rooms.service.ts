@@ -12,7 +12,7 @@ import type {
 import type { MenuResource } from '@talkbase/domain/contracts/menus';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { notFound, unprocessable, type ErrorItem } from '../../http/errors.ts';
+import { conflict, notFound, unprocessable, type ErrorItem } from '../../http/errors.ts';
 import { paging, type PagedList } from '../../http/paging.ts';
 import * as subjectsRepo from '../subjects/subjects.repository.ts';
 import { compileFilter } from '../talks/filter-compiler.ts';
@@ -39,6 +39,7 @@ export const roomMessages = {
   unknownMenu: 'Menu não encontrado.',
   repeatedFilter: 'Este filtro já faz parte do perfil de acesso.',
   unknownSavedFilter: 'Filtro salvo não encontrado para o assunto.',
+  stale: 'Este perfil de acesso foi alterado por outra pessoa. Recarregue a página para ver as alterações.',
   invalidFilter: 'Filtro inválido.',
 };
 
@@ -48,6 +49,8 @@ interface RoomSettings {
   requireDigitalSignature: number[];
   /** The `filter` each subject was given itself, by subject id (the stored scope adds the room filters). */
   subjectFilters: Record<string, unknown> | undefined;
+  /** Moves with every save (optimistic concurrency of PUT /api/room/{id}). */
+  version: number;
 }
 
 function readSettings(text: string): RoomSettings {
@@ -62,6 +65,7 @@ function readSettings(text: string): RoomSettings {
     roomNotifications: Array.isArray(v.roomNotifications) ? v.roomNotifications : [],
     requireDigitalSignature: v.requireDigitalSignature ?? [],
     subjectFilters: v.subjectFilters,
+    version: typeof v.version === 'number' ? v.version : 0,
   };
 }
 
@@ -166,6 +170,7 @@ export class RoomsService {
       roomFilters: settings.roomFilters,
       roomNotifications: settings.roomNotifications,
       requireDigitalSignature: settings.requireDigitalSignature,
+      version: settings.version,
     };
   }
 
@@ -207,7 +212,7 @@ export class RoomsService {
         name: input.roomName,
         displayName: input.displayName ?? null,
         color: input.color ?? null,
-        settings: this.settings(input),
+        settings: this.settings(input, 1),
         at: Date.now(),
       });
       await repo.replaceGrants(trx, companyId, id, grants);
@@ -216,16 +221,31 @@ export class RoomsService {
     });
   }
 
+  /**
+   * Replaces the room. With `version` (the one the editor loaded) a room changed meanwhile by
+   * someone else is refused with 409 instead of being overwritten; without it, the last save wins.
+   */
   async update(companyId: number, roomId: number, input: RoomInput): Promise<void> {
     await this.k.transaction().execute(async (trx) => {
-      if (!(await repo.findRoom(trx, companyId, roomId))) throw notFound(roomMessages.notFound);
+      const room = await repo.findRoom(trx, companyId, roomId);
+      if (!room) throw notFound(roomMessages.notFound);
+      const version = readSettings(room.settings).version;
+      if (input.version !== undefined && input.version !== version)
+        throw conflict(roomMessages.stale, 'version');
       const grants = await this.resolveGrants(trx, companyId, input, roomId);
-      await repo.updateRoom(trx, roomId, {
-        name: input.roomName,
-        displayName: input.displayName ?? null,
-        color: input.color ?? null,
-        settings: this.settings(input),
-      });
+      // Compare-and-swap on the settings (which carry the version): a concurrent save loses.
+      const swapped = await repo.updateRoom(
+        trx,
+        roomId,
+        {
+          name: input.roomName,
+          displayName: input.displayName ?? null,
+          color: input.color ?? null,
+          settings: this.settings(input, version + 1),
+        },
+        room.settings,
+      );
+      if (!swapped) throw conflict(roomMessages.stale, 'version');
       await repo.replaceGrants(trx, companyId, roomId, grants);
       await menusRepo.replaceRoomMenuActions(trx, companyId, roomId, grants.menus);
     });
@@ -239,7 +259,7 @@ export class RoomsService {
     await this.k.transaction().execute((trx) => repo.deleteRoom(trx, roomId));
   }
 
-  private settings(input: RoomInput): string {
+  private settings(input: RoomInput, version: number): string {
     const subjectFilters: Record<string, unknown> = {};
     for (const s of input.permissions.subjects) if (s.filter) subjectFilters[String(s.resourceId)] = s.filter;
     return JSON.stringify({
@@ -247,6 +267,7 @@ export class RoomsService {
       roomNotifications: input.roomNotifications,
       requireDigitalSignature: [...new Set(input.requireDigitalSignature)],
       subjectFilters,
+      version,
     });
   }
 

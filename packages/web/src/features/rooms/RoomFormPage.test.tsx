@@ -43,6 +43,7 @@ const room: RoomDetail = {
   roomFilters: [],
   roomNotifications: [],
   requireDigitalSignature: [],
+  version: 2,
 };
 const subjectSchema = {
   subjectId: 3,
@@ -102,6 +103,7 @@ describe('access profile form', { timeout: 30_000 }, () => {
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toMatchObject({
       roomName: 'Atendimento',
+      version: 2,
       permissions: {
         subjects: [
           {

@@ -320,7 +320,7 @@ function RoomForm(props: { roomId: number | null; room: RoomDetail | null; resou
         danger
         onClose={() => setConfirmClear(false)}
         onConfirm={() => {
-          setDraft({ ...newRoomDraft([]), menus: [] });
+          setDraft({ ...newRoomDraft([]), menus: [], version: draft.version });
           setTouched(false);
           setConfirmClear(false);
         }}

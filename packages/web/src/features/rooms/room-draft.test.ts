@@ -51,6 +51,7 @@ const room: RoomDetail = {
   ],
   roomNotifications: [],
   requireDigitalSignature: [3],
+  version: 4,
 };
 
 describe('room form draft', () => {
@@ -76,6 +77,7 @@ describe('room form draft', () => {
       roomFilters: [room.roomFilters[0]],
       connectedRooms: [{ roomToId: 1196 }],
       roomNotifications: [],
+      version: 4,
     });
   });
 

@@ -48,6 +48,8 @@ export interface RoomDraft {
   sharedTalks: Delimitation[];
   requireDigitalSignature: number[];
   roomNotifications: RoomNotification[];
+  /** The version of the room loaded (editing): the server refuses a save over someone else's. */
+  version?: number | undefined;
 }
 
 export const emptySubject = (): SubjectDraft => ({ actions: [], attributes: {}, filter: null });
@@ -93,6 +95,7 @@ export function roomToDraft(room: RoomDetail): RoomDraft {
     ),
     requireDigitalSignature: [...room.requireDigitalSignature],
     roomNotifications: room.roomNotifications,
+    version: room.version,
   };
 }
 
@@ -127,6 +130,7 @@ export function draftToInput(draft: RoomDraft): RoomInput {
     roomFilters: draft.roomFilters.map(({ key: _key, ...f }) => f),
     connectedRooms: draft.connectedRooms.map((roomToId) => ({ roomToId })),
     roomNotifications: draft.roomNotifications,
+    ...(draft.version === undefined ? {} : { version: draft.version }),
   };
 }
 
