@@ -48,8 +48,8 @@ async function checkTicketWrite(
   const out = new Map(values);
   const attributes = new Map<TicketField, AttributeMeta>();
   for (const a of subject.attributes) if (isTicketField(a.identifier)) attributes.set(a.identifier, a);
-  // A `chamado` without a status is not the support ticket of 000 §5 (decisions.md, "Ticket rules").
-  if (!attributes.has('situacao')) return out;
+  // A `chamado` without a status list is not the support ticket of 000 §5 (decisions.md, "Ticket rules").
+  if (attributes.get('situacao')?.kind !== 'reference') return out;
 
   const given: TicketValues = {};
   for (const [id, raw] of values) {

@@ -62,8 +62,8 @@ export function useTicketFormRules(input: FormRuleInput): ReadonlyMap<number, Fo
 
   return useMemo(() => {
     const out = new Map<number, FormFieldRule>();
-    // A `chamado` without a status is not the support ticket of 000 §5 (as on the server).
-    if (!status || !session) return out;
+    // A `chamado` without a status list is not the support ticket of 000 §5 (as on the server).
+    if (!status?.reference || !session) return out;
     const pick = (source: ReadonlyMap<number, unknown>): TicketValues => {
       const v: TicketValues = {};
       for (const [field, a] of byField) v[field] = canonical(source.get(a.id), a.reference);
