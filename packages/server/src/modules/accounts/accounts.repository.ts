@@ -272,12 +272,22 @@ export async function saveAccountImage(
   at: number,
 ): Promise<void> {
   await db.deleteFrom('account_images').where('account_id', '=', accountId).execute();
+  // The session's user carries the image's address (sign-in answers `user.image`).
+  await db
+    .updateTable('accounts')
+    .set({ image: image ? accountImageUrl(accountId, at) : null })
+    .where('id', '=', accountId)
+    .execute();
   if (!image) return;
   await db
     .insertInto('account_images')
     .values({ account_id: accountId, company_id: companyId, ...image, updated_at: at })
     .execute();
 }
+
+/** Where an account's image is served; the version makes a new image a new address for caches. */
+export const accountImageUrl = (accountId: number, version: number) =>
+  `/api/account/${accountId}/image?v=${version}`;
 
 export interface AccountChanges {
   roomId?: number;
@@ -327,6 +337,7 @@ export async function removeAccount(db: Kysely<Database>, accountId: number, at:
       is_active: 0,
       email_normalized: null,
       integration_hash: null,
+      image: null,
       updated_at: at,
     })
     .where('id', '=', accountId)

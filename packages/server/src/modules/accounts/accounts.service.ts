@@ -59,12 +59,7 @@ function present(row: repo.AccountListRow, auth: AuthContext): AccountListItem {
     roomName: row.room_name,
     profileImage:
       row.image_name !== null && row.image_type !== null
-        ? {
-            name: row.image_name,
-            type: row.image_type,
-            // The version makes a changed image a new address for caches.
-            url: `/api/account/${row.id}/image?v=${row.image_at ?? 0}`,
-          }
+        ? { name: row.image_name, type: row.image_type, url: repo.accountImageUrl(row.id, row.image_at ?? 0) }
         : null,
     isAdmin: row.is_admin === 1,
     inativo: row.is_active !== 1,

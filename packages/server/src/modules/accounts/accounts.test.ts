@@ -80,6 +80,13 @@ describe('accounts: create, read and edit', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.equals(Buffer.from(PNG, 'base64'))).toBe(true);
+    // Signing in answers the image's address as the session user's `image` (the top bar's avatar).
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      payload: { email: read.email, password: created.json<{ password: string }>().password },
+    });
+    expect(signIn.json<{ user: { image: string | null } }>().user.image).toBe(read.profileImage?.url);
 
     // An edit without the fields keeps them; null removes the image; [] clears the lists.
     const kept = await t.app.inject(

@@ -155,7 +155,15 @@ function ProfileForm({ account }: { account: AccountDetail }) {
       const session = getSession();
       if (session) {
         const name = [saved.firstName, saved.lastName].filter(Boolean).join(' ') || saved.displayName;
-        startSession({ ...session, user: { ...session.user, name, phoneNumber: saved.phoneNumber } });
+        startSession({
+          ...session,
+          user: {
+            ...session.user,
+            name,
+            phoneNumber: saved.phoneNumber,
+            image: saved.profileImage?.url ?? null,
+          },
+        });
       }
       await queryClient.invalidateQueries({ queryKey: usersKeys.all });
     },
