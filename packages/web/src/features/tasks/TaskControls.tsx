@@ -64,6 +64,10 @@ export function TaskControls({
     estimateReason: info.estimateReason,
   };
 
+  // Only what the account may read can be asked for; the server judges the rest.
+  const readable = (fields: readonly string[] | undefined) =>
+    (fields ?? []).filter((f) => context.subject.subjectAttributes.some((a) => a.identifier === f));
+
   const run = async (action: TaskAction) => {
     setBusy(action);
     try {
@@ -71,9 +75,9 @@ export function TaskControls({
       notify({ kind: 'success', title: answer.message });
     } catch (err) {
       const refusal = err instanceof ApiError ? (err.extra as TaskRefusal) : {};
-      if (action === 'start' && refusal.missingEstimates?.length) setModal({ kind: 'estimates' });
-      else if (action === 'finish' && refusal.missingReasons?.length)
-        setModal({ kind: 'reasons', fields: refusal.missingReasons });
+      if (action === 'start' && readable(refusal.missingEstimates).length) setModal({ kind: 'estimates' });
+      else if (action === 'finish' && readable(refusal.missingReasons).length)
+        setModal({ kind: 'reasons', fields: readable(refusal.missingReasons) });
       else {
         const failure = {
           start: text.messages.startFailed,
@@ -96,14 +100,16 @@ export function TaskControls({
   };
 
   const start = () => {
-    if (missingEstimates(values).length > 0) setModal({ kind: 'estimates' });
+    if (readable(missingEstimates(values).map((e) => e.field)).length > 0) setModal({ kind: 'estimates' });
     else void run('start');
   };
   const finish = () => {
     const now = Date.now() + (Number.isFinite(offset) ? offset : 0);
     const worked = timerSeconds(info, now);
-    const missing = missingDelayReasons(values, taskDelay(values, worked, new Date(now)));
-    if (missing.length > 0) setModal({ kind: 'reasons', fields: missing.map((m) => m.field) });
+    const missing = readable(
+      missingDelayReasons(values, taskDelay(values, worked, new Date(now))).map((m) => m.field),
+    );
+    if (missing.length > 0) setModal({ kind: 'reasons', fields: missing });
     else void run('finish');
   };
   const handlers: Record<TaskAction, () => void> = { start, pause: () => void run('pause'), finish };
@@ -130,7 +136,7 @@ export function TaskControls({
           opened
           title={text.estimates.title}
           intro={text.estimates.intro}
-          fields={[TASK_ATTRIBUTES.forecastEnd, TASK_ATTRIBUTES.estimate]}
+          fields={readable([TASK_ATTRIBUTES.forecastEnd, TASK_ATTRIBUTES.estimate])}
           context={context}
           task={task}
           saveLabel={text.estimates.save}
