@@ -13,6 +13,7 @@ import {
   createTicket,
   dayFromToday,
   getTicket,
+  postTicket,
   putTicket,
   today,
   ticketWorld,
@@ -139,5 +140,46 @@ describe('ticket rules: the server and the rules function agree', () => {
     expect(seen.accepted).toBeGreaterThan(5);
     expect(seen.refused).toBeGreaterThan(5);
     expect(seen.resets).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('creates exactly what the rules accept', async () => {
+    const seen = { accepted: 0, refused: 0 };
+    const creation = fc.record({
+      who: fc.constantFrom<Who>('agent', 'admin'),
+      // A title nearly always: without one every creation is refused for it alone.
+      given: fc
+        .tuple(write('agent'), fc.constantFrom('Dois termos', 'Dois termos', 'Um'))
+        .map(([given, titulo]) => ({ ...given, titulo })),
+    });
+    await fc.assert(
+      fc.asyncProperty(creation, async ({ who, given }) => {
+        const ticketGiven: TicketValues = Object.fromEntries(
+          Object.entries(given).filter(([f]) => (TICKET_FIELDS as readonly string[]).includes(f)),
+        );
+        const expected = resolveTicketWrite({
+          given: ticketGiven,
+          previous: null,
+          // A new ticket starts 'Aberto' (the demo's default status).
+          initial: { situacao: w.status.get('Aberto') },
+          statusName: w.statusName,
+          room: ROOMS[who],
+          today: today(),
+        });
+        const res = await postTicket(t, w[who], given);
+        const context = JSON.stringify({ who, given, answer: res.body });
+        if (expected.errors.length === 0) {
+          seen.accepted++;
+          expect(res.statusCode, context).toBe(201);
+        } else {
+          seen.refused++;
+          expect(res.statusCode, context).toBe(422);
+          const fields = res.json<{ errors: { field: string }[] }>().errors.map((e) => e.field);
+          expect(fields, context).toEqual(expected.errors.map((e) => e.field));
+        }
+      }),
+      { numRuns: 60 },
+    );
+    expect(seen.accepted).toBeGreaterThan(5);
+    expect(seen.refused).toBeGreaterThan(5);
   }, 300_000);
 });
