@@ -327,12 +327,27 @@ export async function updateAccount(
 
 /**
  * Removes an account: the row stays (history names it) but it can no longer sign in, its e-mail and
- * integration hash are free again, its image and attribute values go, and every session ends.
+ * integration hash are free again, its image and attribute values go, and every session ends. It
+ * leaves its room for the company's built-in administrators' room (which cannot be deleted), so an
+ * access profile is never kept in use by accounts no one can see.
  */
-export async function removeAccount(db: Kysely<Database>, accountId: number, at: number): Promise<void> {
+export async function removeAccount(
+  db: Kysely<Database>,
+  companyId: number,
+  accountId: number,
+  at: number,
+): Promise<void> {
+  const parking = await db
+    .selectFrom('rooms')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('kind', '=', 'admin')
+    .orderBy('id')
+    .executeTakeFirst();
   await db
     .updateTable('accounts')
     .set({
+      ...(parking ? { room_id: parking.id } : {}),
       deleted_at: at,
       is_active: 0,
       email_normalized: null,

@@ -289,7 +289,9 @@ export class AccountsService {
     if (accountId === auth.accountId) throw unprocessable(accountMessages.notYourself);
     const target = await repo.findAccount(this.db, auth.companyId, accountId);
     if (!target) throw notFound(accountMessages.notFound);
-    await this.db.transaction().execute((trx) => repo.removeAccount(trx, accountId, Date.now()));
+    await this.db
+      .transaction()
+      .execute((trx) => repo.removeAccount(trx, auth.companyId, accountId, Date.now()));
   }
 
   private async saveExtras(

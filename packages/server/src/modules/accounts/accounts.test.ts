@@ -340,6 +340,22 @@ describe('accounts: delete', () => {
     await createPerson(t.app, admin.token, { email: p.email });
   });
 
+  it('frees the room of a removed account, so the access profile can be deleted', async () => {
+    const roomId = (
+      await t.app.inject(
+        as(admin.token, { method: 'POST', url: '/api/room', payload: { roomName: 'Temporário' } }),
+      )
+    ).json<{ roomId: number }>().roomId;
+    const p = await createPerson(t.app, admin.token, { roomId });
+    expect(
+      (await t.app.inject(as(admin.token, { method: 'DELETE', url: `/api/room/${roomId}` }))).statusCode,
+    ).toBe(422);
+    await t.app.inject(as(admin.token, { method: 'DELETE', url: `/api/account/${p.accountId}` }));
+    expect(
+      (await t.app.inject(as(admin.token, { method: 'DELETE', url: `/api/room/${roomId}` }))).statusCode,
+    ).toBe(204);
+  });
+
   it('does not let an administrator remove themselves', async () => {
     const res = await t.app.inject(
       as(admin.token, { method: 'DELETE', url: `/api/account/${admin.accountId}` }),
