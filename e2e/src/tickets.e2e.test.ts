@@ -291,6 +291,22 @@ describe('tickets (issue 13: ticket rules, actions on one record)', () => {
     expect(valueOf(saved, 'situacao')).toBe(w.status(AWAITING));
     expect(valueOf(saved, 'chamadoretrabalho')).toBe(12);
     expect(valueOf(saved, 'previsaoetapa')).toBeNull();
+
+    // Without a customer, what depends on it goes and waits for one.
+    form = await openForm(page, id);
+    await form.field('Cliente').getByRole('button', { name: 'Limpar seleção' }).click();
+    for (const label of ['Software', 'Solicitante']) {
+      await expect.poll(() => form.shownValue(label)).toBe('');
+      expect([label, await isReadOnly(form, label)]).toEqual([label, true]);
+      expect(await form.field(label).locator('.record-field-hint').textContent()).toBe(
+        'Preencha primeiro o campo Cliente.',
+      );
+    }
+    await expect.poll(() => form.shownValue('Subcategoria')).toBe('');
+    expect(await form.ok.isDisabled()).toBe(true);
+    const orphan = await put({ cliente: null });
+    expect(orphan.status).toBe(422);
+    expect(orphan.body.errors.map((e) => e.field)).toEqual(['software', 'categoria', 'subcategoria']);
     await context.close();
   });
 
