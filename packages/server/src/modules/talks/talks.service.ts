@@ -439,9 +439,7 @@ export class TalksService {
       .filter((a) => a.isMultipleValues)
       .map((a) => ({
         attributeId: a.id,
-        values: beforeMulti
-          .filter((m) => m.attribute_id === a.id)
-          .map((m) => m.value_text ?? m.value_number),
+        values: beforeMulti.filter((m) => m.attribute_id === a.id).map((m) => m.value_text ?? m.value_number),
       }));
     const at = Date.now();
     await repo.updateTalk(trx, subject.id, talkId, prepared.columns, {
