@@ -46,6 +46,8 @@ import { TalksService } from './modules/talks/talks.service.ts';
 import { registerTicketRules } from './modules/tickets/ticket-write-rule.ts';
 import { registerTaskRules } from './modules/tasks/task-write-rule.ts';
 import { registerTaskRoutes } from './modules/tasks/tasks.routes.ts';
+import { registerSearchRoutes } from './modules/search/search.routes.ts';
+import { SearchService } from './modules/search/search.service.ts';
 import { TasksService } from './modules/tasks/tasks.service.ts';
 import { CountCache } from './modules/talks/count-cache.ts';
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
@@ -294,6 +296,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     registerCertificateRoutes(app, authenticate, certificates);
     registerMessageRoutes(app, authenticate, talkMessages);
     registerTaskRoutes(app, authenticate, tasks);
+    registerSearchRoutes(app, authenticate, new SearchService({ db, talks, permissions, counts }));
     if (firstStart && config.seed === 'demo') {
       await seedDemo(
         { subjects, talks, rooms, accounts, log: app.log },

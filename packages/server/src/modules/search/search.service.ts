@@ -1,0 +1,188 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { SearchPage, SearchQuery, SearchResult, SearchValue } from '@talkbase/domain/contracts/search';
+import { SEARCH_PAGE_SIZES } from '@talkbase/domain/contracts/search';
+import { excerpt, matchRanges } from '@talkbase/domain/search/matches';
+import type { Db } from '../../db/database.ts';
+import { paging } from '../../http/paging.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import type { AccessPolicy, PermissionsService } from '../permissions/permissions.service.ts';
+import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
+import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
+import { FILTER_SUBJECT } from '../subjects/subjects.service.ts';
+import type { CountCache } from '../talks/count-cache.ts';
+import { isSearchable, readableSearchConditions, searchWords } from '../talks/search.ts';
+import { displayAttribute } from '../talks/talk-presenter.ts';
+import { textOf } from '../talks/talk-values.ts';
+import { multiValuesOf, type TalkRow } from '../talks/talks.repository.ts';
+import type { TalksService } from '../talks/talks.service.ts';
+import { countKey, countMatches, rankedPage } from './search.repository.ts';
+
+/** The largest page the search answers (the screen's largest size, 000 §9). */
+export const SEARCH_MAX_FETCH = SEARCH_PAGE_SIZES[SEARCH_PAGE_SIZES.length - 1] ?? 500;
+/** Values answered per record: its name and the attributes that matched, at most this many. */
+const VALUES_PER_RESULT = 6;
+/** Up to this many matches a subject's page takes its ids from the index first (talks.repository SELECTIVE_SEARCH_MAX). */
+const SELECTIVE_SEARCH_MAX = 2_000;
+
+/** One subject as one search sees it: the account's policy, the attributes searched and the rows' condition. */
+interface Target {
+  policy: AccessPolicy;
+  attributes: AttributeMeta[];
+  where: RawBuilder<unknown>[];
+  selective: RawBuilder<unknown>;
+  plain: RawBuilder<unknown>;
+  count: number;
+}
+
+/**
+ * GET /api/search: one term over every subject the account may read (000 §2 "search"), through
+ * the same index, access policy and count cache as the grid's quick search. Results come grouped
+ * by subject (subjects by name), best match first within each; a page reads only the subjects it
+ * overlaps, and each subject's count is cached until a write to it.
+ */
+export class SearchService {
+  private readonly db: Db;
+  private readonly talks: TalksService;
+  private readonly permissions: PermissionsService;
+  private readonly counts: CountCache;
+
+  constructor(deps: { db: Db; talks: TalksService; permissions: PermissionsService; counts: CountCache }) {
+    this.db = deps.db;
+    this.talks = deps.talks;
+    this.permissions = deps.permissions;
+    this.counts = deps.counts;
+  }
+
+  async search(auth: AuthContext, q: SearchQuery): Promise<SearchPage> {
+    const p = paging(q.page, Math.min(q.fetch, SEARCH_MAX_FETCH));
+    const words = searchWords(q.q);
+    if (words.length === 0) return { itens: [], totalResults: 0, currentPage: p.page };
+    const targets = await this.targets(auth, q, words);
+
+    const itens: SearchResult[] = [];
+    let before = 0;
+    for (const target of targets) {
+      const from = Math.max(0, p.offset - before);
+      const take = p.fetch - itens.length;
+      before += target.count;
+      if (from >= target.count || take <= 0) continue;
+      const search = target.count <= SELECTIVE_SEARCH_MAX ? target.selective : target.plain;
+      const rows = await rankedPage(
+        this.db.kysely,
+        this.db.dialect,
+        target.policy.subject.id,
+        words,
+        [...target.where, search],
+        from,
+        Math.min(take, target.count - from),
+      );
+      itens.push(...(await this.present(target, rows, words)));
+    }
+    return {
+      itens,
+      totalResults: targets.reduce((n, t) => n + t.count, 0),
+      currentPage: p.page,
+    };
+  }
+
+  /** The subjects searched, by name, each with its count of matches (cached per subject and condition). */
+  private async targets(auth: AuthContext, q: SearchQuery, words: string[]): Promise<Target[]> {
+    const subjects: SubjectMeta[] = [];
+    for (const id of await this.permissions.readableSubjectIds(auth)) {
+      const subject = await this.permissions.subjectById(auth, id);
+      // Saved filters are the grids' settings, not the company's records.
+      if (!subject || subject.identifier === FILTER_SUBJECT) continue;
+      if (q.subj && subject.identifier !== q.subj.toLowerCase()) continue;
+      subjects.push(subject);
+    }
+    subjects.sort((a, b) => a.name.localeCompare(b.name, 'pt-BR') || a.id - b.id);
+
+    const targets: Target[] = [];
+    for (const subject of subjects) {
+      // The talks' own access check: the read permission and the digital-certificate gate. A
+      // subject the account may not open is not searched.
+      const policy = await this.talks.access(auth, subject.identifier, 'read').catch(() => null);
+      if (!policy) continue;
+      const searchable = policy.view.attributes.filter(isSearchable);
+      const attributes = searchable.filter(
+        (a) =>
+          (q.subj_attr === undefined || a.id === q.subj_attr) &&
+          (q.attr === undefined || a.identifier === q.attr.toLowerCase()),
+      );
+      if (attributes.length === 0) continue;
+      const restricted = attributes.length < searchable.length;
+      // Searching some attributes only is the policy's own rule for hidden ones: every word must
+      // also occur in an attribute searched.
+      const conditions = readableSearchConditions(
+        this.db.dialect,
+        restricted
+          ? {
+              subject: policy.subject,
+              view: { ...policy.view, attributes },
+              hidden: new Set(
+                policy.subject.attributes.filter((a) => !attributes.includes(a)).map((a) => a.id),
+              ),
+            }
+          : policy,
+        't',
+        words,
+      );
+      const where: RawBuilder<unknown>[] = [sql`${sql.ref('t.is_active')} = 1`];
+      if (policy.visible) where.push(policy.visible);
+      const counted = [...where, conditions.plain];
+      const key = countKey(this.db.kysely, subject.id, counted);
+      let count = this.counts.get(subject.id, key);
+      if (count === undefined) {
+        count = await countMatches(this.db.kysely, subject.id, counted);
+        this.counts.set(subject.id, key, count);
+      }
+      if (count === 0) continue;
+      targets.push({ policy, attributes, where, ...conditions, count });
+    }
+    return targets;
+  }
+
+  /** The record's name and the values the words matched in, each labelled with its attribute. */
+  private async present(target: Target, rows: TalkRow[], words: string[]): Promise<SearchResult[]> {
+    const { subject, view } = target.policy;
+    const multi = target.attributes.some((a) => !hasColumn(a))
+      ? await multiValuesOf(
+          this.db.kysely,
+          subject.id,
+          rows.map((r) => r.id),
+        )
+      : [];
+    const name = displayAttribute(view);
+    const textOfAttribute = (row: TalkRow, a: AttributeMeta): string => {
+      if (hasColumn(a)) {
+        const v = row[attributeColumn(a.id)];
+        return v === null || v === undefined ? '' : textOf(v);
+      }
+      return multi
+        .filter((m) => m.talk_id === row.id && m.attribute_id === a.id)
+        .map((m) => (a.kind === 'text' ? m.value_text : m.value_number))
+        .filter((v) => v !== null)
+        .join(', ');
+    };
+    return rows.map((row) => {
+      const talkValues: SearchValue[] = [];
+      const add = (a: AttributeMeta, value: string) => {
+        talkValues.push({ value: excerpt(value, words), subjectAttributeId: a.id, attributeName: a.name });
+      };
+      const nameValue = name ? textOfAttribute(row, name) : '';
+      if (name && nameValue) add(name, nameValue);
+      for (const a of target.attributes) {
+        if (talkValues.length >= VALUES_PER_RESULT) break;
+        if (a.id === name?.id) continue;
+        const value = textOfAttribute(row, a);
+        if (value && matchRanges(value, words).length > 0) add(a, value);
+      }
+      return {
+        talkId: row.id,
+        subject: subject.identifier,
+        subjectName: subject.name,
+        talkValues,
+      };
+    });
+  }
+}
