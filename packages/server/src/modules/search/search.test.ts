@@ -30,7 +30,9 @@ let betaTicket: number;
 let secretTicket: number;
 
 async function search(token: string, query: Record<string, string | number>) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const qs = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
   const res = await t.app.inject(as(token, { method: 'GET', url: `/api/search?${qs}` }));
   expect(res.statusCode, res.body).toBe(200);
   return { body: res.body, ...res.json<SearchPage>() };
