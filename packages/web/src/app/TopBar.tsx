@@ -11,6 +11,7 @@ import {
 } from '../features/preferences/preferences-store.ts';
 import { usePreferences } from '../features/preferences/usePreferences.ts';
 import { signOut } from '../features/session/session-lifecycle.ts';
+import { TopBarSearch } from '../features/search/TopBarSearch.tsx';
 import { t } from '../i18n/pt-BR.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Logo } from '../ui/Logo.tsx';
@@ -72,6 +73,7 @@ export function TopBar({ user }: { user: SessionUser }) {
         </Link>
       </Group>
       <Group gap={4} wrap="nowrap">
+        <TopBarSearch />
         <Suspense fallback={null}>
           <RunningTaskIndicator />
         </Suspense>

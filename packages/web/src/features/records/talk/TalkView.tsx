@@ -51,6 +51,8 @@ export function TalkView(props: {
   context: ContextResponse;
   talkId: number;
   onSaved?: (saved: SavedRecord) => void;
+  /** After a delete from the view; by default its tab closes and the grid opens (RecordForm). */
+  onDeleted?: () => void;
 }) {
   return (
     <>
@@ -58,6 +60,7 @@ export function TalkView(props: {
         context={props.context}
         talkId={props.talkId}
         onSaved={props.onSaved}
+        onDeleted={props.onDeleted}
         aside={(nodes) => (
           <AreaMenu
             nodes={nodes}
