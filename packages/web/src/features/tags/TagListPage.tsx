@@ -1,0 +1,234 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  CloseButton,
+  ColorSwatch,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  TAG_DEFAULT_PAGE_SIZE,
+  TAG_PAGE_SIZES,
+  TAG_SEARCH_MAX,
+  type TagListItem,
+} from '@talkbase/domain/contracts/tags';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { t } from '../../i18n/pt-BR.ts';
+import { tagsText } from '../../i18n/tags.ts';
+import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { notify } from '../notices/notices-store.ts';
+import { deleteTag, fetchTags, tagKeys } from './tags-api.ts';
+import './tags.css';
+
+const text = tagsText.list;
+export const EDITOR_PATH = '/tags/editor';
+
+/** 'Tags' (000 §2 "Tags list"): paged names with their colour, a toggleable search, delete. */
+export function TagListPage() {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [fetch, setFetch] = useState<number>(TAG_DEFAULT_PAGE_SIZE);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [term, setTerm] = useState('');
+  const [deferredTerm] = useDebouncedValue(term.trim(), 300);
+  const [removing, setRemoving] = useState<TagListItem | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const query = { page, fetch, term: deferredTerm };
+  const tags = useQuery({
+    queryKey: tagKeys.list(query),
+    queryFn: ({ signal }) => fetchTags(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  // 000 §2: the list reloads when the route parameter `refresh` is set (the editor sets it after
+  // a save); the parameter is then dropped so the tab keeps its plain address.
+  const [params] = useSearchParams();
+  const refresh = params.get('refresh');
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    if (refresh === null) return;
+    void queryClient.invalidateQueries({ queryKey: tagKeys.all });
+    void navigate(location.pathname, { replace: true });
+  }, [refresh, queryClient, navigate, location.pathname]);
+
+  const remove = useMutation({
+    mutationFn: (tagId: number) => deleteTag(tagId),
+    onSuccess: async () => {
+      const name = removing?.tagName ?? '';
+      setRemoving(null);
+      notify({ kind: 'success', title: text.removed(name) });
+      if (page > 1 && tags.data?.itens.length === 1) setPage(page - 1);
+      await queryClient.invalidateQueries({ queryKey: tagKeys.all });
+    },
+    onError: (err) => {
+      setRemoving(null);
+      const message = err instanceof ApiError && err.status < 500 ? err.errors[0]?.message : undefined;
+      notify({ kind: 'error', title: message ?? text.removeError, durationMs: 10_000 });
+    },
+  });
+
+  const total = tags.data?.totalResults ?? 0;
+  const pages = Math.max(1, Math.ceil(total / fetch));
+  const clear = () => {
+    setTerm('');
+    setPage(1);
+    searchRef.current?.focus();
+  };
+
+  return (
+    <Stack gap="md" maw={900}>
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="xs">
+          <Title order={1} size="h2">
+            {text.title}
+          </Title>
+          <Tooltip label={searchOpen ? text.closeSearch : text.openSearch}>
+            <ActionIcon
+              variant={searchOpen ? 'light' : 'subtle'}
+              size="lg"
+              aria-label={searchOpen ? text.closeSearch : text.openSearch}
+              aria-expanded={searchOpen}
+              aria-controls="tags-search"
+              onClick={() => {
+                if (searchOpen && term) clear();
+                setSearchOpen(!searchOpen);
+              }}
+            >
+              <Icon name={searchOpen ? 'search_off' : 'search'} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        <Button component={Link} to={EDITOR_PATH} leftSection={<Icon name="add" />}>
+          {text.newTag}
+        </Button>
+      </Group>
+      {searchOpen && (
+        <TextInput
+          id="tags-search"
+          ref={searchRef}
+          label={text.search}
+          value={term}
+          maxLength={TAG_SEARCH_MAX}
+          leftSection={<Icon name="search" />}
+          data-autofocus
+          autoFocus
+          rightSection={term ? <CloseButton aria-label={text.clearSearch} onClick={clear} /> : null}
+          onChange={(e) => {
+            setTerm(e.currentTarget.value);
+            setPage(1);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && term) {
+              e.preventDefault();
+              clear();
+            }
+          }}
+          maw={360}
+        />
+      )}
+      <Paper withBorder radius="md">
+        {tags.isPending && (
+          <Stack p="md" gap="xs" aria-busy="true" aria-label={t.app.loading}>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={28} />
+            ))}
+          </Stack>
+        )}
+        {tags.isError && !tags.data && (
+          <Alert color="red" variant="light" role="alert" m="md">
+            <Stack gap="xs" align="flex-start">
+              {text.loadError}
+              <Button size="compact-sm" variant="default" onClick={() => void tags.refetch()}>
+                {text.reload}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {tags.data && tags.data.itens.length === 0 && (
+          <Text p="lg" ta="center" c="dimmed">
+            {text.empty}
+          </Text>
+        )}
+        {tags.data && tags.data.itens.length > 0 && (
+          <ul className="tags-list" aria-label={text.title}>
+            {tags.data.itens.map((tag) => (
+              <li key={tag.tagId} className="tags-row">
+                <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                  <ColorSwatch color={tag.tagColor} size={16} aria-hidden />
+                  <Anchor component={Link} to={`${EDITOR_PATH}/${tag.tagId}`} truncate>
+                    {tag.tagName}
+                  </Anchor>
+                </Group>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={text.remove(tag.tagName)}
+                  title={text.remove(tag.tagName)}
+                  onClick={() => setRemoving(tag)}
+                >
+                  <Icon name="delete" />
+                </ActionIcon>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Paper>
+      {tags.data && total > 0 && (
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm">{text.total(total)}</Text>
+          <Group gap="sm">
+            <Select
+              aria-label={text.pageSize}
+              data={TAG_PAGE_SIZES.map(String)}
+              value={String(fetch)}
+              onChange={(v) => {
+                setFetch(Number(v ?? TAG_DEFAULT_PAGE_SIZE));
+                setPage(1);
+              }}
+              allowDeselect={false}
+              w={90}
+            />
+            <Pagination
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={setPage}
+              getControlProps={(control) => ({
+                'aria-label': control === 'previous' ? 'Página anterior' : 'Próxima página',
+              })}
+              getItemProps={(n) => ({ 'aria-label': `Página ${n}` })}
+              aria-label={text.pager}
+            />
+          </Group>
+        </Group>
+      )}
+      <ConfirmModal
+        opened={removing !== null}
+        title={text.removeTitle}
+        danger
+        busy={remove.isPending}
+        onClose={() => {
+          if (!remove.isPending) setRemoving(null);
+        }}
+        onConfirm={() => removing && remove.mutate(removing.tagId)}
+      >
+        {text.confirmRemove}
+      </ConfirmModal>
+    </Stack>
+  );
+}
