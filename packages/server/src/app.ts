@@ -41,6 +41,8 @@ import { MenusService } from './modules/menus/menus.service.ts';
 import { RoomsService } from './modules/rooms/rooms.service.ts';
 import { OptionsService } from './modules/options/options.service.ts';
 import { registerSavedFilterRoutes } from './modules/saved-filters/saved-filters.routes.ts';
+import { registerPreferencesRoutes } from './modules/preferences/preferences.routes.ts';
+import { PreferencesService } from './modules/preferences/preferences.service.ts';
 import { SavedFiltersService } from './modules/saved-filters/saved-filters.service.ts';
 import { TalksService } from './modules/talks/talks.service.ts';
 import { registerTicketRules } from './modules/tickets/ticket-write-rule.ts';
@@ -70,6 +72,8 @@ import { registerCertificateRoutes } from './modules/certificates/certificates.r
 import { CertificatesService } from './modules/certificates/certificates.service.ts';
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
+import { registerTagRoutes } from './modules/tags/tags.routes.ts';
+import { TagsService } from './modules/tags/tags.service.ts';
 
 // zod's own messages (types, formats) in Portuguese; ours are written in the schemas.
 z.config(z.locales.pt());
@@ -96,6 +100,8 @@ export interface Services {
   messages: MessagesService;
   /** Tasks and their timer; tests move `tasks.now`. */
   tasks: TasksService;
+  /** Tags; automations set and remove them through `tags.addTag` / `tags.removeTag`. */
+  tags: TagsService;
 }
 
 export interface RouteInfo {
@@ -199,6 +205,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
     registerTicketRules(talks.writeRules, { subjects, talks });
     registerTaskRules(talks.writeRules, { subjects });
+    const tags = new TagsService({
+      db,
+      catalog: subjects.catalog,
+      hub,
+      counts,
+      onError: (err) => app.log.error({ err }, 'tags'),
+    });
+    talks.writeRules.onWritten({
+      written: (trx, subject, ids) => tags.evaluateWritten(trx, subject, ids),
+      announced: (companyId, subject, ids) => tags.announced(companyId, subject, ids),
+    });
     const talkQuery = new TalkQueryService({ db, subjects, talks, counts });
     const tasks = new TasksService({ db, subjects, talks, query: talkQuery });
     const options = new OptionsService({ db, subjects, talks, counts });
@@ -246,6 +263,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       messages: talkMessages,
       tasks,
       certificates,
+      tags,
     });
     app.decorate('routeCatalogue', []);
     app.decorateRequest('auth', null);
@@ -285,6 +303,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     registerTalkRoutes(app, authenticate, talks, talkQuery);
     registerOptionRoutes(app, authenticate, options);
     registerSavedFilterRoutes(app, authenticate, savedFilters);
+    registerPreferencesRoutes(app, authenticate, new PreferencesService(db.kysely));
     registerTemplateRoutes(app, authenticate, templates);
     registerSchemaTransferRoutes(app, authenticate, new SchemaTransferService({ db, subjects, templates }));
     registerContextRoutes(app, authenticate, contexts);
@@ -296,6 +315,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     registerCertificateRoutes(app, authenticate, certificates);
     registerMessageRoutes(app, authenticate, talkMessages);
     registerTaskRoutes(app, authenticate, tasks);
+    registerTagRoutes(app, authenticate, tags);
     registerSearchRoutes(app, authenticate, new SearchService({ db, talks, permissions, counts }));
     if (firstStart && config.seed === 'demo') {
       await seedDemo(
@@ -327,7 +347,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       onError: (err) => app.log.error({ err }, 'realtime session sweep'),
     });
 
+    // Re-tagging left unfinished by a restart resumes now, in the background.
+    tags.runner.start();
     app.addHook('onClose', async () => {
+      await tags.runner.close();
       await hub.close();
       mailer.close();
       if (ownsDb) await db.close();

@@ -52,6 +52,8 @@ export const talkFilterSchema = z.object({
   fetch: z.coerce.number().int().min(1).default(50),
   scenario: z.string().max(40).optional(),
   filterIds: z.array(idSchema).max(50).default([]),
+  /** Records carrying any of these tags (contracts/tags.ts). */
+  tagIds: z.array(idSchema).max(50).default([]),
   /** A filter tree, as an object or as its JSON text. */
   filterJson: z
     .union([z.string().max(200_000), z.record(z.string(), z.unknown()), z.null()])

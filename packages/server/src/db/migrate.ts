@@ -14,6 +14,8 @@ import { certificateChecks } from './migrations/0010-certificate-checks.ts';
 import { messages } from './migrations/0011-messages.ts';
 import { taskEvents } from './migrations/0012-task-events.ts';
 import { sessionRotation } from './migrations/0013-session-rotation.ts';
+import { tags } from './migrations/0014-tags.ts';
+import { accountPreferences } from './migrations/0016-account-preferences.ts';
 
 /** Versioned migrations, in order. A migration is never edited once released: add the next one. */
 function migrations(db: Db): Record<string, Migration> {
@@ -31,6 +33,8 @@ function migrations(db: Db): Record<string, Migration> {
     '0011-messages': messages(db.dialect),
     '0012-task-events': taskEvents(db.dialect),
     '0013-session-rotation': sessionRotation(),
+    '0014-tags': tags(db.dialect),
+    '0016-account-preferences': accountPreferences(),
   };
 }
 

@@ -147,6 +147,11 @@ export interface Database {
   certificate_checks: CertificateChecksTable;
   certificate_tickets: CertificateTicketsTable;
   task_runs: TaskRunsTable;
+  tags: TagsTable;
+  tag_filters: TagFiltersTable;
+  talk_tags: TalkTagsTable;
+  tag_runs: TagRunsTable;
+  account_preferences: AccountPreferencesTable;
 }
 
 export interface SubjectsTable {
@@ -430,4 +435,61 @@ export interface CertificateTicketsTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+}
+
+/** Coloured tags records earn through filters (migration 0014, modules/tags). */
+export interface TagsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  name_normalized: string;
+  color: string;
+  generation: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TagFiltersTable {
+  id: Generated<number>;
+  company_id: number;
+  tag_id: number;
+  subject_id: number;
+  subject_attribute_id: number | null;
+  name: string;
+  filter: string;
+  position: number;
+}
+
+/** Which records carry which tag: source 'filter' (earned) or 'manual' (set by an automation). */
+export interface TalkTagsTable {
+  company_id: number;
+  tag_id: number;
+  subject_id: number;
+  talk_id: number;
+  source: string;
+  created_at: number;
+}
+
+/** Background re-tagging of one tag over one subject's existing records. */
+export interface TagRunsTable {
+  tag_id: number;
+  subject_id: number;
+  company_id: number;
+  generation: number;
+  state: string;
+  last_id: Generated<number>;
+  processed: Generated<number>;
+  total: Generated<number>;
+  lease_until: Generated<number>;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+/** The account's theme, dark mode and font size (migration 0016). */
+export interface AccountPreferencesTable {
+  account_id: number;
+  theme: string;
+  dark_mode: number;
+  font_size: number;
+  updated_at: number;
 }

@@ -5,6 +5,7 @@ import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
 import { filesOfTalks } from '../files/file-presenter.ts';
 import { fromDbValue } from './talk-values.ts';
 import * as repo from './talks.repository.ts';
+import { tagsOfTalks } from '../tags/tags.repository.ts';
 
 export type { ApiTalk, TalkValue } from '@talkbase/domain/contracts/talks';
 import type { ApiTalk, TalkValue } from '@talkbase/domain/contracts/talks';
@@ -54,6 +55,8 @@ export async function presentTalks(
   }
   const refNames = await referenceNames(db, subject, rows, opts.loadSubject);
   const files = await filesOfTalks(db, subject, ids);
+  // The tags of the whole page in one query (the rows are already those the account may read).
+  const tags = await tagsOfTalks(db, subject.id, ids);
   return rows.map((row) => {
     const talkValues: TalkValue[] = [];
     for (const a of subject.attributes) {
@@ -85,7 +88,7 @@ export async function presentTalks(
       updatedAt: new Date(row.updated_at).toISOString(),
       updatedBy: row.updated_by === null ? null : row.updated_by,
       templateId: null,
-      tags: [],
+      tags: tags.get(row.id) ?? [],
       talkValues,
       talkAttachments: files.attachments(row.id),
     };

@@ -15,6 +15,7 @@ import type { TalkFilter } from '@talkbase/domain/contracts/talks';
 import * as repo from './talks.repository.ts';
 import type { TalksService } from './talks.service.ts';
 import { countsOf, type CountCache } from './count-cache.ts';
+import { carriesAnyTag } from '../tags/tags.repository.ts';
 
 export const queryMessages = {
   notOrderable: (name: string) => `Não é possível ordenar por ${name}.`,
@@ -49,6 +50,7 @@ export class TalkQueryService {
     if (q.filterJson) where.push(compileFilter(q.filterJson, view, ctx));
     for (const tree of await this.savedFilters(auth, q.filterIds, subject.identifier))
       where.push(compileFilter(tree, view, ctx));
+    if (q.tagIds.length) where.push(carriesAnyTag(subject.id, q.tagIds));
     if (q.talkParent) {
       const a = view.attributes.find((x) => x.id === q.talkParent?.subjectAttributeId);
       if (!a || a.kind !== 'reference') throw badRequest('talkParent inválido.');

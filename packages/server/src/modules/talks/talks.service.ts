@@ -256,6 +256,7 @@ export class TalksService {
       accountId: auth.accountId,
     });
     await repo.replaceMultiValues(trx, subject.id, talkId, prepared.multi);
+    await this.writeRules.written(trx, subject, [talkId]);
     await repo.insertChanges(trx, [
       {
         companyId: auth.companyId,
@@ -392,6 +393,7 @@ export class TalksService {
     });
     if (changed === 0) throw conflict(talkMessages.stale);
     await repo.replaceMultiValues(trx, subject.id, talkId, prepared.multi);
+    await this.writeRules.written(trx, subject, [talkId]);
     const history = prepared.touched
       .map((a) => {
         const oldValue = hasColumn(a)
@@ -448,6 +450,7 @@ export class TalksService {
       expectedVersion: undefined,
       searchText: this.searchText(subject, { ...pickColumns(subject, before), ...prepared.columns }, multi),
     });
+    await this.writeRules.written(trx, subject, [talkId]);
     await repo.insertChanges(
       trx,
       prepared.touched
@@ -825,6 +828,7 @@ export class TalksService {
 
   private async announce(auth: AuthContext, subject: SubjectMeta, talkIds: number[]): Promise<void> {
     this.counts.invalidate(subject.id);
+    await this.writeRules.announced(auth.companyId, subject, talkIds);
     await this.hub.publish(auth.companyId, realtimeEvents.talkUpdates, {
       subject: subject.identifier,
       subjectId: subject.id,

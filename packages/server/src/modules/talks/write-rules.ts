@@ -22,9 +22,31 @@ export interface TalkWriteRuleInput {
  */
 export type TalkWriteRule = (input: TalkWriteRuleInput) => Promise<Map<number, unknown>>;
 
+/**
+ * Called for every subject after records are written, inside the write's transaction (tags are
+ * evaluated there, modules/tags); `announced` once the write is committed and announced.
+ */
+export interface TalkWrittenHook {
+  written(trx: Kysely<Database>, subject: SubjectMeta, talkIds: readonly number[]): Promise<void>;
+  announced(companyId: number, subject: SubjectMeta, talkIds: readonly number[]): Promise<void>;
+}
+
 /** Rules by subject identifier, run by TalksService before every create and update is prepared. */
 export class TalkWriteRules {
   private readonly rules = new Map<string, TalkWriteRule[]>();
+  private readonly hooks: TalkWrittenHook[] = [];
+
+  onWritten(hook: TalkWrittenHook): void {
+    this.hooks.push(hook);
+  }
+
+  async written(trx: Kysely<Database>, subject: SubjectMeta, talkIds: readonly number[]): Promise<void> {
+    for (const h of this.hooks) await h.written(trx, subject, talkIds);
+  }
+
+  async announced(companyId: number, subject: SubjectMeta, talkIds: readonly number[]): Promise<void> {
+    for (const h of this.hooks) await h.announced(companyId, subject, talkIds);
+  }
 
   register(subjectIdentifier: string, rule: TalkWriteRule): void {
     const key = subjectIdentifier.toLowerCase();

@@ -1,0 +1,268 @@
+import type { Kysely } from 'kysely';
+import type { TagProgress } from '@talkbase/domain/contracts/tags';
+import type { Database } from '../../db/schema.ts';
+import type { CatalogCache } from '../catalog/catalog.ts';
+import { countRecords, nextBatch, tagCondition } from './tag-evaluator.ts';
+import * as repo from './tags.repository.ts';
+
+/** How long an instance holds a run between two batches before another may take it over. */
+const LEASE_MS = 30_000;
+/** How often idle instances look for runs left behind (a restart, another instance's crash). */
+const SWEEP_MS = 10_000;
+
+export interface RunChange {
+  companyId: number;
+  subjectId: number;
+  tagId: number;
+  added: number[];
+  removed: number[];
+}
+
+/**
+ * Re-tagging existing records in the background after a tag or its filters change (issue 14).
+ * Work is kept in `tag_runs` (one row per tag and subject, with an id cursor), so a restart resumes
+ * where the last committed batch stopped. Each batch reads ids in order, evaluates the tag's
+ * filters on that id range in one query, and writes the membership changes and the cursor in one
+ * short transaction; the loop then yields to the event loop, so requests interleave with the work
+ * (better-sqlite3 runs queries synchronously: a batch is the longest the server is held).
+ */
+export class TagRunner {
+  private readonly db: Kysely<Database>;
+  private readonly catalog: CatalogCache;
+  private readonly batchSize: number;
+  private readonly onChange: (change: RunChange) => Promise<void>;
+  private readonly onError: (err: unknown) => void;
+  private loop: Promise<void> | undefined;
+  private again = false;
+  private closed = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(deps: {
+    db: Kysely<Database>;
+    catalog: CatalogCache;
+    batchSize?: number;
+    onChange: (change: RunChange) => Promise<void>;
+    onError: (err: unknown) => void;
+  }) {
+    this.db = deps.db;
+    this.catalog = deps.catalog;
+    this.batchSize = deps.batchSize ?? 500;
+    this.onChange = deps.onChange;
+    this.onError = deps.onError;
+  }
+
+  /** Resumes unfinished runs now and keeps looking for runs left behind. */
+  start(): void {
+    this.kick();
+    this.timer = setInterval(() => this.kick(), SWEEP_MS);
+    this.timer.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.loop;
+  }
+
+  /** Queues a fresh run of a tag over each subject (in the caller's transaction); `kick` after commit. */
+  async schedule(
+    trx: Kysely<Database>,
+    companyId: number,
+    tagId: number,
+    generation: number,
+    subjectIds: Iterable<number>,
+  ): Promise<void> {
+    await trx.deleteFrom('tag_runs').where('tag_id', '=', tagId).execute();
+    const rows = [...new Set(subjectIds)].map((subjectId) => ({
+      tag_id: tagId,
+      subject_id: subjectId,
+      company_id: companyId,
+      generation,
+      state: 'pending',
+      started_at: null,
+      finished_at: null,
+    }));
+    if (rows.length) await trx.insertInto('tag_runs').values(rows).execute();
+  }
+
+  /** Starts working through pending runs unless already doing so. */
+  kick(): void {
+    if (this.closed) return;
+    if (this.loop) {
+      this.again = true;
+      return;
+    }
+    this.loop = this.work()
+      .catch(this.onError)
+      .finally(() => {
+        this.loop = undefined;
+        if (this.again && !this.closed) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Waits until this instance has no run to work on (tests). */
+  async idle(): Promise<void> {
+    while (this.loop) await this.loop;
+  }
+
+  async progress(tagId: number): Promise<TagProgress> {
+    const runs = await this.db
+      .selectFrom('tag_runs')
+      .select(['state', 'processed', 'total', 'started_at', 'finished_at'])
+      .where('tag_id', '=', tagId)
+      .execute();
+    const done = runs.every((r) => r.state === 'done');
+    const started = runs.flatMap((r) => (r.started_at === null ? [] : [r.started_at]));
+    const finished = runs.flatMap((r) => (r.finished_at === null ? [] : [r.finished_at]));
+    return {
+      tagId,
+      state: done ? 'done' : runs.some((r) => r.state === 'running') ? 'running' : 'pending',
+      processed: runs.reduce((n, r) => n + r.processed, 0),
+      total: runs.reduce((n, r) => n + r.total, 0),
+      startedAt: started.length ? new Date(Math.min(...started)).toISOString() : null,
+      finishedAt: done && finished.length ? new Date(Math.max(...finished)).toISOString() : null,
+    };
+  }
+
+  private async work(): Promise<void> {
+    while (!this.closed) {
+      const run = await this.claim();
+      if (!run) return;
+      await this.runOne(run);
+    }
+  }
+
+  /** Takes the oldest unfinished run no live instance holds. */
+  private async claim() {
+    const now = Date.now();
+    const candidates = await this.db
+      .selectFrom('tag_runs')
+      .selectAll()
+      .where('state', '!=', 'done')
+      .where('lease_until', '<', now)
+      .orderBy('tag_id')
+      .orderBy('subject_id')
+      .limit(5)
+      .execute();
+    for (const run of candidates) {
+      const total = run.state === 'pending' ? await countRecords(this.db, run.subject_id) : run.total;
+      const taken = await this.db
+        .updateTable('tag_runs')
+        .set({
+          state: 'running',
+          lease_until: now + LEASE_MS,
+          total,
+          started_at: run.started_at ?? now,
+        })
+        .where('tag_id', '=', run.tag_id)
+        .where('subject_id', '=', run.subject_id)
+        .where('generation', '=', run.generation)
+        .where('lease_until', '=', run.lease_until)
+        .where('state', '!=', 'done')
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 1) return { ...run, total };
+    }
+    return undefined;
+  }
+
+  private async runOne(run: {
+    tag_id: number;
+    subject_id: number;
+    company_id: number;
+    generation: number;
+    last_id: number;
+  }): Promise<void> {
+    const catalog = await this.catalog.get(run.company_id);
+    const subject = catalog.subjectsById.get(run.subject_id);
+    const filters = (await repo.filtersOfTag(this.db, run.tag_id)).filter(
+      (f) => f.subject_id === run.subject_id,
+    );
+    const ctx = { timeZone: catalog.timeZone, now: Date.now() };
+    let after = run.last_id;
+    while (!this.closed) {
+      if (!subject) break;
+      const condition = tagCondition(subject, filters, ctx);
+      const { ids, matched } = await nextBatch(this.db, run.subject_id, after, this.batchSize, condition);
+      const upTo = ids[ids.length - 1] ?? after;
+      const change = await this.db
+        .transaction()
+        .execute(async (trx) => {
+          const carried = await repo.carriedBy(trx, run.subject_id, { tagId: run.tag_id, after, upTo });
+          const has = new Map(carried.map((c) => [c.talk_id, c.source]));
+          const added = [...matched].filter((id) => !has.has(id));
+          const removed = carried
+            .filter((c) => c.source === 'filter' && !matched.has(c.talk_id))
+            .map((c) => c.talk_id);
+          await repo.addMemberships(
+            trx,
+            added.map((talkId) => ({
+              companyId: run.company_id,
+              tagId: run.tag_id,
+              subjectId: run.subject_id,
+              talkId,
+              source: 'filter' as const,
+            })),
+          );
+          await repo.removeMemberships(trx, run.tag_id, run.subject_id, removed, 'filter');
+          const finished = ids.length < this.batchSize;
+          const moved = await trx
+            .updateTable('tag_runs')
+            .set({
+              last_id: upTo,
+              processed: (eb) => eb('processed', '+', ids.length),
+              lease_until: Date.now() + LEASE_MS,
+              ...(finished ? { state: 'done', finished_at: Date.now(), lease_until: 0 } : {}),
+            })
+            .where('tag_id', '=', run.tag_id)
+            .where('subject_id', '=', run.subject_id)
+            .where('generation', '=', run.generation)
+            .executeTakeFirst();
+          // The tag changed meanwhile: its new run starts over; this batch is dropped.
+          if (Number(moved.numUpdatedRows) !== 1) throw new RunReplaced();
+          return { added, removed, finished };
+        })
+        .catch((err: unknown) => {
+          if (err instanceof RunReplaced) return undefined;
+          throw err;
+        });
+      if (!change) return;
+      if (change.added.length || change.removed.length)
+        await this.onChange({
+          companyId: run.company_id,
+          subjectId: run.subject_id,
+          tagId: run.tag_id,
+          added: change.added,
+          removed: change.removed,
+        }).catch(this.onError);
+      if (change.finished) return;
+      after = upTo;
+      // Let waiting requests run between batches.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (this.closed) {
+      // Shutting down: hand the run back at once, so the next start resumes it without waiting.
+      await this.db
+        .updateTable('tag_runs')
+        .set({ lease_until: 0 })
+        .where('tag_id', '=', run.tag_id)
+        .where('subject_id', '=', run.subject_id)
+        .where('generation', '=', run.generation)
+        .where('state', '!=', 'done')
+        .execute();
+      return;
+    }
+    if (!subject) {
+      await this.db
+        .updateTable('tag_runs')
+        .set({ state: 'done', finished_at: Date.now(), lease_until: 0 })
+        .where('tag_id', '=', run.tag_id)
+        .where('subject_id', '=', run.subject_id)
+        .execute();
+    }
+  }
+}
+
+class RunReplaced extends Error {}
