@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { HEX_COLOR, type PaletteColor } from '../themes/palettes.ts';
+
+/**
+ * The signed-in account's interface preferences, kept on the server so another browser opens in the
+ * user's theme (spec 001 §2.14, 000 §1): GET and PUT /api/account/preferences.
+ */
+export const preferencesPath = '/api/account/preferences';
+
+/** Font size levels of the shared app state (000 §4): 0, 1, 2. */
+export const FONT_SIZE_LEVELS = [0, 1, 2] as const;
+export type FontSizeLevelValue = (typeof FONT_SIZE_LEVELS)[number];
+
+export const preferencesMessages = {
+  theme: 'Escolha uma cor de uma das paletas oferecidas.',
+  fontSize: 'Tamanho de fonte inválido: use 0, 1 ou 2.',
+  darkMode: 'Informe se o modo noturno está ligado (true ou false).',
+};
+
+export const savePreferencesBodySchema = z.object({
+  theme: z
+    .string({ error: preferencesMessages.theme })
+    .trim()
+    .toLowerCase()
+    .regex(HEX_COLOR, preferencesMessages.theme),
+  darkMode: z.boolean({ error: preferencesMessages.darkMode }),
+  fontSize: z
+    .number({ error: preferencesMessages.fontSize })
+    .int(preferencesMessages.fontSize)
+    .min(0, preferencesMessages.fontSize)
+    .max(2, preferencesMessages.fontSize),
+});
+export type SavePreferencesBody = z.input<typeof savePreferencesBodySchema>;
+
+export interface AccountPreferences {
+  theme: string;
+  darkMode: boolean;
+  fontSize: FontSizeLevelValue;
+  /** False until the account saves once: the browser's own choice stands until then. */
+  saved: boolean;
+  /** The customer's palette: the colours of the company's access profiles. */
+  customerColors: PaletteColor[];
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { preferencesPath, savePreferencesBodySchema } from '@talkbase/domain/contracts/preferences';
+import { defineRoute, type Authenticator } from '../../http/route.ts';
+import type { PreferencesService } from './preferences.service.ts';
+
+/** GET and PUT /api/account/preferences: open to every signed-in account, for itself only. */
+export function registerPreferencesRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticator,
+  preferences: PreferencesService,
+): void {
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: preferencesPath,
+    permission: 'session',
+    handler: ({ auth }) => preferences.get(auth),
+  });
+  defineRoute(app, authenticate, {
+    method: 'PUT',
+    url: preferencesPath,
+    permission: 'session',
+    body: savePreferencesBodySchema,
+    bodyLimit: 4 * 1024,
+    handler: ({ auth, body }) => preferences.save(auth, body),
+  });
+}

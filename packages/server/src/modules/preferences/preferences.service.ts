@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely';
+import {
+  preferencesMessages,
+  type AccountPreferences,
+  type FontSizeLevelValue,
+  type savePreferencesBodySchema,
+} from '@talkbase/domain/contracts/preferences';
+import {
+  customerPalette,
+  DEFAULT_THEME,
+  isOfferedTheme,
+  type PaletteColor,
+} from '@talkbase/domain/themes/palettes';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema.ts';
+import { badRequest } from '../../http/errors.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+
+type SaveBody = z.output<typeof savePreferencesBodySchema>;
+
+/** The signed-in account's theme, dark mode and font size (spec 001 §2.14, 000 §1). */
+export class PreferencesService {
+  private readonly db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  /** The customer's palette: the colours the company gave its access profiles, in room order. */
+  private async customerColors(companyId: number): Promise<PaletteColor[]> {
+    const rows = await this.db
+      .selectFrom('rooms')
+      .select('color')
+      .where('company_id', '=', companyId)
+      .where('color', 'is not', null)
+      .orderBy('id')
+      .execute();
+    return customerPalette(rows.map((r) => r.color));
+  }
+
+  async get(auth: AuthContext): Promise<AccountPreferences> {
+    const [row, customerColors] = await Promise.all([
+      this.db
+        .selectFrom('account_preferences')
+        .selectAll()
+        .where('account_id', '=', auth.accountId)
+        .executeTakeFirst(),
+      this.customerColors(auth.companyId),
+    ]);
+    if (!row) return { theme: DEFAULT_THEME, darkMode: false, fontSize: 0, saved: false, customerColors };
+    return {
+      theme: row.theme,
+      darkMode: row.dark_mode === 1,
+      fontSize: Math.min(2, Math.max(0, row.font_size)) as FontSizeLevelValue,
+      saved: true,
+      customerColors,
+    };
+  }
+
+  async save(auth: AuthContext, body: SaveBody): Promise<AccountPreferences> {
+    const customerColors = await this.customerColors(auth.companyId);
+    if (!isOfferedTheme(body.theme, customerColors))
+      throw badRequest([{ message: preferencesMessages.theme, field: 'theme' }]);
+    const values = {
+      theme: body.theme,
+      dark_mode: body.darkMode ? 1 : 0,
+      font_size: body.fontSize,
+      updated_at: Date.now(),
+    };
+    await this.db
+      .insertInto('account_preferences')
+      .values({ account_id: auth.accountId, ...values })
+      .onConflict((oc) => oc.column('account_id').doUpdateSet(values))
+      .execute();
+    return {
+      theme: body.theme,
+      darkMode: body.darkMode,
+      fontSize: body.fontSize as FontSizeLevelValue,
+      saved: true,
+      customerColors,
+    };
+  }
+}
