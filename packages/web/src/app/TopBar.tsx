@@ -11,12 +11,15 @@ import {
 } from '../features/preferences/preferences-store.ts';
 import { usePreferences } from '../features/preferences/usePreferences.ts';
 import { signOut } from '../features/session/session-lifecycle.ts';
-import { TopBarSearch } from '../features/search/TopBarSearch.tsx';
 import { t } from '../i18n/pt-BR.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Logo } from '../ui/Logo.tsx';
 import { screenPath } from './screens.ts';
 
+// The global search box (features/search), loaded apart from the first screen's code.
+const TopBarSearch = lazy(() =>
+  import('../features/search/TopBarSearch.tsx').then((m) => ({ default: m.TopBarSearch })),
+);
 // The running task's timer (features/tasks), loaded apart from the first screen's code.
 const RunningTaskIndicator = lazy(() =>
   import('../features/tasks/RunningTaskIndicator.tsx').then((m) => ({ default: m.RunningTaskIndicator })),
@@ -73,7 +76,9 @@ export function TopBar({ user }: { user: SessionUser }) {
         </Link>
       </Group>
       <Group gap={4} wrap="nowrap">
-        <TopBarSearch />
+        <Suspense fallback={null}>
+          <TopBarSearch />
+        </Suspense>
         <Suspense fallback={null}>
           <RunningTaskIndicator />
         </Suspense>

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { t } from '../i18n/pt-BR.ts';
 import type { Access } from '../features/session/access.ts';
 import { roomsText } from '../i18n/rooms.ts';
+import { searchTitle } from '../i18n/search.ts';
 
 /** Named routes of the spec (000 §2, 001 §2); a menu links to one only once its screen exists. */
 export type ScreenName =
@@ -23,7 +24,8 @@ export type ScreenName =
   | 'notification_list'
   | 'channels'
   | 'profile'
-  | 'context';
+  | 'context'
+  | 'search';
 
 export interface Screen {
   name: ScreenName;
@@ -109,6 +111,14 @@ export const screens: readonly Screen[] = [
     title: t.users.form.editTab,
     access: 'admin',
     load: () => import('../features/users/UserFormPage.tsx').then((m) => ({ Component: m.UserEditPage })),
+  },
+  {
+    name: 'search',
+    path: 'search',
+    title: searchTitle,
+    access: 'user',
+    ownTitle: true,
+    load: () => import('../features/search/SearchPage.tsx').then((m) => ({ Component: m.SearchPage })),
   },
   {
     name: 'profile',

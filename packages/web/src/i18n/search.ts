@@ -1,6 +1,9 @@
+/** The results screen's title, apart: the screens registry is in the first screen's code. */
+export const searchTitle = 'Resultados da busca';
+
 /** Texts of the global search: the top bar's box and the results screen (000 §2 "search"). */
 export const searchText = {
-  title: 'Resultados da busca',
+  title: searchTitle,
   tabTitle: (term: string) => (term ? `Busca: ${term}` : 'Busca'),
   /** 000 §2: the modal that shows a result. */
   modalTitle: 'Resultado da Busca',
