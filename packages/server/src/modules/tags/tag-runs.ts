@@ -185,11 +185,27 @@ export class TagRunner {
     while (!this.closed) {
       if (!subject) break;
       const condition = tagCondition(subject, filters, ctx);
-      const { ids, matched } = await nextBatch(this.db, run.subject_id, after, this.batchSize, condition);
-      const upTo = ids[ids.length - 1] ?? after;
       const change = await this.db
         .transaction()
         .execute(async (trx) => {
+          // Read and written in one transaction, so a record's own write cannot slip in between.
+          const { ids, matched } = await nextBatch(trx, run.subject_id, after, this.batchSize, condition);
+          const upTo = ids[ids.length - 1] ?? after;
+          const finished = ids.length < this.batchSize;
+          const moved = await trx
+            .updateTable('tag_runs')
+            .set({
+              last_id: upTo,
+              processed: (eb) => eb('processed', '+', ids.length),
+              lease_until: Date.now() + LEASE_MS,
+              ...(finished ? { state: 'done', finished_at: Date.now(), lease_until: 0 } : {}),
+            })
+            .where('tag_id', '=', run.tag_id)
+            .where('subject_id', '=', run.subject_id)
+            .where('generation', '=', run.generation)
+            .executeTakeFirst();
+          // The tag changed or went meanwhile: a new run (if any) starts over; this batch is dropped.
+          if (Number(moved.numUpdatedRows) !== 1) throw new RunReplaced();
           const carried = await repo.carriedBy(trx, run.subject_id, { tagId: run.tag_id, after, upTo });
           const has = new Map(carried.map((c) => [c.talk_id, c.source]));
           const added = [...matched].filter((id) => !has.has(id));
@@ -207,22 +223,7 @@ export class TagRunner {
             })),
           );
           await repo.removeMemberships(trx, run.tag_id, run.subject_id, removed, 'filter');
-          const finished = ids.length < this.batchSize;
-          const moved = await trx
-            .updateTable('tag_runs')
-            .set({
-              last_id: upTo,
-              processed: (eb) => eb('processed', '+', ids.length),
-              lease_until: Date.now() + LEASE_MS,
-              ...(finished ? { state: 'done', finished_at: Date.now(), lease_until: 0 } : {}),
-            })
-            .where('tag_id', '=', run.tag_id)
-            .where('subject_id', '=', run.subject_id)
-            .where('generation', '=', run.generation)
-            .executeTakeFirst();
-          // The tag changed meanwhile: its new run starts over; this batch is dropped.
-          if (Number(moved.numUpdatedRows) !== 1) throw new RunReplaced();
-          return { added, removed, finished };
+          return { added, removed, finished, upTo };
         })
         .catch((err: unknown) => {
           if (err instanceof RunReplaced) return undefined;
@@ -238,7 +239,7 @@ export class TagRunner {
           removed: change.removed,
         }).catch(this.onError);
       if (change.finished) return;
-      after = upTo;
+      after = change.upTo;
       // Let waiting requests run between batches.
       await new Promise((resolve) => setImmediate(resolve));
     }

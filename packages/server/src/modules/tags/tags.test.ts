@@ -177,8 +177,22 @@ describe('records and their tags', () => {
     expect(edited.tags).toEqual([{ tagId, tagName: 'Alta', tagColor: '#e03131' }]);
     await setPriority(c.tokens.admin, calm, 2);
     expect(await tagsOf(c.tokens.admin, calm)).toEqual([]);
+
+    // A deleted record leaves no membership behind.
+    const del = await call(c.tokens.admin, 'DELETE', '/api/talk/chamado', {
+      subject: 'chamado',
+      talkIds: [urgent],
+    });
+    expect(del.statusCode, del.body).toBe(200);
+    const left = await c.t.db.kysely
+      .selectFrom('talk_tags')
+      .select('tag_id')
+      .where('talk_id', '=', urgent)
+      .execute();
+    expect(left).toEqual([]);
+    await setPriority(c.tokens.admin, calm, 9);
     await call(c.tokens.admin, 'DELETE', `/api/tag/${tagId}`);
-    expect(await tagsOf(c.tokens.admin, urgent)).toEqual([]);
+    expect(await tagsOf(c.tokens.admin, calm)).toEqual([]);
   });
 
   it('re-tags existing records in the background when a tag or its filters change, with progress', async () => {
