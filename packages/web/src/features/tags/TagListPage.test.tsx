@@ -25,6 +25,7 @@ function tagServer(initial = tags) {
     if (call.method === 'GET' && call.path === '/api/tag') return { status: 200, body: page(list) };
     return undefined;
   });
+  recordQueries();
   return {
     calls,
     set: (next: typeof tags) => {
@@ -36,12 +37,19 @@ const page = (list: typeof tags) => ({ itens: list, totalResults: list.length, c
 /** The query string of the latest list call (the stub records paths only). */
 const lastQuery = (calls: StubbedCall[]) => {
   expect(calls.length).toBeGreaterThan(0);
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- only the mock's recorded calls are read.
-  const urls = vi
-    .mocked(window.fetch)
-    .mock.calls.map(([u]) => new URL(u instanceof Request ? u.url : u.toString(), 'http://localhost'));
-  return urls.filter((u) => u.pathname === '/api/tag').at(-1)?.searchParams;
+  return listUrls.at(-1)?.searchParams;
 };
+let listUrls: URL[] = [];
+/** Keeps the list calls' full addresses, then hands each call to the stub. */
+function recordQueries() {
+  listUrls = [];
+  const inner = window.fetch.bind(window);
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
+    if (url.pathname === '/api/tag') listUrls.push(url);
+    return inner(input, init);
+  });
+}
 
 describe('tags list', { timeout: 30_000 }, () => {
   it('lists tags with their colour, searches through a toggled box, and deletes after confirming', async () => {

@@ -17,6 +17,9 @@ import { formFields, formLayout, type FormField, type FormNode } from './form-mo
 import { formRulesFor } from './form-rules.ts';
 import { isBlank } from '@talkbase/domain/fields/field-rule';
 import { RecordActionsBar } from '../actions/RecordActionsBar.tsx';
+import { tagsText } from '../../../i18n/tags.ts';
+import { TagChips, talkTagsOf } from '../../tags/TagChip.tsx';
+import { useTalkTagsLive } from '../../tags/useTalkTagsLive.ts';
 
 const text = t.records;
 
@@ -72,6 +75,7 @@ export function RecordForm(props: RecordFormProps) {
     queryFn: ({ signal }) => fetchTalk(subject, talkId, signal),
     enabled: !isNew,
   });
+  useTalkTagsLive(subject);
   if (template.isPending || (!isNew && talk.isPending)) {
     return (
       <Group justify="center" p="xl">
@@ -370,6 +374,7 @@ function RecordFormBody(
       <div className="record-form-layout">
         {props.aside?.(layout)}
         <Stack gap="md" className="record-form-main">
+          {talk && <TagChips tags={talkTagsOf(talk.tags)} label={tagsText.records.tags} />}
           {talk?.isReadOnly && <Alert color="gray">{text.form.readOnlyRecord}</Alert>}
           {fields.length === 0 ? (
             <Text c="dimmed">{text.form.noFields}</Text>

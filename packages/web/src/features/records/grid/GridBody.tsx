@@ -7,6 +7,8 @@ import { displayText } from '../../../fields/display.ts';
 import { editorFor } from '../../../fields/registry.ts';
 import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
+import { tagsText } from '../../../i18n/tags.ts';
+import { TagChips, talkTagsOf } from '../../tags/TagChip.tsx';
 import type { GridColumn } from './grid-columns.ts';
 
 const text = t.records;
@@ -213,6 +215,9 @@ const GridRowView = memo(function GridRowView(props: RowViewProps) {
           </div>
         );
       })}
+      <div role="gridcell" className="grid-cell grid-tags">
+        <TagChips tags={talkTagsOf(row.talk?.tags)} label={tagsText.records.tags} nowrap />
+      </div>
       <div role="gridcell" className="grid-cell grid-actions">
         {newRow ? (
           <>

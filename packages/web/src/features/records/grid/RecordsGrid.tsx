@@ -27,6 +27,9 @@ import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { useRealtimeEvent } from '../../realtime/useRealtimeEvent.ts';
 import { useSession } from '../../session/useSession.ts';
+import { GridTagPicker } from '../../tags/GridTagPicker.tsx';
+import { useTalkTagsLive } from '../../tags/useTalkTagsLive.ts';
+import { tagsText } from '../../../i18n/tags.ts';
 import { contextPath } from '../context-route.ts';
 import { useRecordActions } from '../actions/useRecordActions.tsx';
 import { notifyError, notifySuccess, useSyncErrorDialog } from '../feedback.tsx';
@@ -55,6 +58,7 @@ import {
 const text = t.records;
 const ID_WIDTH = 90;
 const ACTIONS_WIDTH = 96;
+const TAGS_WIDTH = 180;
 const MIN_GRID_HEIGHT = 320;
 /** Below the grid: its footer (range, page size, pages) and the page's bottom padding. */
 const FOOTER_SPACE = 72;
@@ -92,6 +96,8 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
   const [newRowErrors, setNewRowErrors] = useState<ReadonlyMap<string, string>>(new Map());
   const [modal, setModal] = useState<{ talkId: number } | null>(null);
   const [othersChanged, setOthersChanged] = useState(false);
+  // Filtering by tag (the tags list is an administrators' call: only they get the picker).
+  const [tagIds, setTagIds] = useState<number[]>([]);
   const [syncDialog, showSyncErrors] = useSyncErrorDialog();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [gridHeight, setGridHeight] = useState(480);
@@ -158,6 +164,7 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
     fetch: position.pageSize,
     scenario: 'grid',
     filterIds: position.filterIds,
+    ...(tagIds.length > 0 ? { tagIds } : {}),
     ...(position.term ? { term: position.term } : {}),
     ...(position.order ? { order: position.order } : {}),
   };
@@ -179,6 +186,11 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
     if (event.subject !== subject) return;
     if (event.accountId !== undefined && event.accountId === session?.user.accountId) return;
     setOthersChanged(true);
+  });
+
+  // Tags change in place; a grid filtered by tag reloads, since the record may join or leave it.
+  useTalkTagsLive(subject, () => {
+    if (tagIds.length > 0) void queryClient.invalidateQueries({ queryKey: ['talks', subject] });
   });
 
   const refresh = async () => {
@@ -400,7 +412,13 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
     getRowId: (row: GridRow) => row.key,
   });
 
-  const widths = [SELECT_WIDTH, ...(showId ? [ID_WIDTH] : []), ...columns.map((c) => c.width), ACTIONS_WIDTH];
+  const widths = [
+    SELECT_WIDTH,
+    ...(showId ? [ID_WIDTH] : []),
+    ...columns.map((c) => c.width),
+    TAGS_WIDTH,
+    ACTIONS_WIDTH,
+  ];
   const template = widths.map((w) => `${w}px`).join(' ');
   const totalWidth = widths.reduce((a, b) => a + b, 0);
   const fixedOffsets = useMemo(() => {
@@ -487,6 +505,7 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
   const pageSizes = [...PAGE_SIZES, ...(position.largePages ? LARGE_PAGE_SIZES : [])].map(String);
   const resetGrid = () => {
     setTermInput('');
+    setTagIds([]);
     setSelected(new Set());
     setPosition({ ...INITIAL_POSITION, largePages: true });
     scrollRef.current?.scrollTo({ top: 0 });
@@ -523,6 +542,15 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
           searchable
           w={280}
         />
+        {session?.user.isAdmin && (
+          <GridTagPicker
+            value={tagIds}
+            onChange={(ids) => {
+              setTagIds(ids);
+              setPosition((p) => ({ ...p, page: 1 }));
+            }}
+          />
+        )}
         <Group gap="xs" ml="auto">
           {actions.Create && (
             <>
@@ -657,6 +685,9 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
               );
             })}
             <div role="columnheader" className="grid-cell">
+              <span className="grid-header-label">{tagsText.records.column}</span>
+            </div>
+            <div role="columnheader" className="grid-cell">
               <span className="visually-hidden">{text.grid.actions}</span>
             </div>
           </div>
@@ -667,7 +698,9 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
             </Group>
           ) : rows.length === 0 ? (
             <Text c="dimmed" p="xl" ta="center" className="grid-empty">
-              {position.term || position.filterIds.length > 0 ? text.grid.emptyFiltered : text.grid.empty}
+              {position.term || position.filterIds.length > 0 || tagIds.length > 0
+                ? text.grid.emptyFiltered
+                : text.grid.empty}
             </Text>
           ) : (
             <GridBody
