@@ -3,6 +3,7 @@ import { t } from '../i18n/pt-BR.ts';
 import type { Access } from '../features/session/access.ts';
 import { roomsText } from '../i18n/rooms.ts';
 import { searchTitle } from '../i18n/search.ts';
+import { tagsText } from '../i18n/tags.ts';
 
 /** Named routes of the spec (000 §2, 001 §2); a menu links to one only once its screen exists. */
 export type ScreenName =
@@ -18,6 +19,7 @@ export type ScreenName =
   | 'automation_list'
   | 'menu'
   | 'tags_list'
+  | 'tags_editor'
   | 'template_list_default'
   | 'template_list_custom'
   | 'template_list_users'
@@ -111,6 +113,27 @@ export const screens: readonly Screen[] = [
     title: t.users.form.editTab,
     access: 'admin',
     load: () => import('../features/users/UserFormPage.tsx').then((m) => ({ Component: m.UserEditPage })),
+  },
+  {
+    name: 'tags_list',
+    path: 'tags/list',
+    title: tagsText.list.title,
+    access: 'admin-room-1',
+    load: () => import('../features/tags/TagListPage.tsx').then((m) => ({ Component: m.TagListPage })),
+  },
+  {
+    name: 'tags_editor',
+    path: 'tags/editor',
+    title: tagsText.editor.titleNew,
+    access: 'admin-room-1',
+    load: () => import('../features/tags/TagEditorPage.tsx').then((m) => ({ Component: m.TagEditorPage })),
+  },
+  {
+    name: 'tags_editor',
+    path: 'tags/editor/:tagId',
+    title: tagsText.editor.titleEdit,
+    access: 'admin-room-1',
+    load: () => import('../features/tags/TagEditorPage.tsx').then((m) => ({ Component: m.TagEditorPage })),
   },
   {
     name: 'search',
