@@ -1,0 +1,206 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import BetterSqlite3 from 'better-sqlite3';
+import { startServer, type RunningServer } from './server.ts';
+
+/**
+ * `npm run bench:retag`: re-tagging N existing records (BENCH_ROWS, default 1,000,000) after a tag
+ * is created and after its filter changes, on SQLite, while 10 connections read records by id.
+ * Reports the re-tagging's time and the reads' throughput and latency meanwhile, in bench/RETAG.md.
+ * Figures are reported, never asserted.
+ */
+const N = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const admin = { email: 'retag@talkbase.test', password: 'Retag-Bench-2026' };
+const env = {
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
+  LOGIN_LIMIT_PER_ADDRESS: '100000',
+  LOGIN_LIMIT_PER_ACCOUNT: '100000',
+  DATABASE_URL: '',
+};
+
+async function api(server: RunningServer, token: string | null, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+const signIn = async (server: RunningServer) =>
+  String((await api(server, null, 'POST', '/api/account/login', admin)).token);
+
+/** N tickets straight into the subject's table: title, priority 0–9 (id mod 10), status. */
+function load(file: string, subjectId: number, columns: string[]): void {
+  const db = new BetterSqlite3(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  const table = `subject_${subjectId}`;
+  // Indexes and the search trigger set aside during the load, rebuilt once (as records.ts does).
+  const deferred = db
+    .prepare(
+      `select type, name, sql from sqlite_master where tbl_name = ? and sql is not null and
+        (type = 'index' or (type = 'trigger' and name = ?))`,
+    )
+    .all(table, `${table}_fts_ai`) as { type: string; name: string; sql: string }[];
+  for (const d of deferred) db.exec(`drop ${d.type} ${d.name}`);
+  const now = Date.now();
+  const insert = db.prepare(
+    `insert into ${table} (id, is_active, version, created_at, created_by, updated_at, updated_by, search_text, ${columns.join(', ')}) values (?, 1, 1, ?, 1, ?, 1, ?, ?, ?, ?)`,
+  );
+  const batch = db.transaction((from: number, to: number) => {
+    for (let id = from; id <= to; id++) {
+      const title = `Chamado ${id}`;
+      insert.run(id, now, now, title.toLowerCase(), title, id % 10, id % 3 === 0 ? 'aberto' : 'fechado');
+    }
+  });
+  for (let from = 1; from <= N; from += 50_000) batch(from, Math.min(N, from + 49_999));
+  db.transaction(() => {
+    for (const d of deferred) db.exec(d.sql);
+    db.exec(`insert into ${table}_fts(${table}_fts) values ('rebuild')`);
+  })();
+  db.exec('analyze');
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+}
+
+interface Measure {
+  step: string;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** Starts the re-tagging with `change`, reads by id until its progress says done. */
+async function measure(server: RunningServer, token: string, step: string, change: () => Promise<number>) {
+  const headers = { authorization: `Bearer ${token}` };
+  const started = Date.now();
+  const tagId = await change();
+  let finished: number;
+  const reads = autocannon({
+    url: server.url,
+    connections: 10,
+    duration: 3600,
+    headers,
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          method: 'GET',
+          path: `/api/talk/chamado/${1 + Math.floor(Math.random() * N)}`,
+          headers,
+        }),
+      },
+    ],
+  });
+  for (;;) {
+    const p = (await api(server, token, 'GET', `/api/tag/${tagId}/progress`)) as { state: string };
+    if (p.state === 'done') {
+      finished = Date.now();
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  (reads as unknown as { stop: () => void }).stop();
+  const result = await reads;
+  const row: Measure = {
+    step,
+    seconds: (finished - started) / 1000,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+  process.stdout.write(`${step}: ${row.seconds.toFixed(1)} s; reads ${row.rps} req/s, p99 ${row.p99} ms\n`);
+  return { tagId, row };
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-retag-'));
+let server = await startServer(env, { dataDir, keepData: true });
+let token = await signIn(server);
+const subject = (await api(server, token, 'POST', '/api/subject', {
+  identifier: 'chamado',
+  name: 'Chamado',
+  attributes: [
+    { identifier: 'titulo', name: 'Título', componentId: 1, isOrderable: true },
+    { identifier: 'prioridade', name: 'Prioridade', componentId: 3, isOrderable: true },
+    { identifier: 'situacao', name: 'Situação', componentId: 1, isOrderable: true },
+  ],
+})) as { subjectId: number; subjectAttributes: { subjectAttributeId: number; identifier: string }[] };
+const column = (id: string) =>
+  `a_${subject.subjectAttributes.find((a) => a.identifier === id)?.subjectAttributeId ?? 0}`;
+await server.stop();
+const loadStarted = Date.now();
+load(path.join(dataDir, 'talkbase.db'), subject.subjectId, [
+  column('titulo'),
+  column('prioridade'),
+  column('situacao'),
+]);
+process.stdout.write(`${N} rows loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s\n`);
+
+server = await startServer(env, { dataDir, keepData: true });
+token = await signIn(server);
+const tagBody = (rules: unknown) => ({
+  tagName: 'Urgente',
+  tagColor: '#e03131',
+  tagFilters: [{ filterName: 'Prioridade', filter: rules, subject: 'chamado' }],
+});
+const rows: Measure[] = [];
+const created = await measure(server, token, 'create tag (prioridade ≥ 8: 20 % of rows)', async () => {
+  const r = await api(
+    server,
+    token,
+    'POST',
+    '/api/tag',
+    tagBody({ attribute: 'prioridade', operator: 'greater_or_equal', value: 8 }),
+  );
+  return Number(r.tagId);
+});
+rows.push(created.row);
+const changed = await measure(
+  server,
+  token,
+  "change the tag's filter (prioridade = 9 or aberto)",
+  async () => {
+    await api(
+      server,
+      token,
+      'PUT',
+      `/api/tag/${created.tagId}`,
+      tagBody({
+        condition: 'OU',
+        rules: [
+          { attribute: 'prioridade', operator: 'equal', value: 9 },
+          { attribute: 'situacao', operator: 'equal', value: 'aberto' },
+        ],
+      }),
+    );
+    return created.tagId;
+  },
+);
+rows.push(changed.row);
+await server.stop();
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+const table = [
+  `# Re-tagging (${N.toLocaleString('en-US')} records, SQLite)`,
+  '',
+  'Generated by `npm run bench:retag` (bench/src/retag.ts): the time until `GET /api/tag/{id}/progress` says done, and',
+  'reads of one record by id (10 connections) while it runs.',
+  '',
+  '| step | re-tagging (s) | reads req/s | p50 ms | p99 ms | errors |',
+  '| --- | ---: | ---: | ---: | ---: | ---: |',
+  ...rows.map(
+    (r) => `| ${r.step} | ${r.seconds.toFixed(1)} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`,
+  ),
+  '',
+];
+fs.writeFileSync(path.join(repoRoot, 'bench/RETAG.md'), table.join('\n'));
