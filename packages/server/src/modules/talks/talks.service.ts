@@ -36,6 +36,7 @@ import type { TalkWrite } from '@talkbase/domain/contracts/talks';
 import * as repo from './talks.repository.ts';
 import type { CountCache } from './count-cache.ts';
 import { TalkWriteRules } from './write-rules.ts';
+import { applyTemplateWriteRules } from '../templates/template-write-rules.ts';
 import { discard, type FileStore } from '../files/file-store.ts';
 import { deleteFilesOfTalks } from '../files/files.repository.ts';
 import { deleteConversationsOf } from '../messages/messages.repository.ts';
@@ -189,7 +190,8 @@ export class TalksService {
     const { subject, actions } = await this.access(auth, identifier, 'create');
     const values = this.byAttribute(subject, body);
     await this.checkAttributeActions(auth, subject, actions, values, 'create');
-    const written = await this.writeRules.apply({ auth, subject, values, db: this.k });
+    const templated = await applyTemplateWriteRules(this.k, auth, subject, body.templateId, values, 'create');
+    const written = await this.writeRules.apply({ auth, subject, values: templated, db: this.k });
     const prepared = this.prepareCreate(subject, written, await this.ruleContext(auth));
     const id = await this.k.transaction().execute((trx) => this.insertOne(trx, auth, subject, prepared));
     await this.announce(auth, subject, [id]);
@@ -213,7 +215,15 @@ export class TalksService {
         await itemErrors(i, async () => {
           const values = this.byAttribute(subject, body);
           await this.checkAttributeActions(auth, subject, actions, values, 'create');
-          const written = await this.writeRules.apply({ auth, subject, values, db: this.k });
+          const templated = await applyTemplateWriteRules(
+            this.k,
+            auth,
+            subject,
+            body.templateId,
+            values,
+            'create',
+          );
+          const written = await this.writeRules.apply({ auth, subject, values: templated, db: this.k });
           return this.prepareCreate(subject, written, ctx);
         }),
       );
@@ -292,7 +302,15 @@ export class TalksService {
     const access = await this.access(auth, identifier, 'update');
     const { subject, actions, visible } = access;
     const values = this.byAttribute(subject, body);
-    const written = await this.writeRules.apply({ auth, subject, values, talkId, visible, db: this.k });
+    const templated = await applyTemplateWriteRules(this.k, auth, subject, body.templateId, values, 'update');
+    const written = await this.writeRules.apply({
+      auth,
+      subject,
+      values: templated,
+      talkId,
+      visible,
+      db: this.k,
+    });
     const prepared = this.prepare(subject, written, 'update', await this.ruleContext(auth));
     await this.k
       .transaction()
