@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TagProgress, TalkTagPush } from '@talkbase/domain/contracts/tags';
-import { as } from '../../test/harness.ts';
+import { as, testDatabaseUrl } from '../../test/harness.ts';
 import {
   connect,
   createCast,
@@ -130,5 +130,21 @@ describe('PublishTalkTag', () => {
     await settle();
     expect(pushes(sockets.customer).some((p) => p.talkId === c.globexTicket)).toBe(false);
     expect(pushes(sockets.finance)).toEqual([]);
+  });
+  it.runIf(testDatabaseUrl)('reaches the readers held by another instance, and only them', async () => {
+    const other = await c.t.sibling();
+    const otherBase = await listen(other);
+    const customer = await connect(otherBase, c.tokens.customer);
+    const finance = await connect(otherBase, c.tokens.finance);
+    try {
+      // The tag now takes priorities below 3: the ACME ticket (priority 1) has it; 7 takes it away.
+      expect((await setPriority(c.acmeTicket, 7)).statusCode).toBe(200);
+      await until(() => gotFor(customer, c.acmeTicket, false));
+      await settle();
+      expect(pushes(finance)).toEqual([]);
+    } finally {
+      customer.ws.close();
+      finance.ws.close();
+    }
   });
 });
