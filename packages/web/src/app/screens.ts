@@ -3,7 +3,6 @@ import { t } from '../i18n/pt-BR.ts';
 import type { Access } from '../features/session/access.ts';
 import { roomsText } from '../i18n/rooms.ts';
 import { searchTitle } from '../i18n/search.ts';
-import { tagsText } from '../i18n/tags.ts';
 
 /** Named routes of the spec (000 §2, 001 §2); a menu links to one only once its screen exists. */
 export type ScreenName =
@@ -117,21 +116,15 @@ export const screens: readonly Screen[] = [
   {
     name: 'tags_list',
     path: 'tags/list',
-    title: tagsText.list.title,
+    title: t.sideMenu.items.tags_list,
     access: 'admin-room-1',
     load: () => import('../features/tags/TagListPage.tsx').then((m) => ({ Component: m.TagListPage })),
   },
   {
+    // One route for a new tag and an existing one (000 §2 /tags/editor/{tagId?}).
     name: 'tags_editor',
-    path: 'tags/editor',
-    title: tagsText.editor.titleNew,
-    access: 'admin-room-1',
-    load: () => import('../features/tags/TagEditorPage.tsx').then((m) => ({ Component: m.TagEditorPage })),
-  },
-  {
-    name: 'tags_editor',
-    path: 'tags/editor/:tagId',
-    title: tagsText.editor.titleEdit,
+    path: 'tags/editor/:tagId?',
+    title: 'Editor de tag',
     access: 'admin-room-1',
     load: () => import('../features/tags/TagEditorPage.tsx').then((m) => ({ Component: m.TagEditorPage })),
   },
