@@ -7,6 +7,7 @@ export const searchText = {
   tabTitle: (term: string) => (term ? `Busca: ${term}` : 'Busca'),
   /** 000 §2: the modal that shows a result. */
   modalTitle: 'Resultado da Busca',
+  closeModal: 'Fechar',
   box: {
     label: 'Buscar em todos os registros',
     placeholder: 'Buscar',
@@ -20,7 +21,6 @@ export const searchText = {
   empty: (term: string) => `Nenhum resultado encontrado para "${term}".`,
   loadError: 'Ocorreu um erro ao buscar. Por favor, tente novamente.',
   reload: 'Tentar novamente',
-  openResult: (subject: string, id: number) => `Abrir ${subject} #${id}`,
   total: (n: number) => (n === 1 ? '1 resultado' : `${n.toLocaleString('pt-BR')} resultados`),
   pageSize: 'Resultados por página',
   pages: 'Páginas',

@@ -154,7 +154,6 @@ export function SearchPage() {
                   <li key={`${item.subject}:${item.talkId}`}>
                     <UnstyledButton
                       className="search-result"
-                      aria-label={text.openResult(item.subjectName, item.talkId)}
                       onClick={() => setOpen({ subject: item.subject, talkId: item.talkId })}
                     >
                       <Text size="xs" c="dimmed">

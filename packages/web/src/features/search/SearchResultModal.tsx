@@ -36,7 +36,13 @@ export function SearchResultModal({
     staleTime: 30_000,
   });
   return (
-    <Modal opened={result !== null} onClose={close} size={1080} title={searchText.modalTitle}>
+    <Modal
+      opened={result !== null}
+      onClose={close}
+      size={1080}
+      title={searchText.modalTitle}
+      closeButtonProps={{ 'aria-label': searchText.closeModal }}
+    >
       {result && context.isPending && (
         <Group justify="center" p="xl">
           <Loader aria-label={t.app.loading} />
