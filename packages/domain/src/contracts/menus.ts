@@ -47,6 +47,8 @@ export interface MenuNode {
 
 export interface CompanyMenu {
   Menus: MenuNode[];
+  /** The company has a menu, whether or not the account sees any of it (the 'Registros' list then goes). */
+  configured: boolean;
 }
 
 /** A node as the client sends it: new nodes carry no Id (or 0 / a negative one). */

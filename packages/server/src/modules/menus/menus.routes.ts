@@ -15,7 +15,8 @@ export function registerMenuRoutes(
     method: 'GET',
     url: '/api/presentation/menu/all',
     permission: 'session',
-    handler: ({ auth }) => menus.visibleMenu(auth),
+    query: z.object({ scope: z.enum(['company']).optional() }),
+    handler: ({ auth, query }) => menus.visibleMenu(auth, query.scope),
   });
 
   defineRoute(app, authenticate, {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { ADMIN_ROOM_ID } from '@talkbase/domain/contracts/account';
 import {
   SCENARIOS,
+  type CompanyMenu,
   type MenuNode,
   type MenuNodeInput,
   type MenuResource,
@@ -129,15 +130,21 @@ export class MenusService {
     };
   }
 
-  /** GET /api/presentation/menu/all/: the menu the signed-in account may see. */
-  async visibleMenu(auth: AuthContext): Promise<{ Menus: MenuNode[] }> {
+  /**
+   * GET /api/presentation/menu/all/: the menu the signed-in account may see, or with
+   * `scope=company` the whole menu for the builder (administrators only: an administrator of
+   * another room would otherwise load a filtered menu and remove, on saving, what it did not see).
+   * `configured` says whether the company has a menu at all, seen or not.
+   */
+  async visibleMenu(auth: AuthContext, scope?: 'company'): Promise<CompanyMenu> {
+    if (scope === 'company' && !auth.isAdmin) throw forbidden();
     const tree = await this.load(auth.companyId);
-    const keep = await this.visibility(auth, tree);
+    const keep = scope === 'company' ? () => true : await this.visibility(auth, tree);
     const Menus = (tree.children.get(null) ?? [])
       .filter(keep)
       .map((r) => this.toNode(tree, r, keep))
       .filter((n): n is MenuNode => n !== null);
-    return { Menus };
+    return { Menus, configured: tree.rows.length > 0 };
   }
 
   /** GET /api/presentation/menu/{id}: one node, only when the account may see it (and all above it). */
@@ -180,7 +187,7 @@ export class MenusService {
    * keeping their Id keep their room grants; nodes left out are removed; new nodes are seen by
    * room 1 until rooms are given them.
    */
-  async save(auth: AuthContext, companyId: number, input: MenuTreeInput): Promise<{ Menus: MenuNode[] }> {
+  async save(auth: AuthContext, companyId: number, input: MenuTreeInput): Promise<CompanyMenu> {
     if (companyId !== auth.companyId) throw forbidden(menuServerMessages.otherCompany);
     // Checked before the write transaction: saved filters are read through the talks service,
     // whose queries outside the transaction would wait for it on SQLite's one connection.
@@ -224,6 +231,7 @@ export class MenusService {
       Menus: (tree.children.get(null) ?? [])
         .map((r) => this.toNode(tree, r, all))
         .filter((n): n is MenuNode => n !== null),
+      configured: tree.rows.length > 0,
     };
   }
 

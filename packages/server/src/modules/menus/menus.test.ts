@@ -34,7 +34,7 @@ async function menuOf(token: string): Promise<MenuNode[]> {
 }
 
 /** A user in a new room that reads tickets only and is given the menus named. */
-async function userSeeing(menuIds: number[]): Promise<string> {
+async function userSeeing(menuIds: number[], extra: Record<string, unknown> = {}): Promise<string> {
   const room = await t.app.inject(
     as(admin, {
       method: 'POST',
@@ -49,7 +49,10 @@ async function userSeeing(menuIds: number[]): Promise<string> {
     }),
   );
   expect(room.statusCode, room.body).toBe(201);
-  const person = await createPerson(t.app, admin, { roomId: room.json<{ roomId: number }>().roomId });
+  const person = await createPerson(t.app, admin, {
+    roomId: room.json<{ roomId: number }>().roomId,
+    ...extra,
+  });
   return (await login(t.app, person.email, person.password)).token;
 }
 
@@ -207,5 +210,42 @@ describe('company menu', () => {
     const user = await userSeeing([]);
     expect((await put(user, [{ Name: 'A', Scenario: 'grid', Subject: 'chamado' }])).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/presentation/menu/all/' })).statusCode).toBe(401);
+  });
+
+  it('gives administrators of any room the whole menu for the builder; says whether the company has one', async () => {
+    const empty = await t.app.inject(as(admin, { method: 'GET', url: '/api/presentation/menu/all/' }));
+    expect(empty.json()).toEqual({ Menus: [], configured: false });
+    const saved = (
+      await put(admin, [
+        { Name: 'Chamados', Scenario: 'grid', Subject: 'chamado' },
+        { Name: 'Clientes', Scenario: 'grid', Subject: 'cliente' },
+      ])
+    ).json<{ Menus: MenuNode[]; configured: boolean }>();
+    expect(saved.configured).toBe(true);
+    const [chamados] = saved.Menus;
+
+    // An administrator whose room was given one menu: the side menu shows that one only…
+    const otherAdmin = await userSeeing([Number(chamados?.Id)], { isAdmin: true });
+    expect(names(await menuOf(otherAdmin))).toEqual(['Chamados']);
+    // …while the builder loads every node, so saving it back removes nothing.
+    const whole = await t.app.inject(
+      as(otherAdmin, { method: 'GET', url: '/api/presentation/menu/all/?scope=company' }),
+    );
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect(whole.json()).toEqual({ Menus: saved.Menus, configured: true });
+    const back = await put(otherAdmin, whole.json<{ Menus: MenuNode[] }>());
+    expect(back.statusCode, back.body).toBe(200);
+    expect(names(await menuOf(admin))).toEqual(['Chamados', 'Clientes']);
+
+    // An ordinary user who sees nothing still learns the company has a menu; the whole is not theirs.
+    const user = await userSeeing([]);
+    const seen = await t.app.inject(as(user, { method: 'GET', url: '/api/presentation/menu/all/' }));
+    expect(seen.json()).toEqual({ Menus: [], configured: true });
+    const refused = await t.app.inject(
+      as(user, { method: 'GET', url: '/api/presentation/menu/all/?scope=company' }),
+    );
+    expect(refused.statusCode).toBe(403);
+    const bad = await t.app.inject(as(admin, { method: 'GET', url: '/api/presentation/menu/all/?scope=x' }));
+    expect(bad.statusCode).toBe(400);
   });
 });
