@@ -345,4 +345,31 @@ describe('records and their tags', () => {
     await call(c.tokens.admin, 'DELETE', `/api/tag/${tagId}`);
     expect((await page(c.tokens.admin)).totalResults).toBe(0);
   });
+  it('a subject deleted takes its tag filters and its records’ tags with it', async () => {
+    const created = await call(c.tokens.admin, 'POST', '/api/subject', {
+      identifier: 'lote',
+      name: 'Lote',
+      attributes: [{ identifier: 'nome', name: 'Nome', componentId: 1 }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const tagId = await createTag({
+      ...highPriority('Dois assuntos'),
+      tagFilters: [
+        ...highPriority().tagFilters,
+        {
+          filterName: 'Lote A',
+          filter: { attribute: 'nome', operator: 'equal', value: 'A' },
+          subject: 'lote',
+        },
+      ],
+    });
+    const lote = await createTalk(c.t.app, c.tokens.admin, 'lote', { nome: 'A' });
+    const got = await call(c.tokens.admin, 'GET', `/api/talk/lote/${lote}`);
+    expect((got.json<ApiTalk>().tags as TalkTag[]).map((t) => t.tagId)).toEqual([tagId]);
+    const removed = await call(c.tokens.admin, 'DELETE', '/api/subject/lote');
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    const tag = (await call(c.tokens.admin, 'GET', `/api/tag/${tagId}`)).json<Tag>();
+    expect(tag.tagFilters.map((f) => f.subject)).toEqual(['chamado']);
+    await call(c.tokens.admin, 'DELETE', `/api/tag/${tagId}`);
+  });
 });
