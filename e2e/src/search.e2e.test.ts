@@ -115,7 +115,7 @@ describe('global search (issue 14 item 1)', () => {
     // Another company, by its name: the administrator finds it, the customer does not.
     const others = (await api<PagedTalks>(admin, 'POST', '/api/talk/filter/cliente/', { fetch: 5 })).itens;
     const other = others.find((c) => c.talkId !== own);
-    const otherName = String(other ? valueOf(other, 'nome') : '');
+    const otherName = other ? (valueOf(other, 'nome') as string) : '';
     expect(
       (await api<SearchPage>(admin, 'GET', `/api/search?q=${encodeURIComponent(otherName)}`)).itens.map(
         (i) => `${i.subject}:${i.talkId}`,
