@@ -142,8 +142,15 @@ export interface AccountListRow extends AccountRow {
 export async function pageAccounts(
   db: Kysely<Database>,
   companyId: number,
-  opts: { offset: number; fetch: number; term?: string | undefined; exceptAccountId?: number | undefined },
-): Promise<{ rows: AccountListRow[]; total: number }> {
+  opts: {
+    offset: number;
+    fetch: number;
+    term?: string | undefined;
+    exceptAccountId?: number | undefined;
+    /** Keyset: the rows after this one in the list's order (a streamed page's next chunk). */
+    after?: { sortKey: string; id: number } | undefined;
+  },
+): Promise<{ rows: (AccountListRow & { sort_key: string })[]; total: number }> {
   let q = db
     .selectFrom('accounts')
     .where('accounts.company_id', '=', companyId)
@@ -164,8 +171,18 @@ export async function pageAccounts(
       ]),
     );
   }
+  const sortKey = sql<string>`lower(coalesce(accounts.app_name, accounts.first_name, accounts.display_name))`;
+  const after = opts.after;
   const [rows, count] = await Promise.all([
-    q
+    (after
+      ? q.where((eb) =>
+          eb.or([
+            eb(sortKey, '>', after.sortKey),
+            eb.and([eb(sortKey, '=', after.sortKey), eb('accounts.id', '>', after.id)]),
+          ]),
+        )
+      : q
+    )
       .leftJoin('rooms', 'rooms.id', 'accounts.room_id')
       .leftJoin('account_images', 'account_images.account_id', 'accounts.id')
       .selectAll('accounts')
@@ -174,13 +191,14 @@ export async function pageAccounts(
         'account_images.name as image_name',
         'account_images.type as image_type',
         'account_images.updated_at as image_at',
+        sortKey.as('sort_key'),
       ])
-      .orderBy(sql`lower(coalesce(accounts.app_name, accounts.first_name, accounts.display_name))`)
+      .orderBy(sortKey)
       .orderBy('accounts.id')
       .limit(opts.fetch)
       .offset(opts.offset)
       .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    after ? { n: -1 } : q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: count.n };
 }

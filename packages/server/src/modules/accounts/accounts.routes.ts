@@ -7,7 +7,9 @@ import {
   PROFILE_IMAGE_MAX_BYTES,
   updateAccountBodySchema,
 } from '@talkbase/domain/contracts/account';
+import { MAX_PAGE_SIZE } from '../../http/paging.ts';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
+import { sendStreamedList } from '../../http/streamed-list.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { AccountsService } from './accounts.service.ts';
 import { idSchema } from '@talkbase/domain/contracts/ids';
@@ -29,7 +31,10 @@ export function registerAccountRoutes(
     url: accountPaths.list,
     permission: 'admin',
     query: accountListQuerySchema,
-    handler: ({ query, auth: who }) => accounts.page(who, query),
+    handler: async ({ query, auth: who, reply }) =>
+      query.ResultsPerPage > MAX_PAGE_SIZE
+        ? sendStreamedList(reply, await accounts.pageStreamed(who, query))
+        : accounts.page(who, query),
   });
 
   defineRoute(app, authenticate, {

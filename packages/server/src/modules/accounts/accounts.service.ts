@@ -16,7 +16,8 @@ import { passwordStrength } from '@talkbase/domain/passwords/password-strength';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { forbidden, notFound, unprocessable, type ErrorItem } from '../../http/errors.ts';
-import { paging } from '../../http/paging.ts';
+import { MAX_PAGE_SIZE, paging } from '../../http/paging.ts';
+import type { StreamedList } from '../../http/streamed-list.ts';
 import { messages } from '../../i18n/messages.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
@@ -31,6 +32,9 @@ type UpdateBody = z.output<typeof updateAccountBodySchema>;
 
 /** Changes the caller's own password (the auth module: checks, hashes, ends the other sessions). */
 export type PasswordChanger = (auth: AuthContext, current: string, next: string) => Promise<void>;
+
+/** 001 §7, §9: the user selection lists accounts 999,999 at a time. */
+export const ACCOUNTS_FETCH_MAX = 999_999;
 
 /** Person display names are shorter than integration ones (spec 001 §5). */
 const PERSON_DISPLAY_NAME_MAX = 50;
@@ -78,7 +82,7 @@ export class AccountsService {
   }
 
   async page(auth: AuthContext, q: z.output<typeof accountListQuerySchema>): Promise<AccountPage> {
-    const p = paging(q.CurrentPage, q.ResultsPerPage);
+    const p = paging(q.CurrentPage, q.ResultsPerPage, MAX_PAGE_SIZE, 'ResultsPerPage');
     const { rows, total } = await repo.pageAccounts(this.db, auth.companyId, {
       offset: p.offset,
       fetch: p.fetch,
@@ -86,6 +90,45 @@ export class AccountsService {
       exceptAccountId: q.IncludCurrentUser ? undefined : auth.accountId,
     });
     return { itens: rows.map((r) => present(r, auth)), totalResults: total, currentPage: p.page };
+  }
+
+  /**
+   * A page above MAX_PAGE_SIZE (001 §7, §9: the user selection asks for 999,999), read in keyset
+   * chunks of MAX_PAGE_SIZE rows as the answer is written: memory holds one chunk.
+   */
+  async pageStreamed(
+    auth: AuthContext,
+    q: z.output<typeof accountListQuerySchema>,
+  ): Promise<StreamedList<AccountListItem>> {
+    const p = paging(q.CurrentPage, q.ResultsPerPage, ACCOUNTS_FETCH_MAX, 'ResultsPerPage');
+    const filter = { term: q.term, exceptAccountId: q.IncludCurrentUser ? undefined : auth.accountId };
+    const firstLimit = Math.min(MAX_PAGE_SIZE, p.fetch);
+    const first = await repo.pageAccounts(this.db, auth.companyId, {
+      ...filter,
+      offset: p.offset,
+      fetch: firstLimit,
+    });
+    const db = this.db;
+    async function* chunks(): AsyncGenerator<AccountListItem[]> {
+      let rows = first.rows;
+      let left = p.fetch - rows.length;
+      yield rows.map((r) => present(r, auth));
+      let limit = firstLimit;
+      while (left > 0 && rows.length === limit) {
+        const last = rows[rows.length - 1];
+        if (!last) return;
+        limit = Math.min(MAX_PAGE_SIZE, left);
+        ({ rows } = await repo.pageAccounts(db, auth.companyId, {
+          ...filter,
+          offset: 0,
+          fetch: limit,
+          after: { sortKey: last.sort_key, id: last.id },
+        }));
+        left -= rows.length;
+        yield rows.map((r) => present(r, auth));
+      }
+    }
+    return { totalResults: first.total, currentPage: p.page, chunks: chunks() };
   }
 
   /** One account: administrators read any of the company; everyone else only their own. */

@@ -19,7 +19,7 @@ const get = async (token: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<AccountPreferences>();
 };
-const put = (token: string, payload: unknown) =>
+const put = (token: string, payload: Record<string, unknown>) =>
   t.app.inject(as(token, { method: 'PUT', url: '/api/account/preferences', payload }));
 
 describe('account preferences', () => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../../http/paging.ts';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
+import { sendStreamedList } from '../../http/streamed-list.ts';
 import type { SavedFiltersService } from './saved-filters.service.ts';
 
 export function registerSavedFilterRoutes(
@@ -18,6 +20,9 @@ export function registerSavedFilterRoutes(
       page: z.coerce.number().int().min(1).catch(1).default(1),
       fetch: z.coerce.number().int().min(1).catch(1000).default(1000),
     }),
-    handler: ({ params, query, auth }) => filters.list(auth, params.subject, query),
+    handler: async ({ params, query, auth, reply }) =>
+      query.fetch > MAX_PAGE_SIZE
+        ? sendStreamedList(reply, await filters.listStreamed(auth, params.subject, query))
+        : filters.list(auth, params.subject, query),
   });
 }

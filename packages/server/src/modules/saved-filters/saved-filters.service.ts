@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { paging, type PagedList } from '../../http/paging.ts';
+import { emptyChunks, streamedPages, type StreamedList } from '../../http/streamed-list.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { attributeColumn } from '../subjects/subject-ddl.ts';
 import { FILTER_SUBJECT } from '../subjects/subjects.service.ts';
@@ -8,6 +9,11 @@ import { compileFilter } from '../talks/filter-compiler.ts';
 import { textOf } from '../talks/talk-values.ts';
 import * as talksRepo from '../talks/talks.repository.ts';
 import type { TalksService } from '../talks/talks.service.ts';
+
+/** 001 §9: saved filters are fetched 10,000 at a time. */
+export const SAVED_FILTERS_FETCH_MAX = 10_000;
+
+type FilterItem = { filterId: number; filterName: string };
 
 /**
  * Saved filters are records of the built-in subject `filtro` (`nome`, `filtro` and our internal
@@ -25,33 +31,49 @@ export class SavedFiltersService {
     auth: AuthContext,
     subjectIdentifier: string,
     q: { page: number; fetch: number },
-  ): Promise<PagedList<{ filterId: number; filterName: string }>> {
+  ): Promise<PagedList<FilterItem>> {
+    const p = paging(q.page, q.fetch);
+    const query = await this.query(auth, subjectIdentifier);
+    if (!query) return { itens: [], totalResults: 0, currentPage: p.page };
+    const { rows, total } = await query.read(p.offset, p.fetch);
+    return { itens: query.present(rows), totalResults: total, currentPage: p.page };
+  }
+
+  /** A page above MAX_PAGE_SIZE (001 §9: saved filters are fetched 10,000 at a time), read in chunks. */
+  async listStreamed(
+    auth: AuthContext,
+    subjectIdentifier: string,
+    q: { page: number; fetch: number },
+  ): Promise<StreamedList<FilterItem>> {
+    const p = paging(q.page, q.fetch, SAVED_FILTERS_FETCH_MAX);
+    const query = await this.query(auth, subjectIdentifier);
+    if (!query) return { totalResults: 0, currentPage: p.page, chunks: emptyChunks() };
+    return streamedPages(p, query.read, query.present);
+  }
+
+  private async query(auth: AuthContext, subjectIdentifier: string) {
     // The subject itself must exist for the account.
     const { subject: target } = await this.talks.access(auth, subjectIdentifier, 'read');
     const { subject, view, visible } = await this.talks.access(auth, FILTER_SUBJECT, 'read');
     // Named by attributes the account may read; without them there is nothing it may list.
     const name = view.attributes.find((a) => a.identifier === 'nome');
     const about = view.attributes.find((a) => a.identifier === 'assunto');
-    if (!name || !about) return { itens: [], totalResults: 0, currentPage: 1 };
+    if (!name || !about) return undefined;
     const ctx = { alias: 't', timeZone: 'America/Sao_Paulo', now: Date.now() };
-    const p = paging(q.page, q.fetch);
-    const { rows, total } = await talksRepo.pageTalks(this.db.kysely, subject.id, {
-      where: [
-        sql`${sql.ref('t.is_active')} = 1`,
-        ...(visible ? [visible] : []),
-        compileFilter({ attribute: about.id, operator: 'equal', value: target.identifier }, subject, ctx),
-      ],
-      orderBy: [
-        { column: attributeColumn(name.id), desc: false },
-        { column: 'id', desc: false },
-      ],
-      offset: p.offset,
-      limit: p.fetch,
-    });
+    const where = [
+      sql`${sql.ref('t.is_active')} = 1`,
+      ...(visible ? [visible] : []),
+      compileFilter({ attribute: about.id, operator: 'equal', value: target.identifier }, subject, ctx),
+    ];
+    const orderBy = [
+      { column: attributeColumn(name.id), desc: false },
+      { column: 'id', desc: false },
+    ];
     return {
-      itens: rows.map((r) => ({ filterId: r.id, filterName: textOf(r[attributeColumn(name.id)]) })),
-      totalResults: total,
-      currentPage: p.page,
+      read: (offset: number, limit: number) =>
+        talksRepo.pageTalks(this.db.kysely, subject.id, { where, orderBy, offset, limit }),
+      present: (rows: talksRepo.TalkRow[]): FilterItem[] =>
+        rows.map((r) => ({ filterId: r.id, filterName: textOf(r[attributeColumn(name.id)]) })),
     };
   }
 }

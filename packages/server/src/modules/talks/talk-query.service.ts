@@ -3,6 +3,7 @@ import { filterTreeSchema, type FilterNode } from '@talkbase/domain/filters/filt
 import type { Db } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { paging, type PagedList } from '../../http/paging.ts';
+import { streamedPages, type StreamedList } from '../../http/streamed-list.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
@@ -24,6 +25,9 @@ export const queryMessages = {
   savedFilterOtherSubject: (name: string) => `O filtro salvo ${name} é de outro assunto.`,
 };
 
+/** 001 §9: the saved filters (talks of `filtro`) are fetched 10,000 at a time; so may any grid. */
+export const TALK_FILTER_FETCH_MAX = 10_000;
+
 /** POST /api/talk/filter/{subject}: a page of talks by filter tree, saved filters, term and order. */
 export class TalkQueryService {
   private readonly db: Db;
@@ -40,6 +44,19 @@ export class TalkQueryService {
   }
 
   async filter(auth: AuthContext, identifier: string, q: TalkFilter): Promise<PagedList<ApiTalk>> {
+    const page = await this.pages(auth, identifier, q);
+    const p = paging(q.page, q.fetch);
+    const { rows, total } = await page.read(p.offset, p.fetch);
+    return { itens: await page.present(rows), totalResults: total, currentPage: p.page };
+  }
+
+  /** A page above MAX_PAGE_SIZE (001 §9: saved filters, talks of `filtro`, 10,000), read in chunks. */
+  async filterStreamed(auth: AuthContext, identifier: string, q: TalkFilter): Promise<StreamedList<ApiTalk>> {
+    const page = await this.pages(auth, identifier, q);
+    return streamedPages(paging(q.page, q.fetch, TALK_FILTER_FETCH_MAX), page.read, page.present);
+  }
+
+  private async pages(auth: AuthContext, identifier: string, q: TalkFilter) {
     const policy = await this.talks.access(auth, identifier, 'read');
     // Filters, sorts and the search see only the attributes the account may read (`view`): a
     // hidden one is refused exactly as one that does not exist.
@@ -61,24 +78,23 @@ export class TalkQueryService {
     const words = q.term ? searchWords(q.term) : [];
     const search = words.length ? readableSearchConditions(this.db.dialect, policy, 't', words) : undefined;
 
-    const p = paging(q.page, q.fetch);
-    const { rows, total } = await repo.pageTalks(
-      this.db.kysely,
-      subject.id,
-      {
-        where,
-        ...(search ? { search } : {}),
-        orderBy: this.order(view, q.order),
-        offset: p.offset,
-        limit: p.fetch,
-        explicitNulls: this.db.dialect === 'postgres',
-      },
-      countsOf(this.counts, subject.id),
-    );
+    const orderBy = this.order(view, q.order);
     return {
-      itens: await this.talks.present(auth, subject, actions, rows),
-      totalResults: total,
-      currentPage: p.page,
+      read: (offset: number, limit: number) =>
+        repo.pageTalks(
+          this.db.kysely,
+          subject.id,
+          {
+            where,
+            ...(search ? { search } : {}),
+            orderBy,
+            offset,
+            limit,
+            explicitNulls: this.db.dialect === 'postgres',
+          },
+          countsOf(this.counts, subject.id),
+        ),
+      present: (rows: repo.TalkRow[]) => this.talks.present(auth, subject, actions, rows),
     };
   }
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../../http/paging.ts';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
+import { sendStreamedList } from '../../http/streamed-list.ts';
 import type { TalkQueryService } from './talk-query.service.ts';
 import {
   talkCreateManySchema,
@@ -32,7 +34,10 @@ export function registerTalkRoutes(
     permission: 'session',
     params: subjectParams,
     body: talkFilterSchema,
-    handler: ({ params, body, auth }) => query.filter(auth, params.subject, body),
+    handler: async ({ params, body, auth, reply }) =>
+      body.fetch > MAX_PAGE_SIZE
+        ? sendStreamedList(reply, await query.filterStreamed(auth, params.subject, body))
+        : query.filter(auth, params.subject, body),
   });
 
   defineRoute(app, authenticate, {

@@ -346,8 +346,10 @@ describe('talks', () => {
     ).json<Page>();
     expect(paged).toMatchObject({ totalResults: 5, currentPage: 2 });
     expect(paged.itens.map((i) => i.displayName)).toEqual(['Impressora', 'Configuração de e-mail']);
-    const huge = (await filter('chamado', { fetch: 999999 })).json<Page>();
+    // Up to 10,000 a page (001 §9); above, a 400 rather than a page cut short.
+    const huge = (await filter('chamado', { fetch: 10000 })).json<Page>();
     expect(huge.itens).toHaveLength(5);
+    expect((await filter('chamado', { fetch: 999999 })).statusCode).toBe(400);
 
     const saved = await createTalk(t.app, admin, 'filtro', { nome: 'Rede', filtro: tree });
     const bySaved = (

@@ -108,12 +108,17 @@ describe('template lists', () => {
     expect((await list(`templatetype=2&accountId=${joao}`)).totalResults).toBe(0);
   });
 
-  it('pages with the true total and a clamped page size', async () => {
+  it('pages with the true total; a page above 10,000 is refused, not cut short', async () => {
     const second = await list('templatetype=3&page=2&fetch=2');
     expect(second).toMatchObject({ totalResults: 3, currentPage: 2 });
     expect(second.itens).toHaveLength(1);
-    const all = await list('templatetype=3&fetch=999999');
+    const all = await list('templatetype=3&fetch=10000');
     expect(all.itens).toHaveLength(3);
+    expect(all.totalResults).toBe(3);
+    const huge = await t.app.inject(
+      as(admin, { method: 'GET', url: '/api/template?templatetype=3&fetch=999999' }),
+    );
+    expect(huge.statusCode).toBe(400);
     const tooLong = await t.app.inject(
       as(admin, { method: 'GET', url: `/api/template?term=${'a'.repeat(26)}` }),
     );

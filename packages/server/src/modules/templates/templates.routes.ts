@@ -6,7 +6,9 @@ import {
   templateInputSchema,
   templateListQuerySchema,
 } from '@talkbase/domain/contracts/templates';
+import { MAX_PAGE_SIZE } from '../../http/paging.ts';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
+import { sendStreamedList } from '../../http/streamed-list.ts';
 import type { TemplatesService } from './templates.service.ts';
 import { idSchema } from '@talkbase/domain/contracts/ids';
 
@@ -35,7 +37,10 @@ export function registerTemplateRoutes(
     url: '/api/template',
     permission: 'admin',
     query: templateListQuerySchema,
-    handler: ({ query, auth }) => templates.list(auth.companyId, query),
+    handler: async ({ query, auth, reply }) =>
+      query.fetch > MAX_PAGE_SIZE
+        ? sendStreamedList(reply, await templates.listStreamed(auth.companyId, query))
+        : templates.list(auth.companyId, query),
   });
 
   defineRoute(app, authenticate, {

@@ -17,6 +17,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, HttpError, notFound, unprocessable, type ErrorItem } from '../../http/errors.ts';
 import { paging, type PagedList } from '../../http/paging.ts';
+import { emptyChunks, streamedPages, type StreamedList } from '../../http/streamed-list.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
@@ -47,6 +48,25 @@ function isUniqueViolation(err: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+/** 001 §9: template lists and selections ask for 10,000 (and match 9,999) at a time. */
+export const TEMPLATE_FETCH_MAX = 10_000;
+
+function templateSummary(r: Awaited<ReturnType<typeof repo.pageTemplates>>['rows'][number]): TemplateSummary {
+  return {
+    templateId: r.id,
+    templateName: r.name,
+    templateType: r.template_type as TemplateType,
+    templateTypeName: TEMPLATE_TYPE_NAMES[r.template_type as TemplateType],
+    scenarioId: r.scenario_id as TemplateScenarioId,
+    subjectId: r.subject_id,
+    subjectIdentifier: r.subject_identifier,
+    subjectName: r.subject_name,
+    accountId: r.account_id,
+    accountName: r.account_name,
+    parentTemplateId: r.parent_template_id,
+  };
+}
+
 /**
  * Templates of the settings console (001 §2.8, §2.9, §7): administrators list, read, create,
  * change and remove them. Every query is bounded by the signed-in account's company.
@@ -66,42 +86,38 @@ export class TemplatesService {
 
   async list(companyId: number, q: ListQuery): Promise<PagedList<TemplateSummary>> {
     const p = paging(q.page, q.fetch);
+    const filter = await this.listFilter(companyId, q);
+    // An unknown subject has no templates: an empty page, not an error.
+    if (!filter) return { itens: [], totalResults: 0, currentPage: p.page };
+    const { rows, total } = await repo.pageTemplates(this.k, companyId, filter, p.offset, p.fetch);
+    return { itens: rows.map(templateSummary), totalResults: total, currentPage: p.page };
+  }
+
+  /** A page above MAX_PAGE_SIZE (001 §9: templates are fetched 10,000 at a time), read in chunks. */
+  async listStreamed(companyId: number, q: ListQuery): Promise<StreamedList<TemplateSummary>> {
+    const p = paging(q.page, q.fetch, TEMPLATE_FETCH_MAX);
+    const filter = await this.listFilter(companyId, q);
+    if (!filter) return { totalResults: 0, currentPage: p.page, chunks: emptyChunks() };
+    return streamedPages(
+      p,
+      (offset, limit) => repo.pageTemplates(this.k, companyId, filter, offset, limit),
+      (rows) => rows.map(templateSummary),
+    );
+  }
+
+  private async listFilter(companyId: number, q: ListQuery) {
     let subjectId: number | undefined;
     if (q.subjectid !== undefined) {
       const s = await this.findSubject(companyId, q.subjectid, this.k);
-      // An unknown subject has no templates: an empty page, not an error.
-      if (!s) return { itens: [], totalResults: 0, currentPage: p.page };
+      if (!s) return undefined;
       subjectId = s.id;
     }
-    const { rows, total } = await repo.pageTemplates(
-      this.k,
-      companyId,
-      {
-        scenarioId: q.scenarioid,
-        templateType: q.templatetype,
-        subjectId,
-        accountId: q.accountid,
-        term: q.term,
-      },
-      p.offset,
-      p.fetch,
-    );
     return {
-      itens: rows.map((r) => ({
-        templateId: r.id,
-        templateName: r.name,
-        templateType: r.template_type as TemplateType,
-        templateTypeName: TEMPLATE_TYPE_NAMES[r.template_type as TemplateType],
-        scenarioId: r.scenario_id as TemplateScenarioId,
-        subjectId: r.subject_id,
-        subjectIdentifier: r.subject_identifier,
-        subjectName: r.subject_name,
-        accountId: r.account_id,
-        accountName: r.account_name,
-        parentTemplateId: r.parent_template_id,
-      })),
-      totalResults: total,
-      currentPage: p.page,
+      scenarioId: q.scenarioid,
+      templateType: q.templatetype,
+      subjectId,
+      accountId: q.accountid,
+      term: q.term,
     };
   }
 
