@@ -267,8 +267,11 @@ describe('global search', () => {
     expect(keys(b)).toEqual([`chamado:${betaTicket}`]);
   });
 
-  it('needs a session', async () => {
+  it('needs a session and a well-formed query', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/search?q=rede' });
     expect(res.statusCode).toBe(401);
+    const bad = await t.app.inject(as(admin, { method: 'GET', url: '/api/search?q=rede&subj_attr=abc' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ errors: { field?: string }[] }>().errors[0]?.field).toBe('subj_attr');
   });
 });
