@@ -26,6 +26,7 @@ export const tagsText = {
     titleEdit: 'Editar tag',
     name: 'Texto',
     color: 'Cor',
+    eyeDropper: 'Copiar uma cor da tela',
     preview: 'Exemplo',
     filters: 'Filtros',
     untitled: 'Filtro sem título',

@@ -194,6 +194,7 @@ function TagForm(props: { tagId: number | null; tag: Tag | null; subjects: Reada
             value={draft.tagColor}
             onChange={(tagColor) => change({ tagColor }, ['tagColor'])}
             error={shown('tagColor')}
+            eyeDropperButtonProps={{ 'aria-label': text.eyeDropper, title: text.eyeDropper }}
             swatches={[
               '#000000',
               '#c92a2a',
