@@ -25,6 +25,11 @@ const RunningTaskIndicator = lazy(() =>
   import('../features/tasks/RunningTaskIndicator.tsx').then((m) => ({ default: m.RunningTaskIndicator })),
 );
 
+// The inbox's unread badge (features/notifications), loaded apart from the first screen's code.
+const UnreadBadge = lazy(() =>
+  import('../features/notifications/UnreadBadge.tsx').then((m) => ({ default: m.UnreadBadge })),
+);
+
 interface BarButtonProps {
   label: string;
   icon: string;
@@ -81,6 +86,9 @@ export function TopBar({ user }: { user: SessionUser }) {
         </Suspense>
         <Suspense fallback={null}>
           <RunningTaskIndicator />
+        </Suspense>
+        <Suspense fallback={null}>
+          <UnreadBadge />
         </Suspense>
         <BarButton
           label={t.topBar.fontDown}

@@ -18,17 +18,27 @@ import {
   type UpdateAccountBody,
 } from '@talkbase/domain/contracts/account';
 import { formatPhone, isValidPhone } from '@talkbase/domain/fields/phone';
+import type {
+  AccountNotificationRow,
+  AccountNotificationsInput,
+} from '@talkbase/domain/contracts/notifications';
 import { passwordMessages } from '@talkbase/domain/passwords/password-rules';
 import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { ImagePicker, type ImageValue } from '../../fields/editors/complex/ImagePicker.tsx';
+import { notificationsText } from '../../i18n/notifications.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { notify } from '../notices/notices-store.ts';
 import { getSession, startSession } from '../session/session-store.ts';
 import { useSession } from '../session/useSession.ts';
 import { fieldErrorsOf } from '../users/user-form.ts';
 import { fetchAccount, updateAccount, useAccountImage, usersKeys } from '../users/users-api.ts';
+import {
+  NotificationChannelMatrix,
+  toggleCell,
+  type MatrixRow,
+} from '../notifications/NotificationChannelMatrix.tsx';
 import { PasswordMeter } from './PasswordMeter.tsx';
 import { usePasswordStrength } from './usePasswordStrength.ts';
 
@@ -100,6 +110,10 @@ function initialValues(a: AccountDetail): ProfileValues {
 
 function ProfileForm({ account }: { account: AccountDetail }) {
   const [values, setValues] = useState<ProfileValues>(() => initialValues(account));
+  // The own notification × channel matrix (001 §2.5); rows come with the account.
+  const [notifications, setNotifications] = useState<MatrixRow[]>(
+    () => (account.notifications as AccountNotificationRow[] | undefined) ?? [],
+  );
   const [errors, setErrors] = useState<Errors>({});
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -190,7 +204,7 @@ function ProfileForm({ account }: { account: AccountDetail }) {
       return;
     }
     const image = values.profileImage;
-    const body: UpdateAccountBody = {
+    const body: UpdateAccountBody & { notifications?: AccountNotificationsInput } = {
       displayName: values.displayName.trim(),
       ...(isPerson
         ? {
@@ -203,6 +217,14 @@ function ProfileForm({ account }: { account: AccountDetail }) {
       ...(!image && account.profileImage ? { profileImage: null } : {}),
       ...(values.newPassword
         ? { currentPassword: values.currentPassword, newPassword: values.newPassword }
+        : {}),
+      ...(notifications.length > 0
+        ? {
+            notifications: notifications.map((r) => ({
+              notificationId: r.notificationId,
+              channels: r.channels.map((ch) => ({ channelId: ch.channelId, isEnable: ch.isEnable })),
+            })),
+          }
         : {}),
     };
     save.mutate(body);
@@ -308,11 +330,14 @@ function ProfileForm({ account }: { account: AccountDetail }) {
           </Stack>
         </Section>
 
-        {/*
-        The Notificações matrix (notifications × channels of the room, 001 §2.5) goes here. It lands
-        with the notifications issue, which brings the notification and channel calls it needs;
-        until then the page shows nothing in its place.
-      */}
+        <Section title={notificationsText.matrix.title}>
+          <NotificationChannelMatrix
+            rows={notifications}
+            onToggle={(notificationId, channelId) =>
+              setNotifications((rows) => toggleCell(rows, notificationId, channelId))
+            }
+          />
+        </Section>
 
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => void navigate(-1)}>

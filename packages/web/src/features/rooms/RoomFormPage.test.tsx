@@ -86,7 +86,8 @@ describe('access profile form', { timeout: 30_000 }, () => {
       'Assuntos',
       'Notificações',
     ])
-      expect(screen.getByRole('heading', { name: title, level: 2 })).toBeTruthy();
+      // In the page: the side menu has its own 'Notificações' heading.
+      expect(within(screen.getByRole('main')).getByRole('heading', { name: title, level: 2 })).toBeTruthy();
     expect((title as HTMLInputElement).value).toBe('Atendimento');
 
     // A field's reading unticked; the title emptied first is refused before anything is sent.

@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Checkbox, Group, List, MultiSelect, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, List, MultiSelect, Stack, Text } from '@mantine/core';
 import type { RoomNotificationOption, RoomSummary, SubjectResource } from '@talkbase/domain/contracts/rooms';
 import { useState } from 'react';
 import { roomsText } from '../../i18n/rooms.ts';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { DelimitationEditor } from '../delimitations/DelimitationEditor.tsx';
+import { RoomNotificationMatrix } from '../notifications/RoomNotificationMatrix.tsx';
 import type { RoomDraft, RoomFilterDraft } from './room-draft.ts';
 
 interface SectionProps {
@@ -154,65 +155,16 @@ export function RelatedRoomsSection(
 }
 
 /**
- * Notificações: which notifications the room's users get, per channel. A channel the room has
- * turned off cannot be made mandatory.
+ * Notificações: which notifications the room's users get, per channel (the matrix and its
+ * locking rules live with the notifications, features/notifications).
  */
 export function NotificationsSection(props: SectionProps & { options: readonly RoomNotificationOption[] }) {
-  const text = roomsText.notifications;
-  const channels = [...new Set(props.options.flatMap((o) => o.notificationChannels.map((c) => c.channelId)))];
-  if (props.options.length === 0 || channels.length === 0) return <Text c="dimmed">{text.empty}</Text>;
-  const enabled = (channelId: number, notificationId: number) =>
-    props.draft.roomNotifications
-      .find((r) => r.channel.channelId === channelId)
-      ?.notifications.find((n) => n.notificationId === notificationId)?.isEnable ?? false;
-  const toggle = (channelId: number, notificationId: number) => {
-    const list = props.draft.roomNotifications.filter((r) => r.channel.channelId !== channelId);
-    const current = props.draft.roomNotifications.find((r) => r.channel.channelId === channelId);
-    const others = (current?.notifications ?? []).filter((n) => n.notificationId !== notificationId);
-    const isEnable = !enabled(channelId, notificationId);
-    props.onChange({
-      ...props.draft,
-      roomNotifications: [
-        ...list,
-        {
-          channel: { channelId },
-          notifications: [...others, { notificationId, isEnable, isRequired: false }],
-        },
-      ],
-    });
-  };
-  const channelName = (id: number) => (id === 1 ? 'Aplicação' : id === 2 ? 'E-mail' : `Canal ${id}`);
   return (
-    <Table aria-label={text.title} maw={640}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{text.title}</Table.Th>
-          {channels.map((c) => (
-            <Table.Th key={c} ta="center">
-              {channelName(c)}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {props.options.map((o) => (
-          <Table.Tr key={o.notificationId}>
-            <Table.Td>{o.notificationName}</Table.Td>
-            {channels.map((c) => (
-              <Table.Td key={c} ta="center">
-                {o.notificationChannels.some((x) => x.channelId === c) && (
-                  <Checkbox
-                    aria-label={`${o.notificationName}: ${channelName(c)}`}
-                    checked={enabled(c, o.notificationId)}
-                    onChange={() => toggle(c, o.notificationId)}
-                    styles={{ body: { justifyContent: 'center' } }}
-                  />
-                )}
-              </Table.Td>
-            ))}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <RoomNotificationMatrix
+      options={props.options}
+      value={props.draft.roomNotifications}
+      empty={roomsText.notifications.empty}
+      onChange={(roomNotifications) => props.onChange({ ...props.draft, roomNotifications })}
+    />
   );
 }

@@ -1,0 +1,221 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  CloseButton,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  NOTIFICATION_DEFAULT_PAGE_SIZE,
+  NOTIFICATION_PAGE_SIZES,
+  NOTIFICATION_SEARCH_MAX,
+  type NotificationListItem,
+} from '@talkbase/domain/contracts/notifications';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { t } from '../../i18n/pt-BR.ts';
+import { notificationsText } from '../../i18n/notifications.ts';
+import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { notify } from '../notices/notices-store.ts';
+import { deleteNotification, fetchNotifications, notificationKeys } from './notifications-api.ts';
+import './notifications.css';
+
+const text = notificationsText.list;
+export const FORM_PATH = '/config/notifications/form';
+
+/** 'Notificações' (001 §2.10): paged names, search by name, edit and delete. */
+export function NotificationListPage() {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [fetch, setFetch] = useState<number>(NOTIFICATION_DEFAULT_PAGE_SIZE);
+  const [term, setTerm] = useState('');
+  const [deferredTerm] = useDebouncedValue(term.trim(), 300);
+  const [removing, setRemoving] = useState<NotificationListItem | null>(null);
+  const query = { page, fetch, term: deferredTerm };
+  const list = useQuery({
+    queryKey: notificationKeys.list(query),
+    queryFn: ({ signal }) => fetchNotifications(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  // The form sets `refresh` after a save (001 §2.10); the list reloads and drops the parameter.
+  const [params] = useSearchParams();
+  const refresh = params.get('refresh');
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    if (refresh === null) return;
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    void navigate(location.pathname, { replace: true });
+  }, [refresh, queryClient, navigate, location.pathname]);
+
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteNotification(id),
+    onSuccess: async () => {
+      setRemoving(null);
+      notify({ kind: 'success', title: text.removed });
+      if (page > 1 && list.data?.itens.length === 1) setPage(page - 1);
+      await queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    },
+    onError: (err) => {
+      setRemoving(null);
+      // 422: automations use it (001 §8), shown as an alert that stays until closed.
+      if (err instanceof ApiError && err.status === 422)
+        notify({ kind: 'alert', title: text.hasAutomations, durationMs: 10_000 });
+      else notify({ kind: 'error', title: text.removeError, durationMs: 10_000 });
+    },
+  });
+
+  const total = list.data?.totalResults ?? 0;
+  const pages = Math.max(1, Math.ceil(total / fetch));
+
+  return (
+    <Stack gap="md" maw={900}>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          {text.title}
+        </Title>
+        <Button component={Link} to={FORM_PATH} leftSection={<Icon name="add" />}>
+          {text.newNotification}
+        </Button>
+      </Group>
+      <TextInput
+        label={text.search}
+        value={term}
+        maxLength={NOTIFICATION_SEARCH_MAX}
+        leftSection={<Icon name="search" />}
+        rightSection={
+          term ? (
+            <CloseButton
+              aria-label={text.clearSearch}
+              onClick={() => {
+                setTerm('');
+                setPage(1);
+              }}
+            />
+          ) : null
+        }
+        onChange={(e) => {
+          setTerm(e.currentTarget.value);
+          setPage(1);
+        }}
+        maw={360}
+      />
+      <Paper withBorder radius="md">
+        {list.isPending && (
+          <Stack p="md" gap="xs" aria-busy="true" aria-label={t.app.loading}>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={28} />
+            ))}
+          </Stack>
+        )}
+        {list.isError && !list.data && (
+          <Alert color="red" variant="light" role="alert" m="md">
+            <Stack gap="xs" align="flex-start">
+              {text.loadError}
+              <Button size="compact-sm" variant="default" onClick={() => void list.refetch()}>
+                {text.reload}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {list.data && list.data.itens.length === 0 && (
+          <Text p="lg" ta="center" c="dimmed">
+            {text.empty}
+          </Text>
+        )}
+        {list.data && list.data.itens.length > 0 && (
+          <ul className="notification-list" aria-label={text.title}>
+            {list.data.itens.map((n) => (
+              <li key={n.notificationId} className="notification-row">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Anchor component={Link} to={`${FORM_PATH}/${n.notificationId}`} truncate>
+                    {n.notificationName}
+                  </Anchor>
+                  {n.notificationDescription && (
+                    <Text size="sm" c="dimmed" truncate>
+                      {n.notificationDescription}
+                    </Text>
+                  )}
+                </Stack>
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    component={Link}
+                    to={`${FORM_PATH}/${n.notificationId}`}
+                    variant="subtle"
+                    aria-label={text.edit(n.notificationName)}
+                    title={text.edit(n.notificationName)}
+                  >
+                    <Icon name="edit" />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={text.remove(n.notificationName)}
+                    title={text.remove(n.notificationName)}
+                    onClick={() => setRemoving(n)}
+                  >
+                    <Icon name="delete" />
+                  </ActionIcon>
+                </Group>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Paper>
+      {list.data && total > 0 && (
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm">{text.total(total)}</Text>
+          <Group gap="sm">
+            <Select
+              aria-label={text.pageSize}
+              data={NOTIFICATION_PAGE_SIZES.map(String)}
+              value={String(fetch)}
+              onChange={(v) => {
+                setFetch(Number(v ?? NOTIFICATION_DEFAULT_PAGE_SIZE));
+                setPage(1);
+              }}
+              allowDeselect={false}
+              w={90}
+            />
+            <Pagination
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={setPage}
+              getControlProps={(control) => ({
+                'aria-label': control === 'previous' ? 'Página anterior' : 'Próxima página',
+              })}
+              getItemProps={(n) => ({ 'aria-label': `Página ${n}` })}
+              aria-label={text.pager}
+            />
+          </Group>
+        </Group>
+      )}
+      <ConfirmModal
+        opened={removing !== null}
+        title={text.removeTitle}
+        danger
+        busy={remove.isPending}
+        onClose={() => {
+          if (!remove.isPending) setRemoving(null);
+        }}
+        onConfirm={() => removing && remove.mutate(removing.notificationId)}
+      >
+        {text.confirmRemove}
+      </ConfirmModal>
+    </Stack>
+  );
+}
