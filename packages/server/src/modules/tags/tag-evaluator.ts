@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { filterTreeSchema } from '@talkbase/domain/filters/filter-tree';
+import { filterTreeSchema, type FilterNode } from '@talkbase/domain/filters/filter-tree';
 import type { Database } from '../../db/schema.ts';
 import { talkTable } from '../subjects/subject-ddl.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
@@ -16,6 +16,26 @@ export interface EvalContext {
 }
 
 /**
+ * Parsed trees by their stored text: every write of a record evaluates its subject's tags, and
+ * parsing and checking the same trees each time would cost more than the query. Bounded.
+ */
+const parsed = new Map<string, FilterNode | null>();
+function parsedTree(text: string): FilterNode | null {
+  const kept = parsed.get(text);
+  if (kept !== undefined) return kept;
+  let tree: FilterNode | null = null;
+  try {
+    const result = filterTreeSchema.safeParse(JSON.parse(text));
+    if (result.success) tree = result.data;
+  } catch {
+    tree = null;
+  }
+  if (parsed.size >= 1000) parsed.clear();
+  parsed.set(text, tree);
+  return tree;
+}
+
+/**
  * One tag's condition on a subject's table (aliased `t`): any of its filters. The filters are the
  * administrator's, so they see every attribute of the subject, hidden or not; who sees the tag is
  * decided by who may read the record. A filter that no longer compiles (an attribute it names was
@@ -24,16 +44,10 @@ export interface EvalContext {
 export function tagCondition(subject: SubjectMeta, filters: readonly TagFilterRow[], ctx: EvalContext): Sql {
   const parts: Sql[] = [];
   for (const f of filters) {
-    let parsed: unknown;
+    const tree = parsedTree(f.filter);
+    if (!tree) continue;
     try {
-      parsed = JSON.parse(f.filter);
-    } catch {
-      continue;
-    }
-    const tree = filterTreeSchema.safeParse(parsed);
-    if (!tree.success) continue;
-    try {
-      parts.push(compileFilter(tree.data, subject, { alias: 't', timeZone: ctx.timeZone, now: ctx.now }));
+      parts.push(compileFilter(tree, subject, { alias: 't', timeZone: ctx.timeZone, now: ctx.now }));
     } catch {
       continue;
     }
