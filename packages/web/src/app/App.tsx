@@ -8,6 +8,7 @@ import { ConnectionBanner } from '../features/connectivity/ConnectionBanner.tsx'
 import { NoticeStack } from '../features/notices/NoticeStack.tsx';
 import { followFullScreen } from '../features/preferences/full-screen.ts';
 import { FONT_SIZES_PX } from '../features/preferences/preferences-store.ts';
+import { followAccountPreferences } from '../features/preferences/preferences-sync.ts';
 import { usePreferences } from '../features/preferences/usePreferences.ts';
 import { useShortcuts } from '../features/preferences/useShortcuts.ts';
 import { followOtherTabs } from '../features/session/session-store.ts';
@@ -30,6 +31,7 @@ export function App({ queryClient, router, mantineEnv = 'default' }: AppProps) {
   useShortcuts();
   useEffect(() => followFullScreen(), []);
   useEffect(() => followOtherTabs(), []);
+  useEffect(() => followAccountPreferences(), []);
   useEffect(() => {
     document.documentElement.style.fontSize = `${FONT_SIZES_PX[prefs.fontSize]}px`;
   }, [prefs.fontSize]);

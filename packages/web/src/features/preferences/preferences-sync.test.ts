@@ -1,0 +1,109 @@
+import { waitFor } from '@testing-library/react';
+import type { AccountPreferences } from '@talkbase/domain/contracts/preferences';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, startSession } from '../session/session-store.ts';
+import { getPreferences, resetPreferencesCache, updatePreferences } from './preferences-store.ts';
+import { followAccountPreferences, SAVE_DEBOUNCE_MS } from './preferences-sync.ts';
+
+const signIn = (accountId = 7) =>
+  startSession({
+    token: `tok-${accountId}`,
+    user: {
+      accountId,
+      name: 'Ana Souza',
+      email: 'ana@talkbase.test',
+      phoneNumber: null,
+      image: null,
+      roomId: 1196,
+      customer: false,
+      isAdmin: false,
+      keepConnected: false,
+    },
+  });
+
+/** The server's preferences of the account; PUT replaces them. Every call is recorded. */
+function fakeServer(initial: Partial<AccountPreferences>) {
+  let stored: AccountPreferences = {
+    theme: '#1976d2',
+    darkMode: false,
+    fontSize: 0,
+    saved: false,
+    customerColors: [],
+    ...initial,
+  };
+  const calls: { method: string; body?: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((_input: RequestInfo | URL, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      calls.push({ method, body });
+      if (method === 'PUT') stored = { ...stored, ...(body as object), saved: true };
+      return Promise.resolve(new Response(JSON.stringify(stored), { status: 200 }));
+    }),
+  );
+  return calls;
+}
+
+let stop: (() => void) | undefined;
+
+beforeEach(() => {
+  window.localStorage.clear();
+  resetPreferencesCache();
+});
+afterEach(() => {
+  stop?.();
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+describe('account preferences follow the user across browsers (001 §2.14)', () => {
+  it("after sign-in, the account's saved theme, dark mode and font size replace this browser's", async () => {
+    const calls = fakeServer({ theme: '#e64a19', darkMode: true, fontSize: 2, saved: true });
+    updatePreferences({ themeColor: '#4caf50', nightMode: false, fontSize: 0 });
+    stop = followAccountPreferences();
+    signIn();
+    await waitFor(() =>
+      expect(getPreferences()).toMatchObject({ themeColor: '#e64a19', nightMode: true, fontSize: 2 }),
+    );
+    // Kept locally too: the next visit paints the account's theme at once.
+    expect(JSON.parse(window.localStorage.getItem('talkbase.preferences') ?? '{}')).toMatchObject({
+      themeColor: '#e64a19',
+      nightMode: true,
+    });
+    // Taking the server's choice is not a change to save back.
+    await new Promise((r) => setTimeout(r, SAVE_DEBOUNCE_MS + 100));
+    expect(calls.map((c) => c.method)).toEqual(['GET']);
+  });
+
+  it('saves changes once, debounced, with the whole choice', async () => {
+    const calls = fakeServer({ theme: '#1976d2', darkMode: false, fontSize: 0, saved: true });
+    stop = followAccountPreferences();
+    signIn();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    updatePreferences({ themeColor: '#d32f2f' });
+    updatePreferences({ themeColor: '#7b1fa2' });
+    updatePreferences({ nightMode: true });
+    expect(calls).toHaveLength(1);
+    await waitFor(() => expect(calls).toHaveLength(2), { timeout: SAVE_DEBOUNCE_MS * 3 });
+    expect(calls[1]).toEqual({ method: 'PUT', body: { theme: '#7b1fa2', darkMode: true, fontSize: 0 } });
+  });
+
+  it("makes this browser's choice the account's when the account has none saved", async () => {
+    const calls = fakeServer({ saved: false });
+    updatePreferences({ themeColor: '#00796b', nightMode: true, fontSize: 1 });
+    stop = followAccountPreferences();
+    signIn();
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]).toEqual({ method: 'PUT', body: { theme: '#00796b', darkMode: true, fontSize: 1 } });
+    expect(getPreferences()).toMatchObject({ themeColor: '#00796b', nightMode: true, fontSize: 1 });
+  });
+
+  it('saves nothing while signed out', async () => {
+    const calls = fakeServer({});
+    stop = followAccountPreferences();
+    updatePreferences({ themeColor: '#d32f2f' });
+    await new Promise((r) => setTimeout(r, SAVE_DEBOUNCE_MS + 100));
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,98 @@
+import { getSession, subscribeSession } from '../session/session-store.ts';
+import { fetchAccountPreferences, saveAccountPreferences } from './preferences-api.ts';
+import {
+  getPreferences,
+  subscribePreferences,
+  updatePreferences,
+  type Preferences,
+} from './preferences-store.ts';
+
+/** Changes in a row (a swatch after another, alt+g pressed twice) are saved once, this long after the last. */
+export const SAVE_DEBOUNCE_MS = 800;
+
+type Synced = Pick<Preferences, 'themeColor' | 'nightMode' | 'fontSize'>;
+const pick = (p: Preferences): Synced => ({
+  themeColor: p.themeColor,
+  nightMode: p.nightMode,
+  fontSize: p.fontSize,
+});
+const same = (a: Synced, b: Synced | undefined) =>
+  b !== undefined &&
+  a.themeColor === b.themeColor &&
+  a.nightMode === b.nightMode &&
+  a.fontSize === b.fontSize;
+
+/**
+ * Keeps the account's theme, dark mode and font size on the server (001 §2.14): after sign-in the
+ * server's choice replaces the browser's (local storage still paints the first screen), and every
+ * later change is saved, debounced. Returns the function that stops following.
+ */
+export function followAccountPreferences(): () => void {
+  let accountId: number | undefined;
+  // What the server holds, as far as this browser knows; undefined when unknown (a failed save).
+  let synced: Synced | undefined = pick(getPreferences());
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let loading: AbortController | undefined;
+
+  const save = () => {
+    timer = undefined;
+    if (!getSession()) return;
+    const next = pick(getPreferences());
+    if (same(next, synced)) return;
+    synced = next;
+    // A failed save keeps the choice in this browser; the next change tries again.
+    saveAccountPreferences({
+      theme: next.themeColor,
+      darkMode: next.nightMode,
+      fontSize: next.fontSize,
+    }).catch(() => {
+      synced = undefined;
+    });
+  };
+
+  const load = (id: number) => {
+    loading?.abort();
+    const controller = new AbortController();
+    loading = controller;
+    fetchAccountPreferences(controller.signal)
+      .then((remote) => {
+        if (controller.signal.aborted || accountId !== id) return;
+        if (!remote.saved) {
+          // Nothing saved yet: this browser's choice becomes the account's.
+          synced = undefined;
+          save();
+          return;
+        }
+        const theirs = { themeColor: remote.theme, nightMode: remote.darkMode, fontSize: remote.fontSize };
+        synced = theirs;
+        if (timer !== undefined) clearTimeout(timer);
+        timer = undefined;
+        updatePreferences(theirs);
+      })
+      .catch(() => undefined);
+  };
+
+  const onSession = () => {
+    const id = getSession()?.user.accountId;
+    if (id === accountId) return;
+    accountId = id;
+    if (id !== undefined) load(id);
+    else loading?.abort();
+  };
+
+  const onPreferences = () => {
+    if (!getSession() || same(pick(getPreferences()), synced)) return;
+    if (timer !== undefined) clearTimeout(timer);
+    timer = setTimeout(save, SAVE_DEBOUNCE_MS);
+  };
+
+  const stopSession = subscribeSession(onSession);
+  const stopPreferences = subscribePreferences(onPreferences);
+  onSession();
+  return () => {
+    stopSession();
+    stopPreferences();
+    loading?.abort();
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}
