@@ -3,6 +3,7 @@ import { t } from '../i18n/pt-BR.ts';
 import type { Access } from '../features/session/access.ts';
 import { roomsText } from '../i18n/rooms.ts';
 import { searchTitle } from '../i18n/search.ts';
+import { templateTitles } from '../i18n/templates-titles.ts';
 
 /** Named routes of the spec (000 §2, 001 §2); a menu links to one only once its screen exists. */
 export type ScreenName =
@@ -22,6 +23,8 @@ export type ScreenName =
   | 'template_list_default'
   | 'template_list_custom'
   | 'template_list_users'
+  | 'template_editor_new'
+  | 'template_editor'
   | 'notification_list'
   | 'channels'
   | 'profile'
@@ -127,6 +130,56 @@ export const screens: readonly Screen[] = [
     title: 'Editor de tag',
     access: 'admin-room-1',
     load: () => import('../features/tags/TagEditorPage.tsx').then((m) => ({ Component: m.TagEditorPage })),
+  },
+  {
+    name: 'template_list_custom',
+    path: 'config/templates/custom',
+    title: templateTitles.custom,
+    access: 'admin',
+    load: () =>
+      import('../features/templates/TemplateListPage.tsx').then((m) => ({
+        Component: m.CustomTemplateListPage,
+      })),
+  },
+  {
+    name: 'template_list_default',
+    path: 'config/templates/default',
+    title: templateTitles.default,
+    access: 'admin',
+    load: () =>
+      import('../features/templates/TemplateListPage.tsx').then((m) => ({
+        Component: m.DefaultTemplateListPage,
+      })),
+  },
+  {
+    name: 'template_list_users',
+    path: 'config/templates/users',
+    title: templateTitles.users,
+    access: 'admin',
+    load: () =>
+      import('../features/templates/TemplateListPage.tsx').then((m) => ({
+        Component: m.UserTemplateListPage,
+      })),
+  },
+  {
+    name: 'template_editor_new',
+    path: 'config/templates/editor/:type',
+    title: templateTitles.editorNew,
+    access: 'admin',
+    load: () =>
+      import('../features/templates/TemplateEditorPage.tsx').then((m) => ({
+        Component: m.TemplateEditorPage,
+      })),
+  },
+  {
+    name: 'template_editor',
+    path: 'config/templates/editor/:type/:templateId',
+    title: templateTitles.editorEdit,
+    access: 'admin',
+    load: () =>
+      import('../features/templates/TemplateEditorPage.tsx').then((m) => ({
+        Component: m.TemplateEditorPage,
+      })),
   },
   {
     name: 'search',
