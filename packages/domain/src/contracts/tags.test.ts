@@ -35,6 +35,8 @@ describe('tagWriteSchema', () => {
     const res = tagWriteSchema.safeParse({ tagName: 'A', tagFilters: [{ ...filter, subject: undefined }] });
     expect(res.success).toBe(false);
     expect(res.error?.issues[0]?.path).toEqual(['tagFilters', 0, 'subjectAttributeId']);
+    const blank = tagWriteSchema.safeParse({ tagName: 'A', tagFilters: [{ ...filter, subject: '' }] });
+    expect(blank.error?.issues.map((i) => i.path)).toEqual([['tagFilters', 0, 'subjectAttributeId']]);
     expect(
       tagWriteSchema.safeParse({
         tagName: 'A',

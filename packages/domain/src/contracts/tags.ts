@@ -70,7 +70,7 @@ export const tagFilterInputSchema = z
     filter: tagFilterTreeSchema,
     subjectAttributeId: idSchema.nullable().optional(),
     /** Subject identifier; used only when `subjectAttributeId` is absent. */
-    subject: z.string().trim().min(1).max(60).nullable().optional(),
+    subject: z.string().trim().max(60).nullable().optional(),
   })
   .superRefine((f, ctx) => {
     if (!f.subjectAttributeId && !f.subject)
