@@ -49,6 +49,8 @@ export interface CompanyMenu {
   Menus: MenuNode[];
   /** The company has a menu, whether or not the account sees any of it (the 'Registros' list then goes). */
   configured: boolean;
+  /** The company the menu belongs to (the builder's PUT names it). */
+  companyId: number;
 }
 
 /** A node as the client sends it: new nodes carry no Id (or 0 / a negative one). */

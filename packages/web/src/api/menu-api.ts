@@ -14,6 +14,8 @@ export interface MenuNode {
 
 export interface CompanyMenu {
   Menus: MenuNode[];
+  /** The company has a menu, even when this account sees none of it. */
+  configured: boolean;
 }
 
 export const companyMenuPath = '/api/presentation/menu/all/';
@@ -25,9 +27,10 @@ export async function fetchCompanyMenu(signal?: AbortSignal): Promise<CompanyMen
       companyMenuPath,
       signal ? { signal } : {},
     );
-    return { Menus: Array.isArray(menu?.Menus) ? menu.Menus : [] };
+    const Menus = Array.isArray(menu?.Menus) ? menu.Menus : [];
+    return { Menus, configured: typeof menu?.configured === 'boolean' ? menu.configured : Menus.length > 0 };
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return { Menus: [] };
+    if (err instanceof ApiError && err.status === 404) return { Menus: [], configured: false };
     throw err;
   }
 }

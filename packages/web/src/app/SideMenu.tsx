@@ -52,8 +52,8 @@ export function SideMenu({ user }: { user: SessionUser }) {
             ))}
           </section>
         )}
-        {/* The 'Registros' list stands in while the company has no menu (issue 15). */}
-        {!menu.isPending && companyItems.length === 0 && <RecordsMenu />}
+        {/* The 'Registros' list stands in only while the company has no menu (issue 15). */}
+        {!menu.isPending && !menu.data?.configured && companyItems.length === 0 && <RecordsMenu />}
         {settings.map((section, index) => (
           <section key={section.title} aria-labelledby={`settings-section-${index}`}>
             <Title order={2} size="xs" id={`settings-section-${index}`} className="menu-heading">

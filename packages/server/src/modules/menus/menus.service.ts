@@ -144,7 +144,7 @@ export class MenusService {
       .filter(keep)
       .map((r) => this.toNode(tree, r, keep))
       .filter((n): n is MenuNode => n !== null);
-    return { Menus, configured: tree.rows.length > 0 };
+    return { Menus, configured: tree.rows.length > 0, companyId: auth.companyId };
   }
 
   /** GET /api/presentation/menu/{id}: one node, only when the account may see it (and all above it). */
@@ -232,6 +232,7 @@ export class MenusService {
         .map((r) => this.toNode(tree, r, all))
         .filter((n): n is MenuNode => n !== null),
       configured: tree.rows.length > 0,
+      companyId,
     };
   }
 

@@ -214,7 +214,7 @@ describe('company menu', () => {
 
   it('gives administrators of any room the whole menu for the builder; says whether the company has one', async () => {
     const empty = await t.app.inject(as(admin, { method: 'GET', url: '/api/presentation/menu/all/' }));
-    expect(empty.json()).toEqual({ Menus: [], configured: false });
+    expect(empty.json()).toEqual({ Menus: [], configured: false, companyId: 1 });
     const saved = (
       await put(admin, [
         { Name: 'Chamados', Scenario: 'grid', Subject: 'chamado' },
@@ -232,7 +232,7 @@ describe('company menu', () => {
       as(otherAdmin, { method: 'GET', url: '/api/presentation/menu/all/?scope=company' }),
     );
     expect(whole.statusCode, whole.body).toBe(200);
-    expect(whole.json()).toEqual({ Menus: saved.Menus, configured: true });
+    expect(whole.json()).toEqual({ Menus: saved.Menus, configured: true, companyId: 1 });
     const back = await put(otherAdmin, whole.json<{ Menus: MenuNode[] }>());
     expect(back.statusCode, back.body).toBe(200);
     expect(names(await menuOf(admin))).toEqual(['Chamados', 'Clientes']);
@@ -240,7 +240,7 @@ describe('company menu', () => {
     // An ordinary user who sees nothing still learns the company has a menu; the whole is not theirs.
     const user = await userSeeing([]);
     const seen = await t.app.inject(as(user, { method: 'GET', url: '/api/presentation/menu/all/' }));
-    expect(seen.json()).toEqual({ Menus: [], configured: true });
+    expect(seen.json()).toEqual({ Menus: [], configured: true, companyId: 1 });
     const refused = await t.app.inject(
       as(user, { method: 'GET', url: '/api/presentation/menu/all/?scope=company' }),
     );

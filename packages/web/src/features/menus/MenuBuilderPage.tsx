@@ -1,0 +1,297 @@
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CompanyMenu, Scenario } from '@talkbase/domain/contracts/menus';
+import type { Subject } from '@talkbase/domain/contracts/subjects';
+import { useEffect, useMemo, useState } from 'react';
+import { useBlocker } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { t } from '../../i18n/pt-BR.ts';
+import { menusText } from '../../i18n/menus.ts';
+import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { notify } from '../notices/notices-store.ts';
+import {
+  addNode,
+  findNode,
+  flatten,
+  fromServer,
+  moveNode,
+  needsParentConfirmation,
+  newMenuNode,
+  placeServerErrors,
+  removeNode,
+  toInput,
+  treeProblems,
+  updateNode,
+  type MenuDraftNode,
+  type MenuProblems,
+} from './menu-draft.ts';
+import { MenuNodePanel } from './MenuNodePanel.tsx';
+import { MenuTree } from './MenuTree.tsx';
+import { fetchScenarios, fetchSubjects, fetchWholeMenu, menuKeys, saveMenu } from './menus-api.ts';
+import './menus.css';
+
+/** The menu builder, /config/menu (001 §2.13). */
+export function MenuBuilderPage() {
+  const menu = useQuery({
+    queryKey: menuKeys.whole,
+    queryFn: ({ signal }) => fetchWholeMenu(signal),
+    staleTime: Infinity,
+  });
+  const scenarios = useQuery({
+    queryKey: menuKeys.scenarios,
+    queryFn: ({ signal }) => fetchScenarios(signal),
+  });
+  const subjects = useQuery({
+    queryKey: menuKeys.subjects,
+    queryFn: ({ signal }) => fetchSubjects(signal),
+    staleTime: 60_000,
+  });
+  const failed = menu.isError || scenarios.isError || subjects.isError;
+  const ready = menu.data && scenarios.data && subjects.data;
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {menusText.title}
+      </Title>
+      {failed && (
+        <Alert color="red" variant="light" role="alert">
+          <Stack gap="xs" align="flex-start">
+            {menusText.loadError}
+            <Button
+              size="compact-sm"
+              variant="default"
+              onClick={() => {
+                void menu.refetch();
+                void scenarios.refetch();
+                void subjects.refetch();
+              }}
+            >
+              {menusText.reload}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {!failed && !ready && <Skeleton height={320} aria-label={t.app.loading} />}
+      {!failed && ready && (
+        <MenuBuilder
+          key={menu.dataUpdatedAt}
+          menu={menu.data}
+          scenarios={scenarios.data}
+          subjects={subjects.data}
+        />
+      )}
+    </Stack>
+  );
+}
+
+type Pending = { kind: 'parent'; run: () => void } | { kind: 'remove' } | { kind: 'discard' } | null;
+
+function MenuBuilder(props: { menu: CompanyMenu; scenarios: Scenario[]; subjects: Subject[] }) {
+  const queryClient = useQueryClient();
+  const base = useMemo(() => fromServer(props.menu.Menus), [props.menu]);
+  const [draft, setDraft] = useState<MenuDraftNode[]>(base);
+  const [selected, setSelected] = useState<string | null>(base[0]?.key ?? null);
+  const [serverProblems, setServerProblems] = useState<MenuProblems>(new Map());
+  const [pending, setPending] = useState<Pending>(null);
+  const [saving, setSaving] = useState(false);
+
+  const dirty = JSON.stringify(toInput(draft)) !== JSON.stringify(toInput(base));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !saving && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const local = treeProblems(draft);
+  const problems: MenuProblems = new Map(local);
+  for (const [key, fields] of serverProblems)
+    problems.set(key, new Map([...(local.get(key) ?? []), ...fields]));
+  const node = selected ? findNode(draft, selected) : undefined;
+
+  const change = (next: MenuDraftNode[]) => {
+    setDraft(next);
+  };
+  const editNode = (key: string, patch: Parameters<typeof updateNode>[2]) => {
+    change(updateNode(draft, key, patch));
+    const fields = Object.keys(patch).map((f) =>
+      f === 'templateId' ? 'TemplateId' : `${f.charAt(0).toUpperCase()}${f.slice(1)}`,
+    );
+    if (serverProblems.has(key))
+      setServerProblems((prev) => {
+        const next = new Map(prev);
+        const left = new Map([...(prev.get(key) ?? [])].filter(([f]) => !fields.includes(f)));
+        if (left.size > 0) next.set(key, left);
+        else next.delete(key);
+        return next;
+      });
+  };
+  const askParent = (parentKey: string | null, run: () => void) => {
+    if (needsParentConfirmation(draft, parentKey)) setPending({ kind: 'parent', run });
+    else run();
+  };
+  const addTop = () => {
+    const child = newMenuNode();
+    change(addNode(draft, null, child));
+    setSelected(child.key);
+  };
+  const addChild = (parentKey: string) =>
+    askParent(parentKey, () => {
+      const child = newMenuNode();
+      setDraft((d) => addNode(d, parentKey, child));
+      setSelected(child.key);
+    });
+
+  const save = async () => {
+    if (local.size > 0) return;
+    setSaving(true);
+    try {
+      const saved = await saveMenu(props.menu.companyId, toInput(draft));
+      notify({ kind: 'success', title: menusText.saved });
+      setServerProblems(new Map());
+      // The side menu shows the new menu; the builder starts again from what the server kept.
+      queryClient.setQueryData(menuKeys.whole, saved);
+      await queryClient.invalidateQueries({ queryKey: ['company-menu'] });
+    } catch (err) {
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.errors.length > 0) {
+        const placed = placeServerErrors(draft, err.errors);
+        setServerProblems(placed.problems);
+        const first = placed.problems.keys().next();
+        if (!first.done) setSelected(first.value);
+        notify({ kind: 'error', title: err.errors[0]?.message ?? menusText.saveError, durationMs: 10_000 });
+      } else {
+        notify({ kind: 'error', title: menusText.saveError, durationMs: 10_000 });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const selectedNode = node;
+  const removeCount = selectedNode ? flatten(selectedNode.children).length : 0;
+
+  return (
+    <>
+      <Group gap="xs">
+        <Button leftSection={<Icon name="add" size="1.25rem" />} onClick={addTop}>
+          {menusText.newItem}
+        </Button>
+        <Button
+          variant="default"
+          color="red"
+          leftSection={<Icon name="delete" size="1.25rem" />}
+          disabled={!selectedNode}
+          onClick={() => setPending({ kind: 'remove' })}
+        >
+          {menusText.removeMenu}
+        </Button>
+      </Group>
+      <div className="menu-builder">
+        <Paper withBorder p="sm" component="section" aria-label={menusText.tree}>
+          {draft.length === 0 ? (
+            <Text size="sm" p="sm">
+              {menusText.empty}
+            </Text>
+          ) : (
+            <MenuTree
+              nodes={draft}
+              selected={selected}
+              problems={new Map([...problems].map(([k, v]) => [k, new Map([...v])]))}
+              onSelect={setSelected}
+              onAddChild={addChild}
+              onMove={(activeKey, overKey, projection) =>
+                askParent(projection.parentKey, () =>
+                  setDraft((d) => moveNode(d, activeKey, overKey, projection)),
+                )
+              }
+            />
+          )}
+        </Paper>
+        {selectedNode ? (
+          <MenuNodePanel
+            key={selectedNode.key}
+            node={selectedNode}
+            problems={problems.get(selectedNode.key)}
+            scenarios={props.scenarios}
+            subjects={props.subjects}
+            onChange={(patch) => editNode(selectedNode.key, patch)}
+          />
+        ) : (
+          <Paper withBorder p="md">
+            <Text size="sm">{menusText.noSelection}</Text>
+          </Paper>
+        )}
+      </div>
+      {local.size > 0 && (
+        <Text size="sm" className="menu-field-error">
+          {menusText.invalidHint}
+        </Text>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" disabled={!dirty || saving} onClick={() => setPending({ kind: 'discard' })}>
+          {menusText.cancel}
+        </Button>
+        <Button onClick={() => void save()} loading={saving} disabled={local.size > 0 || !dirty}>
+          {menusText.save}
+        </Button>
+      </Group>
+
+      <ConfirmModal
+        opened={pending?.kind === 'parent'}
+        title={menusText.toParentTitle}
+        onClose={() => setPending(null)}
+        onConfirm={() => {
+          if (pending?.kind === 'parent') pending.run();
+          setPending(null);
+        }}
+      >
+        {menusText.toParent}
+      </ConfirmModal>
+      <ConfirmModal
+        opened={pending?.kind === 'remove'}
+        title={menusText.removeTitle}
+        danger
+        onClose={() => setPending(null)}
+        onConfirm={() => {
+          if (selectedNode) change(removeNode(draft, selectedNode.key));
+          setSelected(null);
+          setPending(null);
+        }}
+      >
+        {menusText.confirmRemove(selectedNode?.name.trim() || menusText.untitled, removeCount)}
+      </ConfirmModal>
+      <ConfirmModal
+        opened={pending?.kind === 'discard'}
+        title={menusText.discardTitle}
+        confirmLabel={menusText.discard}
+        danger
+        onClose={() => setPending(null)}
+        onConfirm={() => {
+          setDraft(base);
+          setServerProblems(new Map());
+          setSelected(base[0]?.key ?? null);
+          setPending(null);
+        }}
+      >
+        {menusText.confirmDiscard}
+      </ConfirmModal>
+      <ConfirmModal
+        opened={blocker.state === 'blocked'}
+        title={menusText.discardTitle}
+        confirmLabel={menusText.leave}
+        cancelLabel={menusText.stay}
+        danger
+        onClose={() => blocker.reset?.()}
+        onConfirm={() => blocker.proceed?.()}
+      >
+        {menusText.confirmLeave}
+      </ConfirmModal>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import type { CompanyMenu, MenuNodeInput, Scenario } from '@talkbase/domain/contracts/menus';
+import type { Subject } from '@talkbase/domain/contracts/subjects';
+import type { TemplateSummary } from '@talkbase/domain/contracts/templates';
+import { apiRequest } from '../../api/client.ts';
+
+/** The menu builder's calls (001 §7 "Menu"; docs/api.md "Company menu"). */
+
+const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+interface Page<T> {
+  itens: T[];
+  totalResults: number;
+}
+
+/** The whole company menu, whatever the administrator's own room sees. */
+export function fetchWholeMenu(signal?: AbortSignal): Promise<CompanyMenu> {
+  return apiRequest<CompanyMenu>('/api/presentation/menu/all/?scope=company', withSignal(signal));
+}
+
+export function saveMenu(companyId: number, Menus: MenuNodeInput[]): Promise<CompanyMenu> {
+  return apiRequest<CompanyMenu>(`/api/presentation/menu/${companyId}`, { method: 'PUT', body: { Menus } });
+}
+
+export function fetchScenarios(signal?: AbortSignal): Promise<Scenario[]> {
+  return apiRequest<Scenario[]>('/api/scenario/all/', withSignal(signal));
+}
+
+export async function fetchSubjects(signal?: AbortSignal): Promise<Subject[]> {
+  const page = await apiRequest<Page<Subject>>('/api/subject?page=1&fetch=1000', withSignal(signal));
+  return page.itens;
+}
+
+/** Custom (menu) templates of a subject's grid: templateType 7, scenarioId 1, fetch 10000 (001 §7, §9). */
+export async function fetchMenuTemplates(subject: string, signal?: AbortSignal): Promise<TemplateSummary[]> {
+  const query = new URLSearchParams({
+    subjectId: subject,
+    scenarioId: '1',
+    templateType: '7',
+    page: '1',
+    fetch: '10000',
+  });
+  const page = await apiRequest<Page<TemplateSummary>>(
+    `/api/template?${query.toString()}`,
+    withSignal(signal),
+  );
+  return page.itens;
+}
+
+/** Saved filters of a subject: the menu filter list fetches 1000 (001 §9). */
+export async function fetchSavedFilters(
+  subject: string,
+  signal?: AbortSignal,
+): Promise<{ filterId: number; filterName: string }[]> {
+  const page = await apiRequest<Page<{ filterId: number; filterName: string }>>(
+    `/api/Filter/${encodeURIComponent(subject)}?page=1&fetch=1000`,
+    withSignal(signal),
+  );
+  return page.itens;
+}
+
+export const menuKeys = {
+  whole: ['menus', 'whole'] as const,
+  scenarios: ['menus', 'scenarios'] as const,
+  subjects: ['menus', 'subjects'] as const,
+  templates: (subject: string) => ['menus', 'templates', subject] as const,
+  filters: (subject: string) => ['menus', 'filters', subject] as const,
+};
