@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { t } from '../i18n/pt-BR.ts';
 import type { Access } from '../features/session/access.ts';
+import { menusText } from '../i18n/menus.ts';
 import { roomsText } from '../i18n/rooms.ts';
 import { searchTitle } from '../i18n/search.ts';
 import { templateTitles } from '../i18n/templates-titles.ts';
@@ -94,6 +95,14 @@ export const screens: readonly Screen[] = [
     title: t.system.title,
     access: 'admin',
     load: () => import('../features/system/SystemPage.tsx').then((m) => ({ Component: m.SystemPage })),
+  },
+  {
+    name: 'menu',
+    path: 'config/menu',
+    title: menusText.title,
+    access: 'admin',
+    load: () =>
+      import('../features/menus/MenuBuilderPage.tsx').then((m) => ({ Component: m.MenuBuilderPage })),
   },
   {
     name: 'config_users_list',
