@@ -120,9 +120,10 @@ function TagForm(props: { tagId: number | null; tag: Tag | null; subjects: Reada
       setServerProblems((prev) => new Map([...prev].filter(([k]) => !fields.includes(k))));
   };
 
-  const leave = async (refresh: boolean) => {
+  /** Back to the list (already told to reload), closing the editor's tab: it is done with. */
+  const leave = async () => {
     const here = location.pathname;
-    await navigate(refresh ? `${LIST_PATH}?refresh=${Date.now()}` : LIST_PATH);
+    await navigate(LIST_PATH);
     forgetTab(here, LIST_PATH);
   };
 
@@ -136,7 +137,7 @@ function TagForm(props: { tagId: number | null; tag: Tag | null; subjects: Reada
       else await updateTag(props.tagId, input);
       notify({ kind: 'success', title: text.saved });
       await queryClient.invalidateQueries({ queryKey: tagKeys.all });
-      await leave(true);
+      await leave();
     } catch (err) {
       if (err instanceof ApiError && err.status < 500 && err.errors.length > 0) {
         const next: TagProblems = new Map();
@@ -277,7 +278,7 @@ function TagForm(props: { tagId: number | null; tag: Tag | null; subjects: Reada
             {text.addFilter}
           </Button>
           <Group gap="sm">
-            <Button variant="default" onClick={() => void leave(false)} disabled={saving}>
+            <Button variant="default" onClick={() => void leave()} disabled={saving}>
               {text.cancel}
             </Button>
             <Button type="submit" loading={saving}>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch, type StubbedCall } from '../../test/fetch-stub.ts';
@@ -124,6 +124,20 @@ describe('tags list', { timeout: 30_000 }, () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('link', { name: 'Urgente' })).toBeTruthy();
+  });
+
+  it('reloads on the refresh route parameter, then drops it from the address', async () => {
+    const server = tagServer();
+    const app = renderApp('/tags/list/', adminUser);
+    await screen.findByRole('link', { name: 'Urgente' });
+    const listCalls = () => server.calls.filter((c) => c.path === '/api/tag').length;
+    const before = listCalls();
+    server.set(tags.slice(1));
+    await act(() => app.router.navigate('/tags/list/?refresh=2'));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Urgente' })).toBeNull());
+    expect(listCalls()).toBeGreaterThan(before);
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(window.location.pathname).toBe('/tags/list/');
   });
 
   it('is closed to an administrator outside room 1', async () => {

@@ -32,6 +32,7 @@ import { tagsText } from '../../i18n/tags.ts';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
+import { forgetTab } from '../tabs/tabs-store.ts';
 import { deleteTag, fetchTags, tagKeys } from './tags-api.ts';
 import './tags.css';
 
@@ -55,17 +56,22 @@ export function TagListPage() {
     placeholderData: keepPreviousData,
   });
 
-  // 000 §2: the list reloads when the route parameter `refresh` is set (the editor sets it after
-  // a save); the parameter is then dropped so the tab keeps its plain address.
+  // 000 §2: the list reloads when the route parameter `refresh` is set (a link that asks for fresh
+  // data; the editor itself tells the list's cache to reload); the parameter is then dropped so
+  // the tab keeps its plain address.
   const [params] = useSearchParams();
   const refresh = params.get('refresh');
   const navigate = useNavigate();
   const location = useLocation();
   useEffect(() => {
     if (refresh === null) return;
+    const withRefresh = `${location.pathname}${location.search}`;
     void queryClient.invalidateQueries({ queryKey: tagKeys.all });
-    void navigate(location.pathname, { replace: true });
-  }, [refresh, queryClient, navigate, location.pathname]);
+    void (async () => {
+      await navigate(location.pathname, { replace: true });
+      forgetTab(withRefresh, location.pathname);
+    })();
+  }, [refresh, queryClient, navigate, location.pathname, location.search]);
 
   const remove = useMutation({
     mutationFn: (tagId: number) => deleteTag(tagId),
