@@ -28,6 +28,8 @@ export type ScreenName =
   | 'template_editor'
   | 'notification_list'
   | 'channels'
+  | 'notificationPage'
+  | 'notifications_inbox'
   | 'profile'
   | 'context'
   | 'search';
@@ -197,6 +199,42 @@ export const screens: readonly Screen[] = [
     access: 'user',
     ownTitle: true,
     load: () => import('../features/search/SearchPage.tsx').then((m) => ({ Component: m.SearchPage })),
+  },
+  {
+    name: 'notification_list',
+    path: 'config/notifications',
+    title: t.sideMenu.items.notification_list,
+    access: 'admin',
+    load: () =>
+      import('../features/notifications/NotificationListPage.tsx').then((m) => ({
+        Component: m.NotificationListPage,
+      })),
+  },
+  {
+    // 'Cadastrar Notificações' (001 §2.11): new, or the notificationId parameter.
+    name: 'notificationPage',
+    path: 'config/notifications/form/:notificationId?',
+    title: 'Cadastrar Notificações',
+    access: 'admin',
+    load: () =>
+      import('../features/notifications/NotificationFormPage.tsx').then((m) => ({
+        Component: m.NotificationFormPage,
+      })),
+  },
+  {
+    name: 'channels',
+    path: 'config/channels',
+    title: t.sideMenu.items.channels,
+    access: 'admin',
+    load: () =>
+      import('../features/notifications/ChannelsPage.tsx').then((m) => ({ Component: m.ChannelsPage })),
+  },
+  {
+    name: 'notifications_inbox',
+    path: 'notifications',
+    title: 'Notificações',
+    access: 'user',
+    load: () => import('../features/notifications/InboxPage.tsx').then((m) => ({ Component: m.InboxPage })),
   },
   {
     name: 'profile',
