@@ -140,6 +140,7 @@ export const t = {
     confirm: 'Confirmar',
     cancel: 'Cancelar',
     ok: 'OK',
+    close: 'Fechar',
   },
   errors: {
     generic: 'Ocorreu um erro inesperado. Por favor, tente novamente.',

@@ -22,7 +22,7 @@ export function ConfirmModal(props: {
       size={480}
       closeOnEscape
       centered
-      closeButtonProps={{ 'aria-label': props.cancelLabel ?? t.confirm.cancel }}
+      closeButtonProps={{ 'aria-label': t.confirm.close }}
     >
       <Text>{props.children}</Text>
       <Group justify="flex-end" mt="lg">
