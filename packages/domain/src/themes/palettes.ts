@@ -1,3 +1,7 @@
+import { DEFAULT_THEME, HEX_COLOR } from './theme-default.ts';
+
+export { DEFAULT_THEME, HEX_COLOR };
+
 /**
  * Theme palettes of the themes screen (spec 001 §2.14): the product's colours, the customer's (the
  * colours the company gave its access profiles) and the default palette, the first 51 Material
@@ -16,8 +20,6 @@ export const PRODUCT_COLORS: readonly PaletteColor[] = [
   { name: 'Talkbase grafite', hex: '#37474f' },
   { name: 'Talkbase vinho', hex: '#8e244d' },
 ];
-
-export const DEFAULT_THEME = '#1976d2';
 
 const HUES: readonly (readonly [string, readonly [string, string, string]])[] = [
   ['Vermelho', ['#e57373', '#f44336', '#d32f2f']],
@@ -47,8 +49,6 @@ const SHADES = ['300', '500', '700'] as const;
 export const MATERIAL_COLORS: readonly PaletteColor[] = HUES.flatMap(([name, hexes]) =>
   hexes.map((hex, i) => ({ name: `${name} ${SHADES[i] ?? ''}`, hex })),
 ).slice(0, 51);
-
-export const HEX_COLOR = /^#[0-9a-f]{6}$/;
 
 export function normalizeHex(value: string): string {
   return value.trim().toLowerCase();

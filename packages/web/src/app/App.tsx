@@ -8,7 +8,6 @@ import { ConnectionBanner } from '../features/connectivity/ConnectionBanner.tsx'
 import { NoticeStack } from '../features/notices/NoticeStack.tsx';
 import { followFullScreen } from '../features/preferences/full-screen.ts';
 import { FONT_SIZES_PX } from '../features/preferences/preferences-store.ts';
-import { followAccountPreferences } from '../features/preferences/preferences-sync.ts';
 import { usePreferences } from '../features/preferences/usePreferences.ts';
 import { useShortcuts } from '../features/preferences/useShortcuts.ts';
 import { followOtherTabs } from '../features/session/session-store.ts';
@@ -31,7 +30,18 @@ export function App({ queryClient, router, mantineEnv = 'default' }: AppProps) {
   useShortcuts();
   useEffect(() => followFullScreen(), []);
   useEffect(() => followOtherTabs(), []);
-  useEffect(() => followAccountPreferences(), []);
+  // The account's theme from the server (001 §2.14), loaded apart: the first screen's budget is tight.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let ended = false;
+    void import('../features/preferences/preferences-sync.ts').then((m) => {
+      if (!ended) stop = m.followAccountPreferences();
+    });
+    return () => {
+      ended = true;
+      stop?.();
+    };
+  }, []);
   useEffect(() => {
     document.documentElement.style.fontSize = `${FONT_SIZES_PX[prefs.fontSize]}px`;
   }, [prefs.fontSize]);

@@ -1,9 +1,9 @@
-import {
-  preferencesPath,
-  type AccountPreferences,
-  type SavePreferencesBody,
-} from '@talkbase/domain/contracts/preferences';
+// Types only: the contract's zod schemas would weigh on the first screen, which loads this module.
+import type { AccountPreferences, SavePreferencesBody } from '@talkbase/domain/contracts/preferences';
 import { apiRequest } from '../../api/client.ts';
+
+/** The contract's `preferencesPath`. */
+const preferencesPath = '/api/account/preferences';
 
 export const accountPreferencesKey = ['account', 'preferences'] as const;
 

@@ -1,4 +1,7 @@
-import { DEFAULT_THEME_COLOR, isThemeColor } from './theme-colors.ts';
+import { DEFAULT_THEME as DEFAULT_THEME_COLOR } from '@talkbase/domain/themes/theme-default';
+
+const isThemeColor = (value: unknown): value is string =>
+  typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
 
 /** Root font sizes of levels 0, 1 and 2 (000 §4, §9). */
 export const FONT_SIZES_PX = [10, 12, 13] as const;
