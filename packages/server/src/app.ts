@@ -74,6 +74,11 @@ import { registerMessageRoutes } from './modules/messages/messages.routes.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
 import { registerTagRoutes } from './modules/tags/tags.routes.ts';
 import { TagsService } from './modules/tags/tags.service.ts';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { NotificationsService } from './modules/notifications/notifications.service.ts';
+import { NotificationSender } from './modules/notifications/notification-sender.ts';
+import { InboxService } from './modules/notifications/inbox.service.ts';
+import { PushChannel, vapidKeys } from './modules/notifications/web-push.ts';
 
 // zod's own messages (types, formats) in Portuguese; ours are written in the schemas.
 z.config(z.locales.pt());
@@ -102,6 +107,9 @@ export interface Services {
   tasks: TasksService;
   /** Tags; automations set and remove them through `tags.addTag` / `tags.removeTag`. */
   tags: TagsService;
+  notifications: NotificationsService;
+  /** `send(...)`: the one way a notification goes out (API and, later, automations). */
+  notificationSender: NotificationSender;
 }
 
 export interface RouteInfo {
@@ -240,6 +248,30 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
     const talkMessages = new MessagesService({ db, talks, subjects, hub });
     hub.setRecordReadCheck(talkMessages.recordReadCheck);
+    const notifications = new NotificationsService({ db, subjects });
+    rooms.setNotificationSource((companyId) => notifications.forMatrix(companyId));
+    accounts.setNotificationMatrix({
+      read: (account) => notifications.accountMatrix(account),
+      prepare: (a, input) => notifications.prepareAccountChoices(a, input),
+    });
+    const inbox = new InboxService({ db: db.kysely, hub });
+    const push = new PushChannel({
+      db: db.kysely,
+      keys: await vapidKeys(db.kysely),
+      contact: `mailto:${/<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom}`,
+      onError: (err) => app.log.warn({ err }, 'web push'),
+    });
+    const notificationSender = new NotificationSender({
+      db: db.kysely,
+      notifications,
+      inbox,
+      mailer,
+      push,
+      subjects,
+      talks,
+      messages: talkMessages,
+      onError: (err) => app.log.error({ err }, 'notification delivery'),
+    });
     hub.setDeliveryFilter(
       talkUpdatesFilter({ permissions, db: db.kysely, sessionMs: config.sessionCheckMs }),
     );
@@ -264,6 +296,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       tasks,
       certificates,
       tags,
+      notifications,
+      notificationSender,
     });
     app.decorate('routeCatalogue', []);
     app.decorateRequest('auth', null);
@@ -316,6 +350,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     registerMessageRoutes(app, authenticate, talkMessages);
     registerTaskRoutes(app, authenticate, tasks);
     registerTagRoutes(app, authenticate, tags);
+    registerNotificationRoutes(app, authenticate, { notifications, sender: notificationSender, inbox, push });
     registerSearchRoutes(app, authenticate, new SearchService({ db, talks, permissions, counts }));
     if (firstStart && config.seed === 'demo') {
       await seedDemo(

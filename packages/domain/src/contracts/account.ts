@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountNotificationsInputSchema, type AccountNotificationRow } from './notifications.ts';
 import { isValidPhone } from '../fields/phone.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordMessages } from '../passwords/password-rules.ts';
 import { idSchema } from './ids.ts';
@@ -195,6 +196,8 @@ export const updateAccountBodySchema = z.object({
   isAdmin: z.boolean().optional(),
   currentPassword: z.string().max(MAX_PASSWORD_LENGTH).optional(),
   newPassword: newPasswordSchema.optional(),
+  /** Own profile only: the notification × channel choices (contracts/notifications.ts). */
+  notifications: accountNotificationsInputSchema.optional(),
   ...accountExtras,
 });
 export type UpdateAccountBody = z.input<typeof updateAccountBodySchema>;
@@ -276,6 +279,6 @@ export interface AccountDetail extends AccountListItem {
   room: { roomId: number; roomName: string };
   sharedTalks: AccountSharedTalk[];
   attributes: AccountAttribute[];
-  /** The notification × channel matrix lands with the notifications issue; empty until then. */
-  notifications: unknown[];
+  /** The own profile's notification × channel matrix; `[]` when another account is read. */
+  notifications: AccountNotificationRow[];
 }

@@ -15,6 +15,7 @@ import { messages } from './migrations/0011-messages.ts';
 import { taskEvents } from './migrations/0012-task-events.ts';
 import { sessionRotation } from './migrations/0013-session-rotation.ts';
 import { tags } from './migrations/0014-tags.ts';
+import { notifications } from './migrations/0015-notifications.ts';
 import { accountPreferences } from './migrations/0016-account-preferences.ts';
 
 /** Versioned migrations, in order. A migration is never edited once released: add the next one. */
@@ -34,6 +35,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0012-task-events': taskEvents(db.dialect),
     '0013-session-rotation': sessionRotation(),
     '0014-tags': tags(db.dialect),
+    '0015-notifications': notifications(db.dialect),
     '0016-account-preferences': accountPreferences(),
   };
 }

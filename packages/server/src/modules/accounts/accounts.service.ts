@@ -1,3 +1,7 @@
+import type {
+  AccountNotificationRow,
+  AccountNotificationsInput,
+} from '@talkbase/domain/contracts/notifications';
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
@@ -29,6 +33,12 @@ import * as repo from './accounts.repository.ts';
 export const generatePassword = () => crypto.randomBytes(18).toString('base64url');
 
 type UpdateBody = z.output<typeof updateAccountBodySchema>;
+
+/** Reads and checks the own profile's notification matrix (modules/notifications). */
+export interface NotificationMatrix {
+  read(account: { accountId: number; companyId: number; roomId: number }): Promise<AccountNotificationRow[]>;
+  prepare(auth: AuthContext, input: AccountNotificationsInput): Promise<() => Promise<void>>;
+}
 
 /** Changes the caller's own password (the auth module: checks, hashes, ends the other sessions). */
 export type PasswordChanger = (auth: AuthContext, current: string, next: string) => Promise<void>;
@@ -149,8 +159,19 @@ export class AccountsService {
         subjectIdentifier: a.subject_identifier,
         value: parseJson<unknown>(a.value, null),
       })),
-      notifications: [],
+      // The own profile's matrix (modules/notifications); another account's is not shown.
+      notifications:
+        accountId === auth.accountId && this.notificationMatrix
+          ? await this.notificationMatrix.read({ accountId, companyId: auth.companyId, roomId: row.room_id })
+          : [],
     };
+  }
+
+  private notificationMatrix: NotificationMatrix | undefined;
+
+  /** The own profile's notification × channel matrix (modules/notifications), set at start. */
+  setNotificationMatrix(matrix: NotificationMatrix): void {
+    this.notificationMatrix = matrix;
   }
 
   async image(auth: AuthContext, accountId: number): Promise<{ type: string; bytes: Buffer }> {
@@ -289,7 +310,13 @@ export class AccountsService {
     const image = checkImage(body.profileImage, errors);
     const sharedTalks = await checkSharedTalks(this.db, auth.companyId, body.sharedTalks, errors);
     const attributes = await checkAttributes(this.db, auth.companyId, body.attributes, errors);
+    if (body.notifications !== undefined && !isSelf)
+      errors.push({ message: messages.forbidden, field: 'notifications' });
     throwIfAny(errors);
+    const saveNotifications =
+      body.notifications !== undefined && this.notificationMatrix
+        ? await this.notificationMatrix.prepare(auth, body.notifications)
+        : undefined;
 
     if (body.email !== undefined && (await repo.emailInUse(this.db, body.email, accountId)))
       throw unprocessable([{ message: messages.emailTaken, field: 'email' }]);
@@ -324,6 +351,7 @@ export class AccountsService {
       );
       await this.saveExtras(trx, auth.companyId, accountId, { image, attributes }, at);
     });
+    await saveNotifications?.();
     return this.get(auth, accountId);
   }
 

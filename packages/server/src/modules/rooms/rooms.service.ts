@@ -197,11 +197,18 @@ export class RoomsService {
 
   /**
    * GET /api/Room/notification: the notifications a room's matrix can enable, each with its
-   * channels (001 §3 "Notification (for matrices)"). Notifications are not defined yet (a later
-   * issue brings them), so the list is empty until they are.
+   * channels (001 §3 "Notification (for matrices)"), from modules/notifications (set at start).
    */
-  notificationOptions(_companyId: number): Promise<RoomNotificationOption[]> {
-    return Promise.resolve([]);
+  notificationOptions(companyId: number): Promise<RoomNotificationOption[]> {
+    return this.notificationSource(companyId);
+  }
+
+  private notificationSource: (companyId: number) => Promise<RoomNotificationOption[]> = () =>
+    Promise.resolve([]);
+
+  /** Where GET /api/Room/notification reads the notifications (modules/notifications `forMatrix`). */
+  setNotificationSource(source: (companyId: number) => Promise<RoomNotificationOption[]>): void {
+    this.notificationSource = source;
   }
 
   async create(companyId: number, input: RoomInput): Promise<number> {
