@@ -13,7 +13,15 @@ import type {
 } from '@talkbase/domain/contracts/notifications';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
 import { createIntegration, createRoom } from '../../test/actors.ts';
-import { as, createPerson, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
+import {
+  as,
+  createPerson,
+  createTestApp,
+  errorsOf,
+  login,
+  testDatabaseUrl,
+  type TestApp,
+} from '../../test/harness.ts';
 import { readOutbox } from '../../test/mail.ts';
 import { createCrm, createTalk } from '../../test/records.ts';
 
@@ -414,6 +422,21 @@ describe('sending and the inbox', () => {
     adminSocket.ws.close();
   });
 
+  it.runIf(testDatabaseUrl)('reaches the recipient on another instance (PostgreSQL)', async () => {
+    const n = await createNotification({ notificationChannels: [{ channelId: 1 }] });
+    const other = await t.sibling();
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const url = `ws://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+    const socket = await connect(`${url}/websocket?access_token=${admin}`);
+    expect((await send(n.notificationId, { accountIds: [adminId] })).statusCode).toBe(200);
+    await until(() => socket.messages.some((m) => m.event === 'SendNotification'));
+    expect(socket.messages.find((m) => m.event === 'SendNotification')?.data).toMatchObject({
+      item: { title: 'Novo chamado', description: 'Olá, Administrador!' },
+      unread: 1,
+    });
+    socket.ws.close();
+  });
+
   it('pages the inbox with 100 by default', async () => {
     const n = await createNotification({ notificationChannels: [{ channelId: 1 }] });
     for (let i = 0; i < 3; i += 1) await send(n.notificationId, { accountIds: [adminId] });
@@ -585,6 +608,24 @@ describe('notification × channel matrices', () => {
     );
     expect(foreign.statusCode).toBe(422);
     expect(errorsOf(foreign)[0]?.field).toBe('notifications');
+  });
+});
+
+describe('variables', () => {
+  it('lists the user, conversation, subject and related-subject variables for the picker', async () => {
+    await createCrm(t.app, admin);
+    const chamado = (
+      await t.app.inject(as(admin, { method: 'GET', url: '/api/subject/chamado' }))
+    ).json<Subject>();
+    const res = await t.app.inject(
+      as(admin, { method: 'GET', url: `/api/notification/variables?subjectId=${chamado.subjectId}` }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const names = res.json<{ variable: string }[]>().map((v) => v.variable);
+    expect(names.slice(0, 3)).toEqual(['User.Email', 'User.Name', 'IdentificadorConversa']);
+    expect(names).toEqual(
+      expect.arrayContaining(['titulo', 'prioridade', 'cliente', 'cliente.nome', 'cliente.cnpj']),
+    );
   });
 });
 
