@@ -27,11 +27,12 @@ export function countKey(db: Kysely<Database>, subjectId: number, where: RawBuil
 }
 
 /**
- * One page of a subject's matches, best first: FTS5's bm25 rank on SQLite, ts_rank on PostgreSQL,
- * newest first among equals. `where` already holds the search condition; the rank reads the
- * index once more for the rows that passed it.
+ * The ids of one page of a subject's matches, best first: FTS5's bm25 rank on SQLite, ts_rank on PostgreSQL,
+ * newest first among equals. `where` holds the visibility and, on PostgreSQL or when the search is
+ * narrowed to some attributes, the search condition (SQLite's join on the index matches the words
+ * itself). Only ids are ranked, so the sort carries no record (rowsInOrder reads the page's rows).
  */
-export async function rankedPage(
+export async function rankedIds(
   db: Kysely<Database>,
   dialect: DialectName,
   subjectId: number,
@@ -39,7 +40,8 @@ export async function rankedPage(
   where: RawBuilder<unknown>[],
   offset: number,
   limit: number,
-): Promise<TalkRow[]> {
+): Promise<number[]> {
+  let ids: number[];
   if (dialect === 'sqlite') {
     const fts = ftsTable(subjectId);
     const match = words.map((w) => `"${w}"*`).join(' ');
@@ -48,25 +50,49 @@ export async function rankedPage(
       .innerJoin(`${talkTable(subjectId)} as t`, (j) =>
         j.on(sql<boolean>`${sql.ref('t.id')} = ${sql.ref(`${fts}.rowid`)}`),
       )
-      .selectAll('t')
+      .select('t.id')
       .where(sql<boolean>`${sql.table(fts)} match ${match}`);
     for (const w of where) q = q.where(w as RawBuilder<boolean>);
-    return (await q
-      .orderBy(sql`bm25(${sql.table(fts)})`)
-      .orderBy('t.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute()) as TalkRow[];
+    ids = (
+      await q
+        .orderBy(sql`bm25(${sql.table(fts)})`)
+        .orderBy('t.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute()
+    ).map((r) => Number(r.id));
+  } else {
+    const query = words.map((w) => `${w.replace(/[^\p{L}\p{N}]/gu, '')}:*`).join(' & ');
+    let q = dyn(db)
+      .selectFrom(`${talkTable(subjectId)} as t`)
+      .select('t.id');
+    for (const w of where) q = q.where(w as RawBuilder<boolean>);
+    ids = (
+      await q
+        .orderBy(sql`ts_rank(${sql.ref('t.search_vector')}, to_tsquery('simple', ${query}))`, 'desc')
+        .orderBy('t.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute()
+    ).map((r) => Number(r.id));
   }
-  const query = words.map((w) => `${w.replace(/[^\p{L}\p{N}]/gu, '')}:*`).join(' & ');
+  return ids;
+}
+
+/** The rows of `ids` still matching `where` (the visibility, checked again), in that order. */
+export async function rowsInOrder(
+  db: Kysely<Database>,
+  subjectId: number,
+  ids: number[],
+  where: RawBuilder<unknown>[],
+): Promise<TalkRow[]> {
+  if (ids.length === 0) return [];
   let q = dyn(db)
     .selectFrom(`${talkTable(subjectId)} as t`)
-    .selectAll('t');
+    .selectAll('t')
+    .where('t.id', 'in', ids);
   for (const w of where) q = q.where(w as RawBuilder<boolean>);
-  return (await q
-    .orderBy(sql`ts_rank(${sql.ref('t.search_vector')}, to_tsquery('simple', ${query}))`, 'desc')
-    .orderBy('t.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute()) as TalkRow[];
+  const rows = (await q.execute()) as TalkRow[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is TalkRow => r !== undefined);
 }

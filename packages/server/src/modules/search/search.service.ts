@@ -15,7 +15,7 @@ import { displayAttribute } from '../talks/talk-presenter.ts';
 import { textOf } from '../talks/talk-values.ts';
 import { multiValuesOf, type TalkRow } from '../talks/talks.repository.ts';
 import type { TalksService } from '../talks/talks.service.ts';
-import { countKey, countMatches, rankedPage } from './search.repository.ts';
+import { countKey, countMatches, rankedIds, rowsInOrder } from './search.repository.ts';
 
 /** The largest page the search answers (the screen's largest size, 000 §9). */
 export const SEARCH_MAX_FETCH = SEARCH_PAGE_SIZES[SEARCH_PAGE_SIZES.length - 1] ?? 500;
@@ -24,6 +24,16 @@ const VALUES_PER_RESULT = 6;
 /** Up to this many matches a subject's page takes its ids from the index first (talks.repository SELECTIVE_SEARCH_MAX). */
 const SELECTIVE_SEARCH_MAX = 2_000;
 
+/**
+ * The best matches of a search, per subject and condition, are kept as ids (the first RANKED_KEPT),
+ * so that turning the first pages or repeating a search reads rows by id instead of ranking every
+ * match again. An entry is valid exactly while the subject's count for the same condition stays in
+ * the count cache: a write to the subject drops that count (count-cache.ts), and a search that has
+ * to count again drops the kept ids too.
+ */
+const RANKED_KEPT = 500;
+const RANKED_ENTRIES = 500;
+
 /** One subject as one search sees it: the account's policy, the attributes searched and the rows' condition. */
 interface Target {
   policy: AccessPolicy;
@@ -31,6 +41,10 @@ interface Target {
   where: RawBuilder<unknown>[];
   selective: RawBuilder<unknown>;
   plain: RawBuilder<unknown>;
+  /** The count's key in the count cache, also the key of the kept ranked ids. */
+  key: string;
+  /** The words must also occur in some attributes only (hidden ones, or the query's subj_attr/attr). */
+  narrowed: boolean;
   count: number;
 }
 
@@ -45,6 +59,7 @@ export class SearchService {
   private readonly talks: TalksService;
   private readonly permissions: PermissionsService;
   private readonly counts: CountCache;
+  private readonly ranked = new Map<string, number[]>();
 
   constructor(deps: { db: Db; talks: TalksService; permissions: PermissionsService; counts: CountCache }) {
     this.db = deps.db;
@@ -66,16 +81,35 @@ export class SearchService {
       const take = p.fetch - itens.length;
       before += target.count;
       if (from >= target.count || take <= 0) continue;
-      const search = target.count <= SELECTIVE_SEARCH_MAX ? target.selective : target.plain;
-      const rows = await rankedPage(
-        this.db.kysely,
-        this.db.dialect,
-        target.policy.subject.id,
-        words,
-        [...target.where, search],
-        from,
-        Math.min(take, target.count - from),
-      );
+      // SQLite's ranked page joins the index on the words itself: the condition is needed only
+      // where it says more (attributes hidden or searched apart).
+      const search =
+        this.db.dialect === 'sqlite' && !target.narrowed
+          ? []
+          : [target.count <= SELECTIVE_SEARCH_MAX ? target.selective : target.plain];
+      const limit = Math.min(take, target.count - from);
+      const rank = (offset: number, n: number) =>
+        rankedIds(
+          this.db.kysely,
+          this.db.dialect,
+          target.policy.subject.id,
+          words,
+          [...target.where, ...search],
+          offset,
+          n,
+        );
+      let ids: number[];
+      if (from + limit <= RANKED_KEPT) {
+        let best = this.ranked.get(target.key);
+        if (!best) {
+          best = await rank(0, RANKED_KEPT);
+          this.keep(target.key, best);
+        }
+        ids = best.slice(from, from + limit);
+      } else {
+        ids = await rank(from, limit);
+      }
+      const rows = await rowsInOrder(this.db.kysely, target.policy.subject.id, ids, target.where);
       itens.push(...(await this.present(target, rows, words)));
     }
     return {
@@ -83,6 +117,14 @@ export class SearchService {
       totalResults: targets.reduce((n, t) => n + t.count, 0),
       currentPage: p.page,
     };
+  }
+
+  private keep(key: string, ids: number[]): void {
+    if (this.ranked.size >= RANKED_ENTRIES) {
+      const oldest = this.ranked.keys().next();
+      if (!oldest.done) this.ranked.delete(oldest.value);
+    }
+    this.ranked.set(key, ids);
   }
 
   /** The subjects searched, by name, each with its count of matches (cached per subject and condition). */
@@ -135,9 +177,12 @@ export class SearchService {
       if (count === undefined) {
         count = await countMatches(this.db.kysely, subject.id, counted);
         this.counts.set(subject.id, key, count);
+        this.ranked.delete(key);
       }
       if (count === 0) continue;
-      targets.push({ policy, attributes, where, ...conditions, count });
+      const narrowed =
+        restricted || policy.subject.attributes.some((a) => policy.hidden.has(a.id) && isSearchable(a));
+      targets.push({ policy, attributes, where, ...conditions, narrowed, key, count });
     }
     return targets;
   }

@@ -180,6 +180,24 @@ describe('global search', () => {
       );
     }
     expect((await search(admin, { q: 'recepcao' })).totalResults).toBe(3);
+
+    // An edit that changes the order but not the count is seen at once (the kept ranking goes with the count).
+    const before = ids(await search(admin, { q: 'recepcao' }));
+    const last = before[before.length - 1] ?? 0;
+    const current = await t.app.inject(as(admin, { method: 'GET', url: `/api/talk/chamado/${last}` }));
+    const edit = await t.app.inject(
+      as(admin, {
+        method: 'PUT',
+        url: `/api/talk/chamado/${last}`,
+        payload: {
+          version: current.json<{ version: number }>().version,
+          talkValues: [{ subjectAttributeIdentifier: 'segredo', value: 'recepção recepção recepção' }],
+        },
+      }),
+    );
+    expect(edit.statusCode, edit.body).toBe(200);
+    const after = await search(admin, { q: 'recepcao' });
+    expect([after.totalResults, ids(after)[0]]).toEqual([3, last]);
   });
 
   it('pages 10 by default, across subjects, without overlaps; larger pages up to 500', async () => {
