@@ -247,7 +247,9 @@ async function drive(server: RunningServer, token: string, database: string): Pr
       connections: 10,
       duration: SECONDS,
       headers,
-      requests: [{ setupRequest: (req) => ({ ...req, ...w.request(), headers }) }],
+      // A copy per request: autocannon writes a body's content-length into the headers it is
+      // given, which a later GET workload would otherwise send with no body.
+      requests: [{ setupRequest: (req) => ({ ...req, ...w.request(), headers: { ...headers } }) }],
     });
     rows.push({
       database,
@@ -258,7 +260,11 @@ async function drive(server: RunningServer, token: string, database: string): Pr
       errors: result.errors + result.timeouts + result.non2xx,
     });
     process.stdout.write(
-      `${database} ${w.name}: ${rows.at(-1)?.rps ?? 0} req/s, p99 ${result.latency.p99} ms\n`,
+      `${database} ${w.name}: ${rows.at(-1)?.rps ?? 0} req/s, p99 ${result.latency.p99} ms${
+        result.non2xx + result.errors + result.timeouts
+          ? ` (non-2xx ${result.non2xx}: ${JSON.stringify(result.statusCodeStats)}, errors ${result.errors}, timeouts ${result.timeouts})`
+          : ''
+      }\n`,
     );
   }
   return rows;
