@@ -34,10 +34,7 @@ interface InboxRow {
   created_at: number | string;
   subject_identifier: string | null;
   subject_icon: string | null;
-  room_color: string | null;
 }
-
-const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /** The inbox (001 §2.15): the app channel's rows of an account, read or not, and `SendNotification`. */
 export class InboxService {
@@ -53,8 +50,6 @@ export class InboxService {
     return this.k
       .selectFrom('inbox_notifications as i')
       .leftJoin('subjects as s', 's.id', 'i.subject_id')
-      .leftJoin('accounts as a', 'a.id', 'i.account_id')
-      .leftJoin('rooms as r', 'r.id', 'a.room_id')
       .where('i.account_id', '=', accountId);
   }
 
@@ -76,7 +71,6 @@ export class InboxService {
         'i.created_at',
         's.identifier as subject_identifier',
         's.icon as subject_icon',
-        'r.color as room_color',
       ])
       .orderBy('i.id', 'desc')
       .limit(q.limit)
@@ -172,7 +166,8 @@ function present(r: InboxRow): InboxItem {
     description: r.description,
     data: new Date(Number(r.created_at)).toISOString(),
     status: r.is_read === 1,
-    color: r.room_color && HEX.test(r.room_color) ? r.room_color : null,
+    // Notifications carry no colour of their own (001 §3): the web uses the theme's.
+    color: null,
     subjectIcon: r.subject_icon,
     inativo: false,
     conversationId: r.conversation_id,

@@ -3,6 +3,7 @@ import {
   CHANNEL,
   notificationMessages as m,
   type NotificationDetail,
+  type NotificationForMatrix,
   type NotificationSendResult,
 } from '@talkbase/domain/contracts/notifications';
 import type { ApiTalk } from '@talkbase/domain/contracts/talks';
@@ -99,6 +100,9 @@ export class NotificationSender {
     }
 
     const enabled = await notifications.enabledChannels(req.companyId);
+    const forMatrix = (await notifications.forMatrix(req.companyId)).filter(
+      (n) => n.notificationId === notification.notificationId,
+    );
     const result: NotificationSendResult = {
       notificationId: notification.notificationId,
       recipients: recipients.length,
@@ -107,7 +111,7 @@ export class NotificationSender {
       push: 0,
     };
     for (const r of recipients) {
-      const channels = await this.channelsFor(req.companyId, notification, r, enabled);
+      const channels = await this.channelsFor(req.companyId, notification, r, enabled, forMatrix);
       if (channels.size === 0) continue;
       const auth = authOf(req.companyId, r);
       const talk = subject && talkId !== null ? await this.readAs(auth, subject.identifier, talkId) : null;
@@ -169,12 +173,12 @@ export class NotificationSender {
     notification: NotificationDetail,
     r: Recipient,
     enabled: Set<number>,
+    forMatrix: NotificationForMatrix[],
   ): Promise<Set<number>> {
-    const matrix = await this.deps.notifications.accountMatrix({
-      accountId: r.id,
-      companyId,
-      roomId: r.room_id,
-    });
+    const matrix = await this.deps.notifications.accountMatrix(
+      { accountId: r.id, companyId, roomId: r.room_id },
+      forMatrix,
+    );
     const row = matrix.find((x) => x.notificationId === notification.notificationId);
     return new Set(
       (row?.channels ?? []).filter((c) => c.isEnable && enabled.has(c.channelId)).map((c) => c.channelId),

@@ -187,12 +187,13 @@ export class NotificationsService {
    */
   async accountMatrix(
     account: { accountId: number; companyId: number; roomId: number },
-    db: Kysely<Database> = this.k,
+    /** The company's notifications, when the caller already read them (one send, many recipients). */
+    known?: NotificationForMatrix[],
   ): Promise<AccountNotificationRow[]> {
     const [forMatrix, room, choices] = await Promise.all([
-      this.forMatrix(account.companyId),
-      repo.roomNotificationSettings(db, account.companyId, account.roomId),
-      repo.accountChoices(db, account.accountId),
+      known ?? this.forMatrix(account.companyId),
+      repo.roomNotificationSettings(this.k, account.companyId, account.roomId),
+      repo.accountChoices(this.k, account.accountId),
     ]);
     return forMatrix.map((n) => ({
       notificationId: n.notificationId,
