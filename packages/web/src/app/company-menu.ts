@@ -34,7 +34,8 @@ export function companyMenuItems(nodes: readonly MenuNode[], screens: readonly S
       const isParent = (node.Menus ?? []).length > 0;
       const path = !isParent && contextBase ? leafPath(node, contextBase) : undefined;
       if (isParent ? children.length === 0 : !path) return [];
-      return [{ id: node.Id, label: node.Name, icon: node.Icon ?? 'folder', path, children }];
+      const icon = node.Icon ?? (isParent ? 'folder' : 'article');
+      return [{ id: node.Id, label: node.Name, icon, path, children }];
     });
   return convert(nodes);
 }

@@ -2,8 +2,11 @@
  * Texts of the menu builder (001 §2.13, §5, §8); quoted spec texts verbatim. Validation texts
  * are the contract's (`menuMessages`, shared with the server).
  */
+/** The screen's title alone, so the screens registry does not pull every text into the first bundle. */
+export const menuBuilderTitle = 'Configuração do menu';
+
 export const menusText = {
-  title: 'Configuração do menu',
+  title: menuBuilderTitle,
   tree: 'Itens do menu',
   newItem: 'Novo item',
   removeMenu: 'Remover menu',
@@ -39,6 +42,7 @@ export const menusText = {
   subject: 'Assunto',
   template: 'Template',
   templatePlaceholder: 'Template padrão do assunto',
+  clearTemplate: 'Limpar o template',
   noTemplates: 'Nenhum template personalizado para este assunto',
   filters: 'Filtros',
   filter: (n: number) => `Filtro ${n}`,
@@ -57,6 +61,7 @@ export const menusText = {
   optionsError: 'Não foi possível carregar as opções. Tente novamente.',
   picker: {
     title: 'Escolher ícone',
+    close: 'Fechar',
     search: 'Buscar ícone',
     results: (n: number) => (n === 1 ? '1 ícone' : `${n} ícones`),
     none: 'Nenhum ícone encontrado.',

@@ -36,7 +36,14 @@ export function IconPickerModal(props: {
   });
 
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={text.title} size={720} centered>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={text.title}
+      size={720}
+      centered
+      closeButtonProps={{ 'aria-label': text.close }}
+    >
       <Stack gap="sm">
         <TextInput
           label={text.search}

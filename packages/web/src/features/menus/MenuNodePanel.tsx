@@ -122,6 +122,7 @@ export function MenuNodePanel(props: {
                   : menusText.templatePlaceholder
               }
               clearable
+              clearButtonProps={{ 'aria-label': menusText.clearTemplate }}
               disabled={!subject || templates.isPending}
               data={templateOptions}
               value={node.templateId ? String(node.templateId) : null}

@@ -101,16 +101,16 @@ function Row(props: {
               {name}
             </Text>
           </Group>
-          {problems.length > 0 && (
-            <Text size="xs" className="menu-tree-problem">
-              {problems.join(' · ')}
-            </Text>
-          )}
         </UnstyledButton>
         <ActionIcon variant="subtle" aria-label={menusText.addChild(name)} onClick={props.onAddChild}>
           <Icon name="add" size="1.25rem" />
         </ActionIcon>
       </Group>
+      {problems.length > 0 && (
+        <Text size="xs" className="menu-tree-problem">
+          {problems.join(' · ')}
+        </Text>
+      )}
     </li>
   );
 }
