@@ -60,6 +60,7 @@ export const notificationsText = {
     talk: 'Conversa',
     subject: (name: string) => `Campos de ${name}`,
     insert: 'Inserir',
+    close: 'Fechar',
   },
   channels: {
     title: 'Canais',

@@ -33,7 +33,14 @@ export function VariablePicker(props: {
     props.onPick(variable);
   };
   return (
-    <Modal opened={props.opened} onClose={close} title={text.title} size={520} centered>
+    <Modal
+      opened={props.opened}
+      onClose={close}
+      title={text.title}
+      size={520}
+      centered
+      closeButtonProps={{ 'aria-label': text.close }}
+    >
       <Stack gap="sm">
         <TextInput
           label={text.search}
