@@ -22,6 +22,7 @@ import {
   testDatabaseUrl,
   type TestApp,
 } from '../../test/harness.ts';
+import { expectErrorAnswer } from '../../test/error-answers.ts';
 import { readOutbox } from '../../test/mail.ts';
 import { createCrm, createTalk } from '../../test/records.ts';
 
@@ -608,6 +609,44 @@ describe('notification × channel matrices', () => {
     );
     expect(foreign.statusCode).toBe(422);
     expect(errorsOf(foreign)[0]?.field).toBe('notifications');
+  });
+});
+
+describe('bad input', () => {
+  it('answers a clear JSON error, never a 500', async () => {
+    const n = await createNotification();
+    const cases: [string, string, unknown][] = [
+      ['GET', '/api/notification?page=abc&fetch=9999', undefined],
+      ['GET', `/api/notification?NotificationName=${'x'.repeat(26)}`, undefined],
+      ['GET', '/api/notification/99999999999', undefined],
+      ['POST', '/api/notification', { ...base, notificationChannels: [{ channelId: 1 }, { channelId: 1 }] }],
+      ['POST', '/api/notification', { ...base, notificationChannels: 'todos' }],
+      ['POST', '/api/notification', [1, 2]],
+      ['DELETE', '/api/notification', { notificationId: 'x' }],
+      ['POST', `/api/notification/${n.notificationId}/send`, { accountIds: [adminId], talkId: 99999999999 }],
+      ['POST', `/api/notification/${n.notificationId}/send`, { accountIds: [adminId], talkId: 5 }],
+      ['POST', `/api/notification/${n.notificationId}/send`, { accountIds: 'todos' }],
+      ['POST', '/api/notifications/list/', { page: -1, view: 7 }],
+      ['POST', '/api/notifications/read/', {}],
+      ['POST', '/api/notifications/read/', { ids: ['a'] }],
+      ['PUT', '/api/Company/Channel/abc', {}],
+      ['GET', '/api/notification/variables?subjectId=424242', undefined],
+    ];
+    for (const [method, url, payload] of cases) {
+      const res = await t.app.inject(
+        as(admin, {
+          method: method,
+          url,
+          ...(payload === undefined ? {} : { payload: payload as object }),
+        }),
+      );
+      expect([400, 404, 422], `${method} ${url} ${res.body}`).toContain(res.statusCode);
+      expectErrorAnswer(res, { sent: payload });
+    }
+    expect(
+      (await t.app.inject(as(admin, { method: 'GET', url: '/api/notification' }))).json<NotificationPage>()
+        .totalResults,
+    ).toBe(1);
   });
 });
 
