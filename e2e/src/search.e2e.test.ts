@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SearchPage } from '@talkbase/domain/contracts/search';
+import type { RoomDetail } from '@talkbase/domain/contracts/rooms';
 import type { ApiTalk, PagedTalks } from '@talkbase/domain/contracts/talks';
 import { seriousViolations } from './axe.ts';
 import { signInByApi } from './api.ts';
@@ -141,6 +142,62 @@ describe('global search (issue 14 item 1)', () => {
 
     await searchFromTopBar(page, otherName);
     await page.getByText(`Nenhum resultado encontrado para "${otherName}".`).waitFor();
+    await context.close();
+  });
+
+  it('never finds for the customer a value only a field it may not read holds', async () => {
+    const admin = await signInByApi(suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const customer = await signInByApi(suite.server, CUSTOMER.email, CUSTOMER.password);
+    const own = (await api<PagedTalks>(customer, 'POST', '/api/talk/filter/cliente/', { fetch: 1 })).itens[0];
+    const created = await api<{ resourceId: number }>(admin, 'POST', '/api/talk/chamado', {
+      talkValues: [
+        { subjectAttributeIdentifier: 'titulo', value: 'Backup noturno falhou' },
+        { subjectAttributeIdentifier: 'cliente', value: own?.talkId },
+        { subjectAttributeIdentifier: 'solicitante', value: 'Joana Prado' },
+        { subjectAttributeIdentifier: 'ofensor', value: 'Quimerafantasma interno' },
+      ],
+    });
+    const ticket = await api<ApiTalk>(admin, 'GET', `/api/talk/chamado/${created.resourceId}`);
+    const ofensor = ticket.talkValues.find(
+      (v) => v.subjectAttributeIdentifier === 'ofensor',
+    )?.subjectAttributeId;
+    // Room 1196 keeps every other permission and loses reading 'Ofensor'.
+    const room = await api<RoomDetail>(admin, 'GET', '/api/room/1196');
+    await api(admin, 'PUT', '/api/room/1196', {
+      roomName: room.roomName,
+      displayName: room.displayName,
+      color: room.color,
+      permissions: {
+        subjects: room.subjects.map((s) => ({
+          resourceId: s.resourceId,
+          actions: s.actions,
+          filter: s.filter,
+          permissions: s.permissions.map((p) =>
+            p.resourceId === ofensor ? { ...p, actions: p.actions.filter((a) => a !== 'read') } : p,
+          ),
+        })),
+        menus: room.menus,
+      },
+      sharedTalks: room.sharedTalks,
+      connectedRooms: room.connectedRooms,
+      roomFilters: room.roomFilters,
+      roomNotifications: room.roomNotifications,
+      requireDigitalSignature: room.requireDigitalSignature,
+      version: room.version,
+    });
+    const key = `chamado:${created.resourceId}`;
+    const keys = (page: SearchPage) => page.itens.map((i) => `${i.subject}:${i.talkId}`);
+    expect(keys(await api<SearchPage>(admin, 'GET', '/api/search?q=quimerafantasma'))).toEqual([key]);
+    const hidden = await api<SearchPage>(customer, 'GET', '/api/search?q=quimerafantasma');
+    expect([hidden.totalResults, hidden.itens]).toEqual([0, []]);
+    // The ticket is the customer's: found by its title, without the hidden value.
+    const byTitle = await api<SearchPage>(customer, 'GET', '/api/search?q=backup%20noturno');
+    expect(keys(byTitle)).toEqual([key]);
+    expect(JSON.stringify(byTitle)).not.toContain('Quimerafantasma');
+
+    const { context, page } = await signedIn(suite.browser, suite.server, CUSTOMER.email, CUSTOMER.password);
+    await searchFromTopBar(page, 'quimerafantasma');
+    await page.getByText('Nenhum resultado encontrado para "quimerafantasma".').waitFor();
     await context.close();
   });
 });
