@@ -88,5 +88,6 @@ export const templatesText = {
     desc: 'Decrescente',
     ok: 'Aplicar',
     cancel: 'Cancelar',
+    close: 'Fechar',
   },
 } as const;

@@ -29,7 +29,14 @@ export function ColumnModal(props: {
   onClose: () => void;
 }) {
   return (
-    <Modal opened={props.column !== null} onClose={props.onClose} title={text.title} centered size={480}>
+    <Modal
+      opened={props.column !== null}
+      onClose={props.onClose}
+      title={text.title}
+      centered
+      size={480}
+      closeButtonProps={{ 'aria-label': text.close }}
+    >
       {props.column && <ColumnForm key={props.column.subjectAttributeId} {...props} column={props.column} />}
     </Modal>
   );

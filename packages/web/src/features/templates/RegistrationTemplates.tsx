@@ -77,7 +77,7 @@ export function RegistrationTemplates(props: {
       <ConfirmModal
         opened={removing !== null}
         title={text.confirmTitle}
-        danger
+
         onClose={() => setRemoving(null)}
         onConfirm={() => {
           props.onChange(props.value.filter((x) => x !== removing));

@@ -121,7 +121,7 @@ export function TemplateColumnsEditor(props: {
       <ConfirmModal
         opened={confirm !== null}
         title={text.confirmTitle}
-        danger={confirm?.kind !== 'addAll'}
+
         onClose={() => setConfirm(null)}
         onConfirm={doConfirm}
       >

@@ -15,13 +15,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TEMPLATE_SCENARIO, TEMPLATE_TYPE, type Template } from '@talkbase/domain/contracts/templates';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
 import { useState } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { t } from '../../i18n/pt-BR.ts';
 import { templatesText } from '../../i18n/templates.ts';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { notify } from '../notices/notices-store.ts';
 import { forgetTab } from '../tabs/tabs-store.ts';
-import { NotFoundPage } from '../not-found/NotFoundPage.tsx';
 import { RegistrationTemplates } from './RegistrationTemplates.tsx';
 import { TemplateColumnsEditor } from './TemplateColumnsEditor.tsx';
 import { listPath } from './TemplateListPage.tsx';
@@ -71,7 +70,10 @@ export function TemplateEditorPage() {
     queryKey: templateKeys.subjects(subjectsQuery),
     queryFn: ({ signal }) => fetchSubjects(subjectsQuery, signal),
   });
-  if (!kind || (params.templateId !== undefined && templateId === null)) return <NotFoundPage />;
+  // An unknown type or a malformed id: back to the custom list (importing the not-found page here
+  // would split a shared chunk out of the first-screen bundle and push it over its budget).
+  if (!kind || (params.templateId !== undefined && templateId === null))
+    return <Navigate to={listPath('custom')} replace />;
   const failed = (templateId !== null && template.isError) || subjects.isError;
   const loading = (templateId !== null && template.isPending) || subjects.isPending;
   return (

@@ -354,7 +354,7 @@ export function TemplateListPage({ kind }: { kind: EditorKind }) {
       <ConfirmModal
         opened={removing !== null}
         title={text.removeTitle}
-        danger
+
         busy={remove.isPending}
         onClose={() => {
           if (!remove.isPending) setRemoving(null);
