@@ -50,20 +50,27 @@ async function bothModes(page: Page, name: string): Promise<void> {
 
 /** Drags a tree row by its handle: `rows` down (negative: up) and `levels` right (negative: left). */
 async function drag(page: Page, handle: Locator, rows: number, levels: number): Promise<void> {
+  await handle.scrollIntoViewIfNeeded();
   const box = await handle.boundingBox();
   const row = await handle.locator('xpath=ancestor::li[1]').boundingBox();
   if (!box || !row) throw new Error('a alça de arrastar não está visível');
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
+  const frame = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
   await page.mouse.move(x, y);
   await page.mouse.down();
+  // Past the 4 px activation distance first, then wait for the dragged copy to show.
+  await page.mouse.move(x, y + (rows < 0 ? -6 : 6));
+  await page.locator('.menu-tree-overlay').waitFor();
   const steps = 12;
   for (let i = 1; i <= steps; i++) {
     await page.mouse.move(x + (levels * 28 * i) / steps, y + (rows * row.height * i) / steps);
     // A frame for dnd-kit to measure and find the row under the pointer, as a hand would give it.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+    await frame();
   }
+  await frame();
   await page.mouse.up();
+  await page.locator('.menu-tree-overlay').waitFor({ state: 'detached' });
 }
 
 const treeNames = (page: Page) =>
@@ -183,6 +190,31 @@ describe('menu builder and the company menu (issue 15 item 2)', () => {
       ]);
     // 'Chamados abertos' up one row and one level right: first under 'Atendimento'.
     await drag(page, page.getByRole('button', { name: 'Arrastar Chamados abertos' }), -1, 1);
+    await expect
+      .poll(() => treeNames(page))
+      .toEqual([
+        ['Atendimento', 0],
+        ['Chamados abertos', 1],
+        ['Tarefas', 1],
+      ]);
+    // The same with the keyboard: space picks the row up, arrows move it, space drops it.
+    const keyboardMove = async (name: string, key: string) => {
+      await page.getByRole('button', { name: `Arrastar ${name}` }).focus();
+      await page.keyboard.press('Space');
+      await page.keyboard.press(key);
+      await page.evaluate(() => new Promise((done) => setTimeout(done, 300)));
+      await page.keyboard.press('Space');
+    };
+    await keyboardMove('Tarefas', 'ArrowUp');
+    await expect
+      .poll(() => treeNames(page))
+      .toEqual([
+        ['Atendimento', 0],
+        ['Tarefas', 1],
+        ['Chamados abertos', 1],
+      ]);
+    await settled(page);
+    await drag(page, page.getByRole('button', { name: 'Arrastar Chamados abertos' }), -1, 0);
     await expect
       .poll(() => treeNames(page))
       .toEqual([
