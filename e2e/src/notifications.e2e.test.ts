@@ -135,6 +135,9 @@ describe('notifications', { timeout: 240_000 }, () => {
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Notificação Boas-vindas inserida com sucesso!').first().waitFor();
     await page.getByRole('link', { name: 'Boas-vindas', exact: true }).waitFor();
+    // Back on the one list tab (the form's tab closed, no second list tab).
+    const tabs = page.getByRole('navigation', { name: 'Abas abertas' });
+    await expect.poll(() => tabs.getByRole('link', { name: 'Notificações', exact: true }).count()).toBe(1);
     await bothModes(page, 'notifications-list');
 
     const saved = await api<NotificationPage>(admin, 'GET', '/api/notification?page=1&fetch=10');

@@ -141,9 +141,10 @@ function NotificationForm(props: {
     else set('subjectId', subjectId);
   };
 
-  const leave = async (refresh: boolean) => {
+  /** Back to the list (its cache already told to reload), closing the form's tab. */
+  const leave = async () => {
     const here = location.pathname;
-    await navigate(refresh ? `${LIST_PATH}?refresh=${Date.now()}` : LIST_PATH);
+    await navigate(LIST_PATH);
     forgetTab(here, LIST_PATH);
   };
 
@@ -161,7 +162,7 @@ function NotificationForm(props: {
       else await updateNotification(props.id, input);
       await queryClient.invalidateQueries({ queryKey: notificationKeys.all });
       notify({ kind: 'success', title: text.saved(input.notificationName, editing) });
-      await leave(true);
+      await leave();
     } catch (err) {
       if (err instanceof ApiError && err.status === 400 && err.errors.some((e) => e.field)) {
         const next: DraftErrors = {};
@@ -260,7 +261,7 @@ function NotificationForm(props: {
           }}
         />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => void leave(false)} disabled={saving}>
+          <Button variant="default" onClick={() => void leave()} disabled={saving}>
             {text.cancel}
           </Button>
           <Button type="submit" loading={saving}>

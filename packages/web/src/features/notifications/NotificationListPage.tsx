@@ -30,6 +30,7 @@ import { notificationsText } from '../../i18n/notifications.ts';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
+import { forgetTab } from '../tabs/tabs-store.ts';
 import { deleteNotification, fetchNotifications, notificationKeys } from './notifications-api.ts';
 import './notifications.css';
 
@@ -58,9 +59,13 @@ export function NotificationListPage() {
   const location = useLocation();
   useEffect(() => {
     if (refresh === null) return;
+    const withRefresh = `${location.pathname}${location.search}`;
     void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-    void navigate(location.pathname, { replace: true });
-  }, [refresh, queryClient, navigate, location.pathname]);
+    void (async () => {
+      await navigate(location.pathname, { replace: true });
+      forgetTab(withRefresh, location.pathname);
+    })();
+  }, [refresh, queryClient, navigate, location.pathname, location.search]);
 
   const remove = useMutation({
     mutationFn: (id: number) => deleteNotification(id),
