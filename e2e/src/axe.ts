@@ -12,6 +12,12 @@ export interface Violation {
 export async function seriousViolations(page: Page): Promise<Violation[]> {
   // Colours mid-transition (night mode just switched) are not what the user reads: wait for the
   // page's finite CSS transitions and animations to end (spinners run forever and are skipped).
+  // Icons are ligatures of the symbols font: until it has loaded, axe reads 'dark_mode' as the
+  // visible text of an icon button and reports a name mismatch.
+  await page.evaluate(async () => {
+    await document.fonts.load('24px "Material Symbols Outlined"', 'dark_mode');
+    await document.fonts.ready;
+  });
   await page.evaluate(() =>
     Promise.all(
       document
