@@ -52,6 +52,9 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({
     db: db.kysely,
     provider,
+    // Numbers are handed out to features built side by side (0016 landed before 0015): a database
+    // that already ran a later one still takes an earlier one that arrives after it.
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
