@@ -60,7 +60,8 @@ export function RoomNotificationMatrix(props: {
       const saved = entry(props.value, c.channelId, o.notificationId);
       return {
         channelId: c.channelId,
-        isEnable: saved?.isEnable ?? false,
+        // No cell saved: the notification is on for the room (docs/decisions.md, room cells restrict).
+        isEnable: saved?.isEnable ?? true,
         isRequired: requiredByNotification(c),
         isDisabled: off.has(c.channelId),
       };
@@ -72,12 +73,13 @@ export function RoomNotificationMatrix(props: {
       channelNames={names}
       empty={props.empty}
       onToggle={(notificationId, channelId) => {
-        const isEnable = !(entry(props.value, channelId, notificationId)?.isEnable ?? false);
+        const isEnable = !(entry(props.value, channelId, notificationId)?.isEnable ?? true);
         props.onChange(setRoomCell(props.value, channelId, notificationId, { isEnable, isRequired: false }));
       }}
       extra={(row, cell) => {
         const saved = entry(props.value, cell.channelId, row.notificationId);
-        if (cell.isRequired || cell.isDisabled || !saved?.isEnable) return null;
+        if (cell.isRequired || cell.isDisabled || !cell.isEnable) return null;
+        const isRequired = saved?.isRequired ?? false;
         return (
           <Checkbox
             size="xs"
@@ -85,12 +87,12 @@ export function RoomNotificationMatrix(props: {
             className="matrix-cell"
             label={notificationsText.form.required}
             aria-label={`${row.notificationName}: ${names[cell.channelId] ?? notificationsText.channelName(cell.channelId)} — ${notificationsText.form.required}`}
-            checked={saved.isRequired}
+            checked={isRequired}
             onChange={() =>
               props.onChange(
                 setRoomCell(props.value, cell.channelId, row.notificationId, {
                   isEnable: true,
-                  isRequired: !saved.isRequired,
+                  isRequired: !isRequired,
                 }),
               )
             }

@@ -159,6 +159,16 @@ describe('notification × channel matrices', { timeout: 30_000 }, () => {
     await user.click(mandatory);
     await user.click(disabled);
     expect(changes).toEqual([]);
+    // No saved cell: on for the room, as the server reads it.
+    expect(box('Chamado fechado: Aplicação').checked).toBe(true);
+    await user.click(box('Chamado fechado: Aplicação'));
+    expect(changes.at(-1)).toEqual([
+      {
+        channel: { channelId: 1 },
+        notifications: [{ notificationId: 4, isEnable: false, isRequired: false }],
+      },
+    ]);
+    expect(screen.queryByRole('checkbox', { name: 'Chamado fechado: Aplicação — Obrigatório' })).toBeNull();
     await user.click(box('Chamado fechado: Aplicação'));
     await user.click(box('Chamado fechado: Aplicação — Obrigatório'));
     expect(changes.at(-1)).toEqual([
