@@ -7,7 +7,7 @@ import { seriousViolations } from './axe.ts';
 import { signInByApi } from './api.ts';
 import { screenshot } from './browser.ts';
 import { signedIn } from './helpers.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, CUSTOMER_ROOM_ID } from './server.ts';
 import { useSuite } from './suite.ts';
 
 const suite = useSuite();
@@ -203,5 +203,16 @@ describe('notifications', { timeout: 240_000 }, () => {
     expect([await locked.isChecked(), await locked.isDisabled()]).toEqual([true, true]);
     await inbox.getByRole('table', { name: 'Notificações' }).scrollIntoViewIfNeeded();
     await bothModes(inbox, 'notifications-profile-matrix');
+
+    // ---- the room form's matrix (administrator) ---------------------------------------------------
+    await page.goto(`${suite.server.url}/config/access_profile/room/${CUSTOMER_ROOM_ID}`);
+    await page.getByRole('heading', { name: 'Editar Perfil de Acesso' }).waitFor();
+    const roomLocked = page.getByRole('checkbox', { name: /Boas-vindas: Aplicação \(Canal obrigatório\)/ });
+    await roomLocked.waitFor();
+    expect([await roomLocked.isChecked(), await roomLocked.isDisabled()]).toEqual([true, true]);
+    const roomEmail = page.getByRole('checkbox', { name: 'Boas-vindas: E-mail', exact: true });
+    expect([await roomEmail.isChecked(), await roomEmail.isDisabled()]).toEqual([true, false]);
+    await page.getByRole('table', { name: 'Notificações' }).scrollIntoViewIfNeeded();
+    await bothModes(page, 'notifications-room-matrix');
   });
 });
