@@ -2,10 +2,12 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '@talkbase/domain/contracts/menus';
 import type { RoomDetail, RoomSummary, SubjectResource } from '@talkbase/domain/contracts/rooms';
+import type { ApiTalk, PagedTalks } from '@talkbase/domain/contracts/talks';
 import { signInByApi } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { screenshot } from './browser.ts';
 import { pathname, signedIn } from './helpers.ts';
+import { GridPage } from './pages/grid-page.ts';
 import type { ShellPage } from './pages/shell-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
@@ -258,5 +260,70 @@ describe('access profiles (issue 12 item 3)', () => {
       ['Atendimento', ['Chamados']],
     ]);
     await screenshot(triage.page, 'rooms-user-menu-day');
+
+    // Issue 12 "Done when": the user sees exactly what the room allows — open tickets only, never
+    // their priority — in the API, the counts, the quick search, the grid and the form.
+    const userToken = await signInByApi(suite.server, person.email, person.password);
+    const filterCall = (who: string, body: Record<string, unknown>) =>
+      api<PagedTalks>(who, 'POST', '/api/talk/filter/chamado', { page: 1, fetch: 1000, ...body });
+    const openTickets = await filterCall(token, { filterIds: [abertos?.filterId] });
+    const everyTicket = await filterCall(token, {});
+    const openIds = new Set(openTickets.itens.map((t) => t.talkId));
+    const closed = everyTicket.itens.find((t) => !openIds.has(t.talkId));
+    expect(openIds.size).toBeGreaterThan(0);
+    expect(closed).toBeDefined();
+
+    const mine = await filterCall(userToken, {});
+    expect(mine.totalResults).toBe(openTickets.totalResults);
+    expect(mine.itens.map((t) => t.talkId).sort()).toEqual([...openIds].sort());
+    const identifiers = new Set(
+      mine.itens.flatMap((t) => t.talkValues.map((v) => v.subjectAttributeIdentifier)),
+    );
+    expect(identifiers.has('prioridade')).toBe(false);
+    expect(identifiers.has('titulo')).toBe(true);
+    // A closed ticket does not exist for the user; an open one comes without its priority.
+    const readClosed = await fetch(`${suite.server.url}/api/talk/chamado/${closed?.talkId ?? 0}`, {
+      headers: { authorization: `Bearer ${userToken}` },
+    });
+    expect(readClosed.status).toBe(404);
+    const [firstOpen] = mine.itens;
+    const one = await api<ApiTalk>(userToken, 'GET', `/api/talk/chamado/${firstOpen?.talkId ?? 0}`);
+    expect(one.talkValues.map((v) => v.subjectAttributeIdentifier)).not.toContain('prioridade');
+    // The quick search finds the closed ticket for the administrator, never for the user.
+    const titleValue = closed?.talkValues.find((v) => v.subjectAttributeIdentifier === 'titulo')?.value;
+    const closedTitle = typeof titleValue === 'string' ? titleValue : '';
+    expect(closedTitle).not.toBe('');
+    expect((await filterCall(token, { term: closedTitle })).itens.map((t) => t.talkId)).toContain(
+      closed?.talkId,
+    );
+    const searched = await filterCall(userToken, { term: closedTitle });
+    expect(searched.itens.every((t) => openIds.has(t.talkId))).toBe(true);
+    // Sorting or filtering by the hidden attribute is refused like an unknown one.
+    const sortByPriority = await fetch(`${suite.server.url}/api/talk/filter/chamado`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${userToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 1, fetch: 10, order: { attribute: 'prioridade', direction: 'asc' } }),
+    });
+    expect(sortByPriority.status).toBe(400);
+
+    // The grid: the open tickets, no Prioridade column.
+    const grid = new GridPage(triage.page, 'Chamado');
+    await grid.open(suite.server.url, '/context/grid/chamado');
+    const headers = await grid.grid.locator('.grid-header-label').allTextContents();
+    expect(headers).toContain('Título');
+    expect(headers).not.toContain('Prioridade');
+    expect((await grid.ids()).every((id) => openIds.has(id))).toBe(true);
+    await screenshot(triage.page, 'rooms-user-grid-day');
+    // The form: no Prioridade field.
+    await triage.page.goto(`${suite.server.url}/context/form/chamado/${firstOpen?.talkId ?? 0}`);
+    await triage.page.getByRole('textbox', { name: 'Título' }).first().waitFor();
+    expect(await triage.page.getByText('Prioridade', { exact: true }).count()).toBe(0);
+    await screenshot(triage.page, 'rooms-user-form-day');
+    // Settings screens send the user back to the dashboard (000 §6).
+    for (const path of ['/config/users', '/config/access_profile', '/config/menu', '/tags/list']) {
+      await triage.page.goto(`${suite.server.url}${path}`);
+      await expect.poll(() => pathname(triage.page)).toBe('/');
+    }
+    await triage.context.close();
   });
 });

@@ -34,7 +34,10 @@ function packageBreakdown(chunks: ChunkInfo[]): string {
   const byPackage = new Map<string, number>();
   for (const chunk of chunks) {
     for (const [id, length] of Object.entries(chunk.modules)) {
-      const name = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(id)?.[1] ?? 'packages/web (src)';
+      // BUDGET_DETAIL=src lists the app's own modules one by one.
+      const own =
+        process.env.BUDGET_DETAIL === 'src' ? id.replace(/^.*packages\/web\//, '') : 'packages/web (src)';
+      const name = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(id)?.[1] ?? own;
       byPackage.set(name, (byPackage.get(name) ?? 0) + length);
     }
   }
