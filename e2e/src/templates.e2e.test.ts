@@ -60,9 +60,25 @@ const selectedOrder = (page: Page) =>
     .locator('li')
     .evaluateAll((lis) => lis.map((li) => li.getAttribute('data-column')));
 
-async function setWidth(page: Page, column: string, width: number): Promise<void> {
-  await page.getByRole('button', { name: `Editar a coluna ${column}`, exact: true }).click();
+/**
+ * Opens 'Edição de coluna' for a column. Right after a mouse drag the browser may still swallow
+ * the next click (dnd-kit stops the click that ends a drag), so the click is repeated once.
+ */
+async function openColumn(page: Page, column: string): Promise<Locator> {
   const modal = page.getByRole('dialog', { name: 'Edição de coluna' });
+  const edit = page.getByRole('button', { name: `Editar a coluna ${column}`, exact: true });
+  await edit.click();
+  try {
+    await modal.getByText(column, { exact: true }).waitFor({ timeout: 2000 });
+  } catch {
+    await edit.click();
+    await modal.getByText(column, { exact: true }).waitFor();
+  }
+  return modal;
+}
+
+async function setWidth(page: Page, column: string, width: number): Promise<void> {
+  const modal = await openColumn(page, column);
   const input = modal.getByRole('textbox', { name: 'Largura' });
   await input.fill(String(width));
   await modal.getByRole('button', { name: 'Aplicar' }).click();
@@ -128,8 +144,7 @@ describe('templates', { timeout: 240_000 }, () => {
     await expect.poll(() => selectedOrder(page)).toEqual(['Prioridade', 'Situação', 'Título']);
 
     // 'Edição de coluna': an out-of-range width is refused; then the three widths.
-    await page.getByRole('button', { name: 'Editar a coluna Título', exact: true }).click();
-    const modal = page.getByRole('dialog', { name: 'Edição de coluna' });
+    const modal = await openColumn(page, 'Título');
     await modal.getByRole('textbox', { name: 'Largura' }).fill('1500');
     await modal.getByText('A largura deve ser um número entre 100 e 1000.').waitFor();
     expect(await modal.getByRole('button', { name: 'Aplicar' }).isDisabled()).toBe(true);
@@ -145,6 +160,11 @@ describe('templates', { timeout: 240_000 }, () => {
     await page.getByText('Template Fila de chamados inserido com sucesso!').waitFor();
     await page.getByRole('heading', { name: 'Templates de Personalizados' }).waitFor();
     await page.getByRole('link', { name: 'Fila de chamados' }).waitFor();
+    // The editor's tab is closed and the list keeps one tab (the refresh leaves no second one).
+    const tabs = page.getByRole('navigation', { name: 'Abas abertas' });
+    await expect
+      .poll(() => tabs.locator('.tab-link').allTextContents())
+      .toEqual(['Templates de Personalizados']);
     await bothModes(page, 'templates-custom-list');
 
     const admin = await signInByApi(suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);

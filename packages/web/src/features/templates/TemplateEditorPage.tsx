@@ -202,10 +202,11 @@ function TemplateForm(props: {
     change({ parentTemplateId, accountId: null, columns: [] });
   };
 
-  const leave = async (refresh: boolean) => {
+  /** Back to the list (its cache already told to reload), closing the editor's tab. */
+  const leave = async () => {
     const here = location.pathname;
     const list = listPath(kind);
-    await navigate(refresh ? `${list}?refresh=${Date.now()}` : list);
+    await navigate(list);
     forgetTab(here, list);
   };
 
@@ -219,7 +220,7 @@ function TemplateForm(props: {
       const name = saved.templateName || saved.subjectName;
       notify({ kind: 'success', title: editing ? text.updated(name) : text.inserted(name) });
       await queryClient.invalidateQueries({ queryKey: templateKeys.all });
-      await leave(true);
+      await leave();
     } catch (err) {
       const { fields: byField, loose } = saveErrors(err);
       setServer(byField);
@@ -336,7 +337,7 @@ function TemplateForm(props: {
             {text.saveHint}
           </Text>
         )}
-        <Button variant="default" onClick={() => void leave(false)} disabled={saving}>
+        <Button variant="default" onClick={() => void leave()} disabled={saving}>
           {text.cancel}
         </Button>
         <Button onClick={() => void save()} loading={saving} disabled={!canSave(draft)}>

@@ -30,6 +30,7 @@ import { templatesText } from '../../i18n/templates.ts';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
+import { forgetTab } from '../tabs/tabs-store.ts';
 import { TEMPLATE_PAGE_SIZES, TEMPLATE_SEARCH_MAX, TYPE_OF_KIND, type EditorKind } from './template-draft.ts';
 import {
   deleteTemplates,
@@ -76,9 +77,13 @@ function useRefreshParam(queryClient: QueryClient) {
   const location = useLocation();
   useEffect(() => {
     if (refresh === null) return;
+    const withRefresh = `${location.pathname}${location.search}`;
     void queryClient.invalidateQueries({ queryKey: templateKeys.all });
-    void navigate(location.pathname, { replace: true });
-  }, [refresh, queryClient, navigate, location.pathname]);
+    void (async () => {
+      await navigate(location.pathname, { replace: true });
+      forgetTab(withRefresh, location.pathname);
+    })();
+  }, [refresh, queryClient, navigate, location.pathname, location.search]);
 }
 
 export function TemplateListPage({ kind }: { kind: EditorKind }) {
