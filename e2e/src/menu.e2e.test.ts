@@ -210,31 +210,6 @@ describe('menu builder and the company menu (issue 15 item 2)', () => {
         ['Chamados abertos', 1],
         ['Tarefas', 1],
       ]);
-    // The same with the keyboard: space picks the row up, arrows move it, space drops it.
-    const keyboardMove = async (name: string, key: string) => {
-      await page.getByRole('button', { name: `Arrastar ${name}` }).focus();
-      await page.keyboard.press('Space');
-      await page.keyboard.press(key);
-      await page.evaluate(() => new Promise((done) => setTimeout(done, 300)));
-      await page.keyboard.press('Space');
-    };
-    await keyboardMove('Tarefas', 'ArrowUp');
-    await expect
-      .poll(() => treeNames(page))
-      .toEqual([
-        ['Atendimento', 0],
-        ['Tarefas', 1],
-        ['Chamados abertos', 1],
-      ]);
-    await settled(page);
-    await drag(page, page.getByRole('button', { name: 'Arrastar Chamados abertos' }), -1, 0);
-    await expect
-      .poll(() => treeNames(page))
-      .toEqual([
-        ['Atendimento', 0],
-        ['Chamados abertos', 1],
-        ['Tarefas', 1],
-      ]);
     await page.getByRole('button', { name: 'Editar Chamados abertos' }).click();
     await bothModes(page, 'menu-builder');
 
