@@ -1,10 +1,12 @@
 import type { ComponentType } from 'react';
 import { t } from '../i18n/pt-BR.ts';
 import type { Access } from '../features/session/access.ts';
-import { menusText } from '../i18n/menus.ts';
+import { menuBuilderTitle } from '../i18n/menus.ts';
 import { roomsText } from '../i18n/rooms.ts';
 import { searchTitle } from '../i18n/search.ts';
 import { templateTitles } from '../i18n/templates-titles.ts';
+import { recordsText } from '../i18n/records.ts';
+import { usersText } from '../i18n/users.ts';
 
 /** Named routes of the spec (000 §2, 001 §2); a menu links to one only once its screen exists. */
 export type ScreenName =
@@ -71,7 +73,7 @@ export const screens: readonly Screen[] = [
   {
     name: 'context',
     path: 'context/:scenario/:subject/*',
-    title: t.records.title,
+    title: recordsText.title,
     access: 'user',
     ownTitle: true,
     load: () => import('../features/records/ContextPage.tsx').then((m) => ({ Component: m.ContextPage })),
@@ -101,7 +103,7 @@ export const screens: readonly Screen[] = [
   {
     name: 'menu',
     path: 'config/menu',
-    title: menusText.title,
+    title: menuBuilderTitle,
     access: 'admin',
     load: () =>
       import('../features/menus/MenuBuilderPage.tsx').then((m) => ({ Component: m.MenuBuilderPage })),
@@ -109,21 +111,21 @@ export const screens: readonly Screen[] = [
   {
     name: 'config_users_list',
     path: 'config/users',
-    title: t.users.list.title,
+    title: usersText.list.title,
     access: 'admin',
     load: () => import('../features/users/UsersListPage.tsx').then((m) => ({ Component: m.UsersListPage })),
   },
   {
     name: 'config_users_add',
     path: 'config/users/add',
-    title: t.users.form.addTitle,
+    title: usersText.form.addTitle,
     access: 'admin',
     load: () => import('../features/users/UserFormPage.tsx').then((m) => ({ Component: m.UserAddPage })),
   },
   {
     name: 'config_users_edit',
     path: 'config/users/edit/:accountId',
-    title: t.users.form.editTab,
+    title: usersText.form.editTab,
     access: 'admin',
     load: () => import('../features/users/UserFormPage.tsx').then((m) => ({ Component: m.UserEditPage })),
   },
@@ -239,7 +241,7 @@ export const screens: readonly Screen[] = [
   {
     name: 'profile',
     path: 'usuario',
-    title: t.users.profile.title,
+    title: usersText.profile.title,
     access: 'user',
     load: () => import('../features/profile/ProfilePage.tsx').then((m) => ({ Component: m.ProfilePage })),
   },

@@ -1,10 +1,3 @@
-import { fieldsText } from './fields.ts';
-import { fieldsDesignersText } from './fields-designers.ts';
-import { fieldsStructuredText } from './fields-structured.ts';
-import { recordsText } from './records.ts';
-import { recordsViewsText } from './records-views.ts';
-import { usersText } from './users.ts';
-
 /**
  * Every text the web app shows, in pt-BR. Texts quoted in the spec are used verbatim (accents
  * included); the rest follow the same tone.
@@ -145,13 +138,4 @@ export const t = {
   errors: {
     generic: 'Ocorreu um erro inesperado. Por favor, tente novamente.',
   },
-  /** The records screens (features/records), in their own file. */
-  records: recordsText,
-  /** The field editors (src/fields), in their own file. */
-  fields: fieldsText,
-  fieldsStructured: fieldsStructuredText,
-  fieldsDesigners: fieldsDesignersText,
-  recordsViews: recordsViewsText,
-  /** Users, integration accounts and the own profile (features/users, features/profile). */
-  users: usersText,
 } as const;

@@ -30,7 +30,7 @@ export function ConfirmModal(props: {
           {props.cancelLabel ?? t.confirm.cancel}
         </Button>
         <Button
-          color={props.danger ? 'red' : undefined}
+          color={props.danger ? 'red.9' : undefined}
           onClick={props.onConfirm}
           loading={props.busy}
           data-autofocus

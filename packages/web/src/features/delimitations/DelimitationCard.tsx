@@ -4,11 +4,11 @@ import type { Subject } from '@talkbase/domain/contracts/subjects';
 import { fieldMessages } from '@talkbase/domain/fields/messages';
 import { searchTalks, talkNames } from '../../fields/editors/designers/designers-api.ts';
 import { SearchPicker } from '../../fields/editors/designers/SearchPicker.tsx';
-import { t } from '../../i18n/pt-BR.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import type { DelimitationDraft, DraftErrors } from './delimitation-draft.ts';
+import { fieldsDesignersText } from '../../i18n/fields-designers.ts';
 
-const text = t.fieldsDesigners.delimitations;
+const text = fieldsDesignersText.delimitations;
 
 interface DelimitationCardProps {
   index: number;

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fetchAllSubjects } from '../../fields/editors/designers/designers-api.ts';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
-import { t } from '../../i18n/pt-BR.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { DelimitationCard } from './DelimitationCard.tsx';
 import {
@@ -14,8 +13,9 @@ import {
   type DelimitationDraft,
   type DraftErrors,
 } from './delimitation-draft.ts';
+import { fieldsDesignersText } from '../../i18n/fields-designers.ts';
 
-const text = t.fieldsDesigners.delimitations;
+const text = fieldsDesignersText.delimitations;
 
 export interface DelimitationEditorProps {
   opened: boolean;

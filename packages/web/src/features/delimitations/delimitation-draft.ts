@@ -1,4 +1,4 @@
-import { t } from '../../i18n/pt-BR.ts';
+import { fieldsDesignersText } from '../../i18n/fields-designers.ts';
 
 /** A delimitation of a room (spec 002 §3 "Delimitation"; the rooms API's `sharedTalks`). */
 export interface Delimitation {
@@ -20,7 +20,7 @@ export interface DraftErrors {
   items?: string;
 }
 
-const messages = t.fieldsDesigners.delimitations;
+const messages = fieldsDesignersText.delimitations;
 
 export function toDrafts(list: readonly Delimitation[]): DelimitationDraft[] {
   return list.map((d, i) => ({

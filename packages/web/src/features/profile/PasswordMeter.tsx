@@ -1,6 +1,6 @@
 import { Group, Progress, Text } from '@mantine/core';
 import { PASSWORD_SCORE_LABELS, type PasswordScore } from '@talkbase/domain/passwords/password-rules';
-import { t } from '../../i18n/pt-BR.ts';
+import { usersText } from '../../i18n/users.ts';
 
 const COLORS: Record<PasswordScore, string> = { 0: 'red', 1: 'red', 2: 'orange', 3: 'teal', 4: 'green' };
 
@@ -10,7 +10,7 @@ export function PasswordMeter({ score, id }: { score: PasswordScore | null; id: 
   return (
     <div id={id} aria-live="polite">
       <Group justify="space-between" mb={4}>
-        <Text size="sm">{t.users.profile.strength}</Text>
+        <Text size="sm">{usersText.profile.strength}</Text>
         <Text size="sm" fw={600} data-testid="password-strength">
           {label}
         </Text>
@@ -19,7 +19,7 @@ export function PasswordMeter({ score, id }: { score: PasswordScore | null; id: 
         <Progress.Section
           value={score === null ? 0 : (score + 1) * 20}
           color={score === null ? 'gray' : COLORS[score]}
-          aria-label={t.users.profile.strength}
+          aria-label={usersText.profile.strength}
           aria-valuetext={label || undefined}
         />
       </Progress.Root>

@@ -18,10 +18,7 @@ import {
   type UpdateAccountBody,
 } from '@talkbase/domain/contracts/account';
 import { formatPhone, isValidPhone } from '@talkbase/domain/fields/phone';
-import type {
-  AccountNotificationRow,
-  AccountNotificationsInput,
-} from '@talkbase/domain/contracts/notifications';
+import type { AccountNotificationsInput } from '@talkbase/domain/contracts/notifications';
 import { passwordMessages } from '@talkbase/domain/passwords/password-rules';
 import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -41,9 +38,10 @@ import {
 } from '../notifications/NotificationChannelMatrix.tsx';
 import { PasswordMeter } from './PasswordMeter.tsx';
 import { usePasswordStrength } from './usePasswordStrength.ts';
+import { usersText } from '../../i18n/users.ts';
 
-const text = t.users.profile;
-const form = t.users.form;
+const text = usersText.profile;
+const form = usersText.form;
 
 interface ProfileValues {
   firstName: string;
@@ -111,9 +109,7 @@ function initialValues(a: AccountDetail): ProfileValues {
 function ProfileForm({ account }: { account: AccountDetail }) {
   const [values, setValues] = useState<ProfileValues>(() => initialValues(account));
   // The own notification × channel matrix (001 §2.5); rows come with the account.
-  const [notifications, setNotifications] = useState<MatrixRow[]>(
-    () => (account.notifications as AccountNotificationRow[] | undefined) ?? [],
-  );
+  const [notifications, setNotifications] = useState<MatrixRow[]>(() => account.notifications);
   const [errors, setErrors] = useState<Errors>({});
   const navigate = useNavigate();
   const queryClient = useQueryClient();

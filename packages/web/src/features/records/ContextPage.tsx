@@ -14,6 +14,7 @@ import { RecordsGrid } from './grid/RecordsGrid.tsx';
 import { fetchContext } from './records-api.ts';
 import { TalkView } from './talk/TalkView.tsx';
 import './records.css';
+import { recordsText } from '../../i18n/records.ts';
 
 const TimelineView = lazy(() =>
   import('./timeline/TimelineView.tsx').then((m) => ({ default: m.TimelineView })),
@@ -30,7 +31,7 @@ const TaskRecordBar = lazy(() =>
   import('../tasks/TaskRecordBar.tsx').then((m) => ({ default: m.TaskRecordBar })),
 );
 
-const text = t.records;
+const text = recordsText;
 
 function pageTitle(route: ContextRoute, subjectName: string): string {
   const suffix = route.isActive ? '' : ` ${text.deactivatedSuffix}`;

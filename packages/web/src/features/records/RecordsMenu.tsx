@@ -1,10 +1,10 @@
 import { NavLink, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { t } from '../../i18n/pt-BR.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { contextPath } from './context-route.ts';
 import { fetchReadableSubjects } from './records-api.ts';
+import { recordsText } from '../../i18n/records.ts';
 
 /**
  * The "Registros" list of the side menu: every subject the account's room may read, opening its
@@ -23,7 +23,7 @@ export function RecordsMenu() {
   return (
     <section aria-labelledby="records-menu-title">
       <Title order={2} size="xs" id="records-menu-title" className="menu-heading">
-        {t.records.listTitle}
+        {recordsText.listTitle}
       </Title>
       {list.map((s) => {
         const path = contextPath('grid', s.subjectIdentifier);

@@ -1,10 +1,10 @@
 import { Button, Group, List, Modal, Text } from '@mantine/core';
 import { useCallback, useState, type ReactNode } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { t } from '../../i18n/pt-BR.ts';
 import { notify } from '../notices/notices-store.ts';
+import { recordsText } from '../../i18n/records.ts';
 
-const text = t.records;
+const text = recordsText;
 
 /** The messages of a failed save, as the red dialog lists them (002 §8 "Server error lists"). */
 export function failureMessages(err: unknown): string[] {

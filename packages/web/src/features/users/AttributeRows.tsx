@@ -6,12 +6,12 @@ import { componentGroup } from '@talkbase/domain/fields/component-types';
 import { createElement, useMemo, useState } from 'react';
 import { fetchAllSubjects } from '../../fields/editors/designers/designers-api.ts';
 import { editorFor } from '../../fields/registry.ts';
-import { t } from '../../i18n/pt-BR.ts';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import type { AttributeRow, UserFormErrors } from './user-form.ts';
+import { usersText } from '../../i18n/users.ts';
 
-const text = t.users.form;
+const text = usersText.form;
 
 /** Files and designers describe records, not people: they are not offered here. */
 const OFFERED = (a: SubjectAttribute) => {

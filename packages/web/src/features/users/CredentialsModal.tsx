@@ -1,12 +1,12 @@
 import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { saveBlob } from '../../fields/editors/complex/download-blob.ts';
-import { t } from '../../i18n/pt-BR.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
 import { credentialsCsv, credentialsFileName, credentialsJson, type Issued } from './credentials.ts';
+import { usersText } from '../../i18n/users.ts';
 
-const text = t.users.credentials;
+const text = usersText.credentials;
 
 /**
  * Shown once after an integration account is created (001 §2.3, §4): the hash and the password,

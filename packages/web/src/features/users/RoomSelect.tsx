@@ -3,8 +3,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { t } from '../../i18n/pt-BR.ts';
 import { fetchRoomPage, type RoomOption } from './users-api.ts';
+import { usersText } from '../../i18n/users.ts';
 
-const text = t.users.form;
+const text = usersText.form;
 
 /**
  * 'Perfil de Acesso' (001 §2.3): access profiles loaded a page of 10 at a time as the list is

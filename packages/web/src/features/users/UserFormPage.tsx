@@ -40,8 +40,9 @@ import {
 } from './user-form.ts';
 import { createAccount, fetchAccount, updateAccount, useAccountImage, usersKeys } from './users-api.ts';
 import './users.css';
+import { usersText } from '../../i18n/users.ts';
 
-const text = t.users.form;
+const text = usersText.form;
 const LIST_PATH = '/config/users';
 
 /** 'Adicionar Novo Usuário' (001 §2.3). */

@@ -27,8 +27,9 @@ import { notify } from '../notices/notices-store.ts';
 import { AccountAvatar } from './AccountAvatar.tsx';
 import { accountName } from './user-form.ts';
 import { deleteAccount, fetchAccounts, usersKeys } from './users-api.ts';
+import { usersText } from '../../i18n/users.ts';
 
-const text = t.users.list;
+const text = usersText.list;
 /** 001 §9: users list page sizes; search at most 25 characters. */
 export const USER_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const USER_SEARCH_MAX = 25;

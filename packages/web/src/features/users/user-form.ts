@@ -9,10 +9,10 @@ import { isValidEmail } from '@talkbase/domain/fields/email';
 import { formatPhone, isValidPhone } from '@talkbase/domain/fields/phone';
 import { ApiError } from '../../api/client.ts';
 import type { ImageValue } from '../../fields/editors/complex/ImagePicker.tsx';
-import { t } from '../../i18n/pt-BR.ts';
 import type { Delimitation } from '../delimitations/delimitation-draft.ts';
+import { usersText } from '../../i18n/users.ts';
 
-const text = t.users.form;
+const text = usersText.form;
 
 /** Component 4 (single select) sends only its first value (001 §5). */
 const SINGLE_SELECT = 4;

@@ -3,13 +3,13 @@ import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
 import type { ApiTalk } from '@talkbase/domain/contracts/talks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { forgetTab } from '../../tabs/tabs-store.ts';
 import { contextPath } from '../context-route.ts';
 import { useRecordActions } from './useRecordActions.tsx';
+import { recordsText } from '../../../i18n/records.ts';
 
-const text = t.records;
+const text = recordsText;
 
 /**
  * Delete, deactivate and activate of one record from its own views (form, talk view), with the

@@ -3,13 +3,13 @@ import type { RelatedTalk } from '@talkbase/domain/contracts/talks';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
-import { t } from '../../../i18n/pt-BR.ts';
 import { ConfirmModal } from '../../../ui/ConfirmModal.tsx';
 import { contextPath } from '../context-route.ts';
 import { notifyError, notifySuccess } from '../feedback.tsx';
 import { deleteTalks, relatedTalksOf, setTalksActive } from '../records-api.ts';
+import { recordsText } from '../../../i18n/records.ts';
 
-const text = t.records;
+const text = recordsText;
 
 export type RecordAction = 'delete' | 'deactivate' | 'activate';
 

@@ -8,8 +8,9 @@ import { getSession } from '../../session/session-store.ts';
 import { AttributeFiles } from './AttributeFiles.tsx';
 import type { TokenGetter } from './file-transfer.ts';
 import { useTalkFiles } from './useTalkFiles.ts';
+import { recordsViewsText } from '../../../i18n/records-views.ts';
 
-const text = t.recordsViews.attachments;
+const text = recordsViewsText.attachments;
 const FILE_COMPONENTS: readonly number[] = [22, 34];
 
 /** The token the API client sends too (start.tsx connects the client to the same session store). */
@@ -54,9 +55,9 @@ export function AttachmentsView({ context, talkId }: AttachmentsViewProps) {
       ) : talk.isError ? (
         <Alert color="red" variant="light" role="alert">
           <Stack gap="xs" align="flex-start">
-            {talk.error.message || t.recordsViews.loadError}
+            {talk.error.message || recordsViewsText.loadError}
             <Button size="compact-sm" variant="default" onClick={() => void talk.refetch()}>
-              {t.recordsViews.retry}
+              {recordsViewsText.retry}
             </Button>
           </Stack>
         </Alert>

@@ -21,15 +21,15 @@ import { message } from '@talkbase/domain/fields/messages';
 import { DEFAULT_TIME_ZONE, formatDateTime } from '@talkbase/domain/fields/zoned-time';
 import { useId, useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
-import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { notify } from '../../notices/notices-store.ts';
 import { downloadFile, type TokenGetter } from './file-transfer.ts';
 import { formatFileSize } from './file-size.ts';
 import { useFileChanges } from './useTalkFiles.ts';
 import { ConfirmModal } from '../../../ui/ConfirmModal.tsx';
+import { recordsViewsText } from '../../../i18n/records-views.ts';
 
-const text = t.recordsViews.attachments;
+const text = recordsViewsText.attachments;
 const FILE_ON_DEMAND = 34;
 
 interface AttributeFilesProps {

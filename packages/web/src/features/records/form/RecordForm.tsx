@@ -20,8 +20,9 @@ import { RecordActionsBar } from '../actions/RecordActionsBar.tsx';
 import { tagsText } from '../../../i18n/tags.ts';
 import { TagChips, talkTagsOf } from '../../tags/TagChip.tsx';
 import { useTalkTagsLive } from '../../tags/useTalkTagsLive.ts';
+import { recordsText } from '../../../i18n/records.ts';
 
-const text = t.records;
+const text = recordsText;
 
 export interface SavedRecord {
   talkId: number;

@@ -5,13 +5,13 @@ import { memo, type KeyboardEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { displayText } from '../../../fields/display.ts';
 import { editorFor } from '../../../fields/registry.ts';
-import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { tagsText } from '../../../i18n/tags.ts';
 import { TagChips, talkTagsOf } from '../../tags/TagChip.tsx';
 import type { GridColumn } from './grid-columns.ts';
+import { recordsText } from '../../../i18n/records.ts';
 
-const text = t.records;
+const text = recordsText;
 export const ROW_HEIGHT = 40;
 export const SELECT_WIDTH = 44;
 

@@ -23,7 +23,6 @@ import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
-import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { useRealtimeEvent } from '../../realtime/useRealtimeEvent.ts';
 import { useSession } from '../../session/useSession.ts';
@@ -54,8 +53,9 @@ import {
   savePosition,
   type GridPosition,
 } from './grid-position.ts';
+import { recordsText } from '../../../i18n/records.ts';
 
-const text = t.records;
+const text = recordsText;
 const ID_WIDTH = 90;
 const ACTIONS_WIDTH = 96;
 const TAGS_WIDTH = 180;

@@ -3,10 +3,10 @@ import type { ContextResponse, ContextSubjectAttribute } from '@talkbase/domain/
 import { componentType } from '@talkbase/domain/fields/component-types';
 import { matchesSearch } from '@talkbase/domain/fields/select';
 import { useId, useMemo, useState } from 'react';
-import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
+import { recordsViewsText } from '../../../i18n/records-views.ts';
 
-const text = t.recordsViews.help;
+const text = recordsViewsText.help;
 
 /** The component type in words ('Texto', 'CNPJ/CPF'…), by the names of domain component-types. */
 export function componentTypeLabel(componentId: number | string): string {

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { NavLink, ScrollArea } from '@mantine/core';
 import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
-import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { formGroups, type FormNode } from '../form/form-model.ts';
 import { areaDomId, RecordForm, type SavedRecord } from '../form/RecordForm.tsx';
 import { ConversationLink } from '../../messages/ConversationLink.tsx';
 import { MessageThread } from '../../messages/MessageThread.tsx';
+import { recordsText } from '../../../i18n/records.ts';
 
 /** Scrolls the form to one of its areas (002 §2 "scroll-to-area"). */
 export function scrollToArea(key: string): void {
@@ -28,7 +28,7 @@ function AreaMenu({ nodes, extra }: { nodes: FormNode[]; extra?: ReactNode }) {
   const entries = menuEntries(nodes);
   if (entries.length === 0 && !extra) return null;
   return (
-    <nav aria-label={t.records.form.areas} className="record-area-menu">
+    <nav aria-label={recordsText.form.areas} className="record-area-menu">
       <ScrollArea.Autosize mah="calc(100vh - 12rem)">
         {extra}
         {entries.map((entry) => (

@@ -23,8 +23,9 @@ import { relativeToNow } from './relative-time.ts';
 import { groupTimeline, type TimelineEvent } from './timeline-events.ts';
 import { fileChanges, formatTimelineValue } from './timeline-values.ts';
 import { useTimeline } from './useTimeline.ts';
+import { recordsViewsText } from '../../../i18n/records-views.ts';
 
-const text = t.recordsViews.timeline;
+const text = recordsViewsText.timeline;
 
 const ACTION_ICONS: Readonly<Record<string, string>> = {
   created: 'add_circle',
@@ -80,9 +81,9 @@ export function TimelineView({ context, talkId }: TimelineViewProps) {
       {timeline.isError && !timeline.data && (
         <Alert color="red" variant="light" role="alert">
           <Stack gap="xs" align="flex-start">
-            {timeline.error.message || t.recordsViews.loadError}
+            {timeline.error.message || recordsViewsText.loadError}
             <Button size="compact-sm" variant="default" onClick={() => void timeline.refetch()}>
-              {t.recordsViews.retry}
+              {recordsViewsText.retry}
             </Button>
           </Stack>
         </Alert>
@@ -129,7 +130,7 @@ export function TimelineView({ context, talkId }: TimelineViewProps) {
       )}
       {timeline.isFetchNextPageError && (
         <Alert color="red" variant="light" role="alert">
-          {timeline.error.message || t.recordsViews.loadError}
+          {timeline.error.message || recordsViewsText.loadError}
         </Alert>
       )}
       {timeline.hasNextPage && (

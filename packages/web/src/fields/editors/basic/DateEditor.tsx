@@ -12,12 +12,12 @@ import {
   parseDateTime,
 } from '@talkbase/domain/fields/zoned-time';
 import { useState } from 'react';
-import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import type { FieldEditorProps } from '../../types.ts';
 import { pickerLimits } from './date-picker-limits.ts';
 import { inputChrome } from './FieldLabel.tsx';
 import { useMaskedText, type TextCodec } from './useMaskedText.ts';
+import { fieldsText } from '../../../i18n/fields.ts';
 
 /**
  * Dates are typed and shown in the company's zone (GUIDE §4). The web app has no company setting
@@ -92,7 +92,11 @@ export function DateEditor(props: FieldEditorProps) {
   const calendar = props.readOnly ? undefined : (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" trapFocus withinPortal>
       <Popover.Target>
-        <ActionIcon variant="subtle" aria-label={t.fields.openCalendar} onClick={() => setOpened((o) => !o)}>
+        <ActionIcon
+          variant="subtle"
+          aria-label={fieldsText.openCalendar}
+          onClick={() => setOpened((o) => !o)}
+        >
           <Icon name={withTime ? 'schedule' : 'calendar_month'} size="1.2em" />
         </ActionIcon>
       </Popover.Target>

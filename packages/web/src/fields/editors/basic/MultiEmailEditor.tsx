@@ -3,11 +3,11 @@ import { checkEmails, joinEmails, splitEmails } from '@talkbase/domain/fields/em
 import { attributeName } from '@talkbase/domain/fields/field-rule';
 import { formatMessage, message } from '@talkbase/domain/fields/messages';
 import { useState } from 'react';
-import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import type { FieldEditorProps } from '../../types.ts';
 import { inputChrome } from './FieldLabel.tsx';
 import { sameValue } from './same-value.ts';
+import { fieldsText } from '../../../i18n/fields.ts';
 
 function entriesOf(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
@@ -48,7 +48,7 @@ export function MultiEmailEditor(props: FieldEditorProps) {
   };
 
   const chrome = inputChrome(props);
-  const entryLabel = (n: number) => formatMessage(t.fields.emailEntry, { label, n });
+  const entryLabel = (n: number) => formatMessage(fieldsText.emailEntry, { label, n });
 
   return (
     <Input.Wrapper
@@ -94,7 +94,7 @@ export function MultiEmailEditor(props: FieldEditorProps) {
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={formatMessage(t.fields.removeEmail, { n })}
+                    aria-label={formatMessage(fieldsText.removeEmail, { n })}
                     onClick={() => {
                       commit(entries.filter((_, i) => i !== index));
                       setTouched((before) => before.filter((_, i) => i !== index));
@@ -115,7 +115,7 @@ export function MultiEmailEditor(props: FieldEditorProps) {
             onClick={() => commit([...entries, ''])}
             style={{ alignSelf: 'flex-start' }}
           >
-            {t.fields.addEmail}
+            {fieldsText.addEmail}
           </Button>
         )}
       </Stack>

@@ -5,11 +5,11 @@ import { message } from '@talkbase/domain/fields/messages';
 import { formatPhone, isValidPhone, PHONE_MAX_LENGTH, phoneDigits } from '@talkbase/domain/fields/phone';
 import { useState } from 'react';
 import { apiRequest } from '../../../api/client.ts';
-import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import type { FieldEditorProps } from '../../types.ts';
 import { inputChrome } from './FieldLabel.tsx';
 import { useMaskedText, type TextCodec } from './useMaskedText.ts';
+import { fieldsText } from '../../../i18n/fields.ts';
 
 function phoneCodec(name: string): TextCodec {
   return {
@@ -61,10 +61,10 @@ export function PhoneEditor(props: FieldEditorProps) {
     try {
       const answer = await apiRequest<{ phoneNumber?: unknown }>(path);
       const phone = typeof answer.phoneNumber === 'string' ? answer.phoneNumber : '';
-      if (phoneDigits(phone) === '') setLookupError(t.fields.phoneLookupNotFound);
+      if (phoneDigits(phone) === '') setLookupError(fieldsText.phoneLookupNotFound);
       else field.type(phone);
     } catch {
-      setLookupError(t.fields.phoneLookupFailed);
+      setLookupError(fieldsText.phoneLookupFailed);
     } finally {
       setLooking(false);
     }
@@ -72,10 +72,10 @@ export function PhoneEditor(props: FieldEditorProps) {
 
   const lookupButton =
     lookupPath !== undefined && !props.readOnly ? (
-      <Tooltip label={t.fields.phoneLookup}>
+      <Tooltip label={fieldsText.phoneLookup}>
         <ActionIcon
           variant="subtle"
-          aria-label={t.fields.phoneLookup}
+          aria-label={fieldsText.phoneLookup}
           loading={looking}
           onClick={() => void lookUp(lookupPath)}
         >

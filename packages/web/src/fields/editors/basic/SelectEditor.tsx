@@ -3,11 +3,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { formatMessage, message } from '@talkbase/domain/fields/messages';
 import { emptyOptionsMessage } from '@talkbase/domain/fields/select';
 import { useState, type UIEvent } from 'react';
-import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import type { FieldEditorProps } from '../../types.ts';
 import { inputChrome, TOOLTIP_DELAY_MS } from './FieldLabel.tsx';
 import { optionParams, useRelatedOptions, type RelatedOption } from './useRelatedOptions.ts';
+import { fieldsText } from '../../../i18n/fields.ts';
 
 /** Spec 002 §9: the option search waits 500 ms after the last keystroke. */
 export const OPTION_SEARCH_DEBOUNCE_MS = 500;
@@ -46,7 +46,7 @@ function groupsOf(options: readonly RelatedOption[]): [string | null, RelatedOpt
   if (!options.some((o) => o.parentName)) return [[null, [...options]]];
   const groups = new Map<string, RelatedOption[]>();
   for (const option of options) {
-    const parent = option.parentName ?? t.fields.selectOtherGroup;
+    const parent = option.parentName ?? fieldsText.selectOtherGroup;
     groups.set(parent, [...(groups.get(parent) ?? []), option]);
   }
   return [...groups];
@@ -156,7 +156,7 @@ export function SelectEditor(props: SelectEditorProps) {
   };
 
   const status = query.isPending
-    ? t.fields.selectLoading
+    ? fieldsText.selectLoading
     : query.isError
       ? query.error.message
       : (answerError ?? (options.length === 0 ? emptyOptionsMessage(term, searched) : undefined));
@@ -170,7 +170,7 @@ export function SelectEditor(props: SelectEditorProps) {
     !readOnly && ids.length > 0 ? (
       // Mantine hides it from assistive technology; here it is how the keyboard clears a choice.
       <Combobox.ClearButton
-        aria-label={t.fields.selectClear}
+        aria-label={fieldsText.selectClear}
         aria-hidden={false}
         tabIndex={0}
         onClear={clear}
@@ -193,7 +193,7 @@ export function SelectEditor(props: SelectEditorProps) {
             withRemoveButton={!readOnly}
             onRemove={() => remove(id)}
             removeButtonProps={{
-              'aria-label': formatMessage(t.fields.selectRemove, { name: nameOf(id) }),
+              'aria-label': formatMessage(fieldsText.selectRemove, { name: nameOf(id) }),
               'aria-hidden': false,
             }}
           >
@@ -207,7 +207,7 @@ export function SelectEditor(props: SelectEditorProps) {
             aria-description={chrome['aria-description']}
             readOnly={readOnly}
             value={search}
-            placeholder={ids.length === 0 ? t.fields.selectPlaceholder : undefined}
+            placeholder={ids.length === 0 ? fieldsText.selectPlaceholder : undefined}
             onFocus={open}
             onBlur={blur}
             onChange={(event) => onSearch(event.currentTarget.value)}
@@ -223,7 +223,7 @@ export function SelectEditor(props: SelectEditorProps) {
     <InputBase
       {...chrome}
       value={combobox.dropdownOpened ? search : ids[0] !== undefined ? nameOf(ids[0]) : ''}
-      placeholder={ids[0] !== undefined ? nameOf(ids[0]) : t.fields.selectPlaceholder}
+      placeholder={ids[0] !== undefined ? nameOf(ids[0]) : fieldsText.selectPlaceholder}
       onClick={open}
       onFocus={open}
       onBlur={blur}
@@ -255,7 +255,7 @@ export function SelectEditor(props: SelectEditorProps) {
             );
           })}
           {status !== undefined && <Combobox.Empty>{status}</Combobox.Empty>}
-          {query.isFetchingNextPage && <Combobox.Empty>{t.fields.selectLoading}</Combobox.Empty>}
+          {query.isFetchingNextPage && <Combobox.Empty>{fieldsText.selectLoading}</Combobox.Empty>}
         </Combobox.Options>
       </Combobox.Dropdown>
     </Combobox>

@@ -1,8 +1,8 @@
 import { Switch } from '@mantine/core';
 import { readBooleanValue } from '@talkbase/domain/fields/boolean';
-import { t } from '../../../i18n/pt-BR.ts';
 import type { FieldEditorProps } from '../../types.ts';
 import { FieldLabel } from './FieldLabel.tsx';
+import { fieldsText } from '../../../i18n/fields.ts';
 
 /** Switch (27): on is Sim (true), off is Não (false); a value never set shows off. */
 export function SwitchEditor(props: FieldEditorProps) {
@@ -18,8 +18,8 @@ export function SwitchEditor(props: FieldEditorProps) {
       required={required}
       error={error}
       size={cell ? 'xs' : 'sm'}
-      onLabel={t.fields.yes}
-      offLabel={t.fields.no}
+      onLabel={fieldsText.yes}
+      offLabel={fieldsText.no}
       checked={readBooleanValue(props.value) === true}
       readOnly={readOnly}
       onChange={(event) => {

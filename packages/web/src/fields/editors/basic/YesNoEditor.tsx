@@ -1,8 +1,8 @@
 import { Input, SegmentedControl } from '@mantine/core';
 import { booleanOptions, readBooleanValue } from '@talkbase/domain/fields/boolean';
-import { t } from '../../../i18n/pt-BR.ts';
 import type { FieldEditorProps } from '../../types.ts';
 import { inputChrome } from './FieldLabel.tsx';
+import { fieldsText } from '../../../i18n/fields.ts';
 
 const EMPTY = '';
 
@@ -19,7 +19,7 @@ export function YesNoEditor(props: FieldEditorProps) {
   const chrome = inputChrome(props);
   const options = booleanOptions({ componentId: 10, isRequired: required }).map((option) => ({
     value: key(option.value),
-    label: option.value === null ? t.fields.empty : option.label,
+    label: option.value === null ? fieldsText.empty : option.label,
   }));
   const errorId = props.error ? `${id}-error` : undefined;
   return (

@@ -8,14 +8,14 @@ import {
 } from '@talkbase/domain/fields/file';
 import { message } from '@talkbase/domain/fields/messages';
 import { useRef, useState } from 'react';
-import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import type { FieldEditorProps } from '../../types.ts';
 import { downloadFile } from './download-blob.ts';
 import { readFileData } from './read-file-data.ts';
 import { ConfirmModal } from '../../../ui/ConfirmModal.tsx';
+import { fieldsStructuredText } from '../../../i18n/fields-structured.ts';
 
-const text = t.fieldsStructured.files;
+const text = fieldsStructuredText.files;
 
 /** The value as a list of file items (a single item is a list of one; anything else is empty). */
 export function fileItemsOf(value: unknown): FileItem[] {

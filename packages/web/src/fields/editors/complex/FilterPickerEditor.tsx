@@ -3,13 +3,13 @@ import type { SubjectAttribute } from '@talkbase/domain/contracts/subjects';
 import { configValue } from '@talkbase/domain/fields/component-config';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { t } from '../../../i18n/pt-BR.ts';
 import type { FieldEditorProps } from '../../types.ts';
 import { fetchSavedFilters } from './structured-api.ts';
 import { referenceId, useModelSubject } from './useModelSubject.ts';
 import { useSubjectSchema } from './useSubjectSchema.ts';
+import { fieldsStructuredText } from '../../../i18n/fields-structured.ts';
 
-const text = t.fieldsStructured.filterPicker;
+const text = fieldsStructuredText.filterPicker;
 const MODEL_COMPONENT = 20;
 
 /**

@@ -11,7 +11,6 @@ import {
 import type { Operator } from '@talkbase/domain/filters/filter-tree';
 import { valueKindOf, type ValueKind } from '@talkbase/domain/records/value-kinds';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
-import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import type { FieldEditorProps } from '../../types.ts';
 import {
@@ -28,8 +27,9 @@ import {
 } from './filter-draft.ts';
 import { FilterValueInput } from './FilterValueInput.tsx';
 import { useSubjectSchema } from './useSubjectSchema.ts';
+import { fieldsStructuredText } from '../../../i18n/fields-structured.ts';
 
-const text = t.fieldsStructured.filterTree;
+const text = fieldsStructuredText.filterTree;
 
 /** The built-in subject of saved filters; its `assunto` holds the subject a filter is for. */
 const SAVED_FILTER_SUBJECT = 'filtro';

@@ -4,10 +4,10 @@ import { MAX_RELATIVE_DAYS, valueShapeOf } from '@talkbase/domain/filters/filter
 import type { Operator } from '@talkbase/domain/filters/filter-tree';
 import type { ValueKind } from '@talkbase/domain/records/value-kinds';
 import dayjs from 'dayjs';
-import { t } from '../../../i18n/pt-BR.ts';
 import { RelatedSelect } from './RelatedSelect.tsx';
+import { fieldsStructuredText } from '../../../i18n/fields-structured.ts';
 
-const text = t.fieldsStructured.filterTree;
+const text = fieldsStructuredText.filterTree;
 
 export interface FilterValueInputProps {
   kind: ValueKind;

@@ -2,11 +2,11 @@ import { Button, Group, Image, Input, Stack } from '@mantine/core';
 import { mediaTypeOf } from '@talkbase/domain/contracts/files';
 import { ALLOWED_IMAGE_EXTENSIONS, imageExtensionError } from '@talkbase/domain/fields/file';
 import { useEffect, useRef, useState } from 'react';
-import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { dataUrl, readFileData } from './read-file-data.ts';
+import { fieldsStructuredText } from '../../../i18n/fields-structured.ts';
 
-const text = t.fieldsStructured.image;
+const text = fieldsStructuredText.image;
 
 /** How long 'Extensão não suportada' stays (002 §9: image error 3000 ms). */
 export const IMAGE_ERROR_MS = 3000;

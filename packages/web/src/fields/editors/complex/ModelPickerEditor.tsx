@@ -1,11 +1,11 @@
 import { Select } from '@mantine/core';
 import { message } from '@talkbase/domain/fields/messages';
 import { useQuery } from '@tanstack/react-query';
-import { t } from '../../../i18n/pt-BR.ts';
 import type { FieldEditorProps } from '../../types.ts';
 import { RelatedSelect } from './RelatedSelect.tsx';
 import { fetchReportModels } from './structured-api.ts';
 import { referenceId } from './useModelSubject.ts';
+import { fieldsStructuredText } from '../../../i18n/fields-structured.ts';
 
 function ReportModelSelect(props: FieldEditorProps) {
   const { value, onChange, onBlur, readOnly, label, id, error, required, variant, displayValue } = props;
@@ -33,9 +33,9 @@ function ReportModelSelect(props: FieldEditorProps) {
       readOnly={readOnly}
       required={required}
       error={error}
-      placeholder={t.fieldsStructured.relatedSelect.placeholder}
+      placeholder={fieldsStructuredText.relatedSelect.placeholder}
       nothingFoundMessage={
-        models.isPending ? t.fieldsStructured.relatedSelect.loading : message('selectNothingFound')
+        models.isPending ? fieldsStructuredText.relatedSelect.loading : message('selectNothingFound')
       }
     />
   );

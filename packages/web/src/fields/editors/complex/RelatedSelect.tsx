@@ -1,8 +1,8 @@
 import { MultiSelect, Select, type ComboboxParsedItem } from '@mantine/core';
 import { message } from '@talkbase/domain/fields/messages';
 import { useMemo, useState } from 'react';
-import { t } from '../../../i18n/pt-BR.ts';
 import { useRelatedOptions } from './useRelatedOptions.ts';
+import { fieldsStructuredText } from '../../../i18n/fields-structured.ts';
 
 interface CommonProps {
   /** The reference attribute whose options are listed (GET /api/SubjectAttribute/related/{id}). */
@@ -70,7 +70,7 @@ export function RelatedSelect(props: SingleProps | MultipleProps) {
     readOnly: props.readOnly,
     required: props.required,
     error: props.error,
-    placeholder: props.placeholder ?? t.fieldsStructured.relatedSelect.placeholder,
+    placeholder: props.placeholder ?? fieldsStructuredText.relatedSelect.placeholder,
     onBlur: props.onBlur,
     data,
     searchable: true,
@@ -78,7 +78,7 @@ export function RelatedSelect(props: SingleProps | MultipleProps) {
     onSearchChange: setSearch,
     // The server already matched every word; Mantine's own filter would hide its answers.
     filter: ({ options: all }: { options: ComboboxParsedItem<number>[] }) => all,
-    nothingFoundMessage: options.isFetching ? t.fieldsStructured.relatedSelect.loading : nothingFound,
+    nothingFoundMessage: options.isFetching ? fieldsStructuredText.relatedSelect.loading : nothingFound,
   };
   if (props.multiple) {
     const { onChange } = props;

@@ -30,10 +30,10 @@ import {
   type ScheduleSettings,
 } from '@talkbase/domain/fields/schedule';
 import { useState } from 'react';
-import { t } from '../../../i18n/pt-BR.ts';
 import type { FieldEditorProps } from '../../types.ts';
+import { fieldsStructuredText } from '../../../i18n/fields-structured.ts';
 
-const text = t.fieldsStructured.schedule;
+const text = fieldsStructuredText.schedule;
 
 const DEFAULTS: ScheduleSettings = {
   frequency: SCHEDULE_WEEKLY,

@@ -8,13 +8,13 @@ import {
   type JoinObjectValue,
 } from '@talkbase/domain/fields/join-object';
 import { useState } from 'react';
-import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import type { FieldEditorProps } from '../../types.ts';
 import { relatedOptions } from './designers-api.ts';
 import { SearchPicker } from './SearchPicker.tsx';
+import { fieldsDesignersText } from '../../../i18n/fields-designers.ts';
 
-const text = t.fieldsDesigners.joinObject;
+const text = fieldsDesignersText.joinObject;
 
 const label = (configs: unknown, key: string, fallback: string) => {
   const v = configValue(configs, key);

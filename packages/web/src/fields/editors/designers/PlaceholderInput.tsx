@@ -1,10 +1,10 @@
 import { Popover, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { placeholderText } from '@talkbase/domain/fields/report-columns';
 import { useRef, useState } from 'react';
-import { t } from '../../../i18n/pt-BR.ts';
 import { searchCatalog, type CatalogAttribute } from './attribute-catalog.ts';
+import { fieldsDesignersText } from '../../../i18n/fields-designers.ts';
 
-const text = t.fieldsDesigners.reportColumns;
+const text = fieldsDesignersText.reportColumns;
 
 interface PlaceholderInputProps {
   id: string;

@@ -22,12 +22,12 @@ import {
   type ReportColumn,
   type ReportColumnAttribute,
 } from '@talkbase/domain/fields/report-columns';
-import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import type { CatalogAttribute } from './attribute-catalog.ts';
 import { PlaceholderInput } from './PlaceholderInput.tsx';
+import { fieldsDesignersText } from '../../../i18n/fields-designers.ts';
 
-const text = t.fieldsDesigners.reportColumns;
+const text = fieldsDesignersText.reportColumns;
 
 interface ReportColumnCardProps {
   idPrefix: string;

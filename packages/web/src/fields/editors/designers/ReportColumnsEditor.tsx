@@ -24,15 +24,15 @@ import {
   type ReportColumn,
 } from '@talkbase/domain/fields/report-columns';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import type { FieldEditorProps } from '../../types.ts';
 import { useAttributeCatalog } from './attribute-catalog.ts';
 import { ConfirmModal } from '../../../ui/ConfirmModal.tsx';
 import { ReportColumnCard } from './ReportColumnCard.tsx';
 import { ReportPreview } from './ReportPreview.tsx';
+import { fieldsDesignersText } from '../../../i18n/fields-designers.ts';
 
-const text = t.fieldsDesigners.reportColumns;
+const text = fieldsDesignersText.reportColumns;
 
 type Loose = Record<string, unknown>;
 const isRecord = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -8,10 +8,10 @@ import {
   REPORT_PREVIEW,
   type ReportColumn,
 } from '@talkbase/domain/fields/report-columns';
-import { t } from '../../../i18n/pt-BR.ts';
 import { lookup, type CatalogAttribute } from './attribute-catalog.ts';
+import { fieldsDesignersText } from '../../../i18n/fields-designers.ts';
 
-const text = t.fieldsDesigners.reportColumns;
+const text = fieldsDesignersText.reportColumns;
 
 interface ReportPreviewProps {
   opened: boolean;

@@ -7,12 +7,12 @@ import {
   type TimeWindowValue,
 } from '@talkbase/domain/fields/time-window';
 import { useState } from 'react';
-import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import type { FieldEditorProps } from '../../types.ts';
 import { TimeWindowModal } from './TimeWindowModal.tsx';
+import { fieldsDesignersText } from '../../../i18n/fields-designers.ts';
 
-const text = t.fieldsDesigners.timeWindow;
+const text = fieldsDesignersText.timeWindow;
 
 function describe(value: TimeWindowValue | undefined): string {
   if (!value) return text.empty;

@@ -11,10 +11,10 @@ import {
 import type { TimeWindowValue } from '@talkbase/domain/fields/time-window';
 import { maskDateTime } from '@talkbase/domain/fields/zoned-time';
 import { useState } from 'react';
-import { t } from '../../../i18n/pt-BR.ts';
 import { fetchAvailability } from './designers-api.ts';
+import { fieldsDesignersText } from '../../../i18n/fields-designers.ts';
 
-const text = t.fieldsDesigners.timeWindow;
+const text = fieldsDesignersText.timeWindow;
 const WEEKDAYS = ['dom', 'seg', 'ter', 'qua', 'qui', 'sex', 'sáb'];
 
 /** 'dd/MM/yyyy HH:mm' typed in contingency mode, as a value; undefined until complete and real. */
