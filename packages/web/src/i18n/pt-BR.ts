@@ -135,6 +135,13 @@ export const t = {
     ok: 'OK',
     close: 'Fechar',
   },
+  /** The foot of paged lists (ui/ListPager). */
+  pager: {
+    previous: 'Página anterior',
+    next: 'Próxima página',
+    page: (n: number) => `Página ${n}`,
+    pages: 'Páginas',
+  },
   errors: {
     generic: 'Ocorreu um erro inesperado. Por favor, tente novamente.',
   },

@@ -24,8 +24,6 @@ export const searchText = {
   total: (n: number) => (n === 1 ? '1 resultado' : `${n.toLocaleString('pt-BR')} resultados`),
   pageSize: 'Resultados por página',
   pages: 'Páginas',
-  previous: 'Página anterior',
-  next: 'Próxima página',
   contextError: 'Não foi possível abrir este registro.',
   narrowedTo: 'Busca limitada a',
 };

@@ -26,9 +26,6 @@ export const templatesText = {
     reload: 'Tentar novamente',
     pageSize: 'Itens por página',
     pager: 'Páginas',
-    previous: 'Página anterior',
-    next: 'Próxima página',
-    page: (n: number) => `Página ${n}`,
     total: (n: number) => (n === 1 ? '1 resultado' : `${n} resultados`),
   },
   editor: {

@@ -2,10 +2,8 @@ import {
   Alert,
   Button,
   Group,
-  Pagination,
   Paper,
   SegmentedControl,
-  Select,
   Skeleton,
   Stack,
   Text,
@@ -35,6 +33,7 @@ import { useRealtimeEvent } from '../realtime/useRealtimeEvent.ts';
 import { contextPath } from '../records/context-route.ts';
 import { fetchInbox, markRead, notificationKeys } from './notifications-api.ts';
 import './notifications.css';
+import { ListPager } from '../../ui/ListPager.tsx';
 
 const text = notificationsText.inbox;
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -104,7 +103,6 @@ export function InboxPage() {
   };
 
   const total = inbox.data?.totalResults ?? 0;
-  const pages = Math.max(1, Math.ceil(total / fetch));
 
   return (
     <Stack gap="md" maw={900}>
@@ -154,29 +152,18 @@ export function InboxPage() {
         )}
       </Paper>
       {inbox.data && total > 0 && (
-        <Group justify="flex-end" gap="sm">
-          <Select
-            aria-label={text.pageSize}
-            data={INBOX_PAGE_SIZES.map(String)}
-            value={String(fetch)}
-            onChange={(v) => {
-              setFetch(Number(v ?? INBOX_DEFAULT_PAGE_SIZE));
-              setPage(1);
-            }}
-            allowDeselect={false}
-            w={90}
-          />
-          <Pagination
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={setPage}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? 'Página anterior' : 'Próxima página',
-            })}
-            getItemProps={(n) => ({ 'aria-label': `Página ${n}` })}
-            aria-label={text.pager}
-          />
-        </Group>
+        <ListPager
+          total={total}
+          page={page}
+          pageSize={fetch}
+          pageSizes={INBOX_PAGE_SIZES}
+          pageSizeLabel={text.pageSize}
+          onPage={setPage}
+          onPageSize={(size) => {
+            setFetch(size);
+            setPage(1);
+          }}
+        />
       )}
     </Stack>
   );

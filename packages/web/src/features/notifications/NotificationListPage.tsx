@@ -5,9 +5,7 @@ import {
   Button,
   CloseButton,
   Group,
-  Pagination,
   Paper,
-  Select,
   Skeleton,
   Stack,
   Text,
@@ -27,6 +25,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { notificationsText } from '../../i18n/notifications.ts';
+import { ListPager } from '../../ui/ListPager.tsx';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
@@ -85,7 +84,6 @@ export function NotificationListPage() {
   });
 
   const total = list.data?.totalResults ?? 0;
-  const pages = Math.max(1, Math.ceil(total / fetch));
 
   return (
     <Stack gap="md" maw={900}>
@@ -182,32 +180,19 @@ export function NotificationListPage() {
         )}
       </Paper>
       {list.data && total > 0 && (
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm">{text.total(total)}</Text>
-          <Group gap="sm">
-            <Select
-              aria-label={text.pageSize}
-              data={NOTIFICATION_PAGE_SIZES.map(String)}
-              value={String(fetch)}
-              onChange={(v) => {
-                setFetch(Number(v ?? NOTIFICATION_DEFAULT_PAGE_SIZE));
-                setPage(1);
-              }}
-              allowDeselect={false}
-              w={90}
-            />
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={setPage}
-              getControlProps={(control) => ({
-                'aria-label': control === 'previous' ? 'Página anterior' : 'Próxima página',
-              })}
-              getItemProps={(n) => ({ 'aria-label': `Página ${n}` })}
-              aria-label={text.pager}
-            />
-          </Group>
-        </Group>
+        <ListPager
+          totalText={text.total(total)}
+          total={total}
+          page={page}
+          pageSize={fetch}
+          pageSizes={NOTIFICATION_PAGE_SIZES}
+          pageSizeLabel={text.pageSize}
+          onPage={setPage}
+          onPageSize={(size) => {
+            setFetch(size);
+            setPage(1);
+          }}
+        />
       )}
       <ConfirmModal
         opened={removing !== null}

@@ -6,9 +6,7 @@ import {
   CloseButton,
   ColorSwatch,
   Group,
-  Pagination,
   Paper,
-  Select,
   Skeleton,
   Stack,
   Table,
@@ -23,6 +21,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { roomsText } from '../../i18n/rooms.ts';
+import { ListPager } from '../../ui/ListPager.tsx';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
@@ -68,7 +67,6 @@ export function RoomListPage() {
   });
 
   const total = rooms.data?.totalResults ?? 0;
-  const pages = Math.max(1, Math.ceil(total / fetch));
 
   return (
     <Stack gap="md" maw={900}>
@@ -173,32 +171,19 @@ export function RoomListPage() {
         )}
       </Paper>
       {rooms.data && total > 0 && (
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm">{text.total(total)}</Text>
-          <Group gap="sm">
-            <Select
-              aria-label={text.pageSize}
-              data={PAGE_SIZES}
-              value={String(fetch)}
-              onChange={(v) => {
-                setFetch(Number(v ?? 10));
-                setPage(1);
-              }}
-              allowDeselect={false}
-              w={90}
-            />
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={setPage}
-              getControlProps={(control) => ({
-                'aria-label': control === 'previous' ? 'Página anterior' : 'Próxima página',
-              })}
-              getItemProps={(n) => ({ 'aria-label': `Página ${n}` })}
-              aria-label={text.pager}
-            />
-          </Group>
-        </Group>
+        <ListPager
+          totalText={text.total(total)}
+          total={total}
+          page={page}
+          pageSize={fetch}
+          pageSizes={PAGE_SIZES.map(Number)}
+          pageSizeLabel={text.pageSize}
+          onPage={setPage}
+          onPageSize={(size) => {
+            setFetch(size);
+            setPage(1);
+          }}
+        />
       )}
       <ConfirmModal
         opened={removing !== null}

@@ -88,7 +88,7 @@ describe('search results screen', () => {
     const user = userEvent.setup();
     renderAt('/search/?q=atualizacao');
     await screen.findByRole('region', { name: 'Chamado' });
-    await user.click(screen.getByRole('button', { name: '2' }));
+    await user.click(screen.getByRole('button', { name: 'Página 2' }));
     const client = await screen.findByRole('region', { name: 'Cliente' });
     expect(within(client).getByRole('button', { name: /^#1 / })).toBeTruthy();
     expect(asked.at(-1)).toBe('/api/search?q=atualizacao&page=2&fetch=10');

@@ -2,9 +2,7 @@ import {
   Alert,
   Button,
   Group,
-  Pagination,
   Paper,
-  Select,
   Skeleton,
   Stack,
   Text,
@@ -29,6 +27,7 @@ import { Highlighted } from './Highlighted.tsx';
 import { fetchSearch, searchKeys, searchPath, type SearchParams } from './search-api.ts';
 import { SearchResultModal, type OpenResult } from './SearchResultModal.tsx';
 import './search.css';
+import { ListPager } from '../../ui/ListPager.tsx';
 
 /** Consecutive results of one subject, under its name (the server answers them grouped). */
 function groups(itens: SearchResult[]): { subject: string; subjectName: string; itens: SearchResult[] }[] {
@@ -85,7 +84,6 @@ export function SearchPage() {
     placeholderData: keepPreviousData,
   });
   const data = words.length > 0 ? results.data : undefined;
-  const totalPages = data ? Math.max(1, Math.ceil(data.totalResults / size)) : 1;
 
   return (
     <Stack gap="md" maw={1100} className="search-page">
@@ -174,35 +172,19 @@ export function SearchPage() {
         </Stack>
       )}
       {data && data.totalResults > 0 && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {text.total(data.totalResults)}
-          </Text>
-          <Group gap="md">
-            <Select
-              aria-label={text.pageSize}
-              data={SEARCH_PAGE_SIZES.map(String)}
-              value={String(size)}
-              allowDeselect={false}
-              w={90}
-              onChange={(v) => {
-                if (v) {
-                  setSize(Number(v));
-                  setPage(1);
-                }
-              }}
-            />
-            <Pagination
-              total={totalPages}
-              value={Math.min(page, totalPages)}
-              onChange={setPage}
-              getControlProps={(control) => ({
-                'aria-label': control === 'previous' ? text.previous : text.next,
-              })}
-              aria-label={text.pages}
-            />
-          </Group>
-        </Group>
+        <ListPager
+          totalText={text.total(data.totalResults)}
+          total={data.totalResults}
+          page={page}
+          pageSize={size}
+          pageSizes={SEARCH_PAGE_SIZES}
+          pageSizeLabel={text.pageSize}
+          onPage={setPage}
+          onPageSize={(v) => {
+            setSize(v);
+            setPage(1);
+          }}
+        />
       )}
       <SearchResultModal
         result={open}

@@ -6,9 +6,7 @@ import {
   CloseButton,
   ColorSwatch,
   Group,
-  Pagination,
   Paper,
-  Select,
   Skeleton,
   Stack,
   Text,
@@ -29,6 +27,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { tagsText } from '../../i18n/tags.ts';
+import { ListPager } from '../../ui/ListPager.tsx';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
@@ -90,7 +89,6 @@ export function TagListPage() {
   });
 
   const total = tags.data?.totalResults ?? 0;
-  const pages = Math.max(1, Math.ceil(total / fetch));
   const clear = () => {
     setTerm('');
     setPage(1);
@@ -196,32 +194,19 @@ export function TagListPage() {
         )}
       </Paper>
       {tags.data && total > 0 && (
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm">{text.total(total)}</Text>
-          <Group gap="sm">
-            <Select
-              aria-label={text.pageSize}
-              data={TAG_PAGE_SIZES.map(String)}
-              value={String(fetch)}
-              onChange={(v) => {
-                setFetch(Number(v ?? TAG_DEFAULT_PAGE_SIZE));
-                setPage(1);
-              }}
-              allowDeselect={false}
-              w={90}
-            />
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={setPage}
-              getControlProps={(control) => ({
-                'aria-label': control === 'previous' ? 'Página anterior' : 'Próxima página',
-              })}
-              getItemProps={(n) => ({ 'aria-label': `Página ${n}` })}
-              aria-label={text.pager}
-            />
-          </Group>
-        </Group>
+        <ListPager
+          totalText={text.total(total)}
+          total={total}
+          page={page}
+          pageSize={fetch}
+          pageSizes={TAG_PAGE_SIZES}
+          pageSizeLabel={text.pageSize}
+          onPage={setPage}
+          onPageSize={(size) => {
+            setFetch(size);
+            setPage(1);
+          }}
+        />
       )}
       <ConfirmModal
         opened={removing !== null}

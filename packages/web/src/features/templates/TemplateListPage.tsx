@@ -5,7 +5,6 @@ import {
   Button,
   CloseButton,
   Group,
-  Pagination,
   Paper,
   Select,
   Skeleton,
@@ -27,6 +26,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { t } from '../../i18n/pt-BR.ts';
 import { templatesText } from '../../i18n/templates.ts';
+import { ListPager } from '../../ui/ListPager.tsx';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
@@ -182,8 +182,6 @@ export function TemplateListPage({ kind }: { kind: EditorKind }) {
       : templates.isError && !templates.data;
   const retry = () =>
     void (kind === 'default' ? Promise.all([subjects.refetch(), defaults.refetch()]) : templates.refetch());
-
-  const pages = Math.max(1, Math.ceil(total / fetch));
   const runSearch = () => {
     setTerm(draftTerm.trim());
     setPage(1);
@@ -327,34 +325,20 @@ export function TemplateListPage({ kind }: { kind: EditorKind }) {
         )}
       </Paper>
       {rows && total > 0 && (
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm">{text.total(total)}</Text>
-          <Group gap="sm">
-            <Select
-              aria-label={text.pageSize}
-              data={TEMPLATE_PAGE_SIZES.map(String)}
-              value={String(fetch)}
-              onChange={(v) => {
-                setFetch(Number(v ?? TEMPLATE_PAGE_SIZES[0]));
-                setPage(1);
-              }}
-              allowDeselect={false}
-              w={90}
-            />
-            {total >= fetch && (
-              <Pagination
-                total={pages}
-                value={Math.min(page, pages)}
-                onChange={setPage}
-                getControlProps={(control) => ({
-                  'aria-label': control === 'previous' ? text.previous : text.next,
-                })}
-                getItemProps={(n) => ({ 'aria-label': text.page(n) })}
-                aria-label={text.pager}
-              />
-            )}
-          </Group>
-        </Group>
+        <ListPager
+          totalText={text.total(total)}
+          total={total}
+          page={page}
+          pageSize={fetch}
+          pageSizes={TEMPLATE_PAGE_SIZES}
+          pageSizeLabel={text.pageSize}
+          onPage={setPage}
+          onPageSize={(size) => {
+            setFetch(size);
+            setPage(1);
+          }}
+          pagesOnlyWhenFull
+        />
       )}
       <ConfirmModal
         opened={removing !== null}

@@ -75,7 +75,7 @@ describe('users list', () => {
     );
     await screen.findByRole('link', { name: 'Ana Silva' });
     expect(screen.getByText('11 usuários')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: '2' }));
+    await user.click(screen.getByRole('button', { name: 'Página 2' }));
     await screen.findByRole('link', { name: 'Zeca Silva' });
 
     await user.click(screen.getByRole('button', { name: 'Excluir Zeca Silva' }));

@@ -4,9 +4,7 @@ import {
   Badge,
   Button,
   Group,
-  Pagination,
   Paper,
-  Select,
   Skeleton,
   Stack,
   Text,
@@ -21,6 +19,7 @@ import './users.css';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { t } from '../../i18n/pt-BR.ts';
+import { ListPager } from '../../ui/ListPager.tsx';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
@@ -78,8 +77,6 @@ export function UsersListPage() {
     },
   });
 
-  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.totalResults / size)) : 1;
-
   return (
     <Stack gap="md" maw={960}>
       <Group justify="space-between" align="flex-end">
@@ -126,34 +123,21 @@ export function UsersListPage() {
         </Paper>
       )}
       {list.data && list.data.totalResults > 0 && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {text.total(list.data.totalResults)}
-          </Text>
-          <Group gap="md">
-            <Select
-              aria-label={text.pageSize}
-              data={USER_PAGE_SIZES.map(String)}
-              value={String(size)}
-              allowDeselect={false}
-              w={90}
-              onChange={(v) => {
-                if (v) go({ size: Number(v), page: 1 });
-              }}
-            />
-            <Pagination
-              total={totalPages}
-              value={Math.min(page, totalPages)}
-              onChange={(p) => {
-                go({ page: p });
-              }}
-              getControlProps={(control) => ({
-                'aria-label': control === 'previous' ? 'Página anterior' : 'Próxima página',
-              })}
-              aria-label={text.pages}
-            />
-          </Group>
-        </Group>
+        <ListPager
+          totalText={text.total(list.data.totalResults)}
+          total={list.data.totalResults}
+          page={page}
+          pageSize={size}
+          pageSizes={USER_PAGE_SIZES}
+          pageSizeLabel={text.pageSize}
+          pagerLabel={text.pages}
+          onPage={(p) => {
+            go({ page: p });
+          }}
+          onPageSize={(v) => {
+            go({ size: v, page: 1 });
+          }}
+        />
       )}
       <ConfirmModal
         opened={pending !== null}
