@@ -3,7 +3,7 @@ import type { AccountPreferences } from '@talkbase/domain/contracts/preferences'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from '../session/session-store.ts';
 import { getPreferences, resetPreferencesCache, updatePreferences } from './preferences-store.ts';
-import { followAccountPreferences, SAVE_DEBOUNCE_MS } from './preferences-sync.ts';
+import { followAccountPreferences, SAVE_DEBOUNCE_MS, UNSYNCED_KEY } from './preferences-sync.ts';
 
 const signIn = (accountId = 7) =>
   startSession({
@@ -105,5 +105,25 @@ describe('account preferences follow the user across browsers (001 §2.14)', () 
     updatePreferences({ themeColor: '#d32f2f' });
     await new Promise((r) => setTimeout(r, SAVE_DEBOUNCE_MS + 100));
     expect(calls).toEqual([]);
+  });
+
+  it("keeps a change the page left before saving, instead of the server's older choice", async () => {
+    const calls = fakeServer({ theme: '#1976d2', darkMode: false, fontSize: 0, saved: true });
+    stop = followAccountPreferences();
+    signIn();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    updatePreferences({ nightMode: true, fontSize: 2 });
+    // The page reloads before the debounced save: nothing reached the server.
+    stop();
+    clearSession();
+    resetPreferencesCache();
+    expect(calls).toHaveLength(1);
+
+    stop = followAccountPreferences();
+    signIn();
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2]).toEqual({ method: 'PUT', body: { theme: '#1976d2', darkMode: true, fontSize: 2 } });
+    expect(getPreferences()).toMatchObject({ nightMode: true, fontSize: 2 });
+    await waitFor(() => expect(window.localStorage.getItem(UNSYNCED_KEY)).toBeNull());
   });
 });

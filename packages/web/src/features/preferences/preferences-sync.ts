@@ -10,6 +10,17 @@ import {
 /** Changes in a row (a swatch after another, alt+g pressed twice) are saved once, this long after the last. */
 export const SAVE_DEBOUNCE_MS = 800;
 
+/**
+ * Set while this browser holds a choice the server has not confirmed (a change still waiting for
+ * its debounced save when the page was reloaded or closed): at the next load this browser's
+ * choice is sent, instead of being overwritten by the older one the server has.
+ */
+export const UNSYNCED_KEY = 'talkbase.preferences.unsynced';
+const markUnsynced = (on: boolean) => {
+  if (on) window.localStorage.setItem(UNSYNCED_KEY, '1');
+  else window.localStorage.removeItem(UNSYNCED_KEY);
+};
+
 type Synced = Pick<Preferences, 'themeColor' | 'nightMode' | 'fontSize'>;
 const pick = (p: Preferences): Synced => ({
   themeColor: p.themeColor,
@@ -40,14 +51,19 @@ export function followAccountPreferences(): () => void {
     const next = pick(getPreferences());
     if (same(next, synced)) return;
     synced = next;
-    // A failed save keeps the choice in this browser; the next change tries again.
+    // A failed save keeps the choice in this browser; the next change or load tries again.
     saveAccountPreferences({
       theme: next.themeColor,
       darkMode: next.nightMode,
       fontSize: next.fontSize,
-    }).catch(() => {
-      synced = undefined;
-    });
+    }).then(
+      () => {
+        if (same(pick(getPreferences()), next)) markUnsynced(false);
+      },
+      () => {
+        synced = undefined;
+      },
+    );
   };
 
   const load = (id: number) => {
@@ -57,8 +73,8 @@ export function followAccountPreferences(): () => void {
     fetchAccountPreferences(controller.signal)
       .then((remote) => {
         if (controller.signal.aborted || accountId !== id) return;
-        if (!remote.saved) {
-          // Nothing saved yet: this browser's choice becomes the account's.
+        if (!remote.saved || window.localStorage.getItem(UNSYNCED_KEY)) {
+          // Nothing saved yet, or a change here the server never got: this browser's choice wins.
           synced = undefined;
           save();
           return;
@@ -82,6 +98,7 @@ export function followAccountPreferences(): () => void {
 
   const onPreferences = () => {
     if (!getSession() || same(pick(getPreferences()), synced)) return;
+    markUnsynced(true);
     if (timer !== undefined) clearTimeout(timer);
     timer = setTimeout(save, SAVE_DEBOUNCE_MS);
   };
