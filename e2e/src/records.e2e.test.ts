@@ -51,7 +51,7 @@ describe('records in the browser (issue 5)', () => {
     // Server paging.
     await page.getByRole('button', { name: 'Próxima página' }).click();
     await expect.poll(() => grid.range()).toBe('51–100 de 300');
-    expect((await grid.ids())[0]).toBe(250);
+    await expect.poll(async () => (await grid.ids())[0]).toBe(250);
 
     // Server sort on an orderable column: ascending, as the API sorts it.
     await page.getByRole('button', { name: 'Ordenar por Título' }).click();
@@ -193,6 +193,8 @@ describe('records in the browser (issue 5)', () => {
 
     await recordView(page, 'Editar').click();
     await expect.poll(() => pathname(page)).toBe(`/context/form/chamado/${id}`);
+    // The talk view shows a form too: type only once the form screen has replaced it.
+    await page.getByRole('heading', { name: `Editar: Chamado #${id}` }).waitFor();
     const solicitante = page.getByRole('textbox', { name: 'Solicitante' });
     await solicitante.fill('Marina Alterada');
     await page.getByRole('button', { name: 'OK' }).click();
