@@ -11,6 +11,9 @@ export default defineConfig({
     fileParallelism: false,
     sequence: { concurrent: false },
     testTimeout: 90_000,
+    // A state change the page makes (a click re-rendering the shell) may take more than vitest's
+    // default 1 s on a loaded CI machine; conditions are still awaited, never slept on.
+    expect: { poll: { timeout: 5_000 } },
     hookTimeout: 180_000,
     pool: 'forks',
   },

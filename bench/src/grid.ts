@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { writeResultsSection } from './results.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -422,26 +422,6 @@ ${verdict(results)}
 `;
 }
 
-const BEGIN = '<!-- grid: written by bench/src/grid.ts -->';
-const END = '<!-- /grid -->';
-const RECORDS = '<!-- records: written by bench/src/records.ts -->';
-
-/** Puts the grid section in RESULTS.md between its markers, above the records section (kept by records.ts). */
-function writeSection(section: string) {
-  const file = path.join(import.meta.dirname, '..', 'RESULTS.md');
-  const doc = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Bench results\n';
-  const block = `${BEGIN}\n${section.trim()}\n${END}`;
-  const begin = doc.indexOf(BEGIN);
-  const end = doc.indexOf(END);
-  let next: string;
-  if (begin >= 0 && end > begin) next = `${doc.slice(0, begin)}${block}${doc.slice(end + END.length)}`;
-  else if (doc.includes(RECORDS)) {
-    const at = doc.indexOf(RECORDS);
-    next = `${doc.slice(0, at).trimEnd()}\n\n${block}\n\n${doc.slice(at)}`;
-  } else next = `${doc.trimEnd()}\n\n${block}\n`;
-  fs.writeFileSync(file, next);
-}
-
 // ---- main ---------------------------------------------------------------------------------------
 
 const server = await startServer({
@@ -484,7 +464,7 @@ try {
   if (results.length > 0) {
     if (process.env.BENCH_GRID_FRAMES)
       fs.writeFileSync(process.env.BENCH_GRID_FRAMES, JSON.stringify(results, null, 1));
-    writeSection(section(results, version, total, [loadBefore, os.loadavg()[0] ?? 0]));
+    writeResultsSection('grid', section(results, version, total, [loadBefore, os.loadavg()[0] ?? 0]));
     process.stdout.write(`\n${table(results)}\n\n${verdict(results)}\n`);
   }
 } finally {

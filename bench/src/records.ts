@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
+import { writeResultsSection } from './results.ts';
 import { startServer, withBenchSchema, type RunningServer } from './server.ts';
 
 /**
@@ -386,11 +387,5 @@ Directus figures: ${Object.entries(directusSource)
   .join('; ')}. Its list_filter_sort answers no total count; ours includes \`totalResults\`.
 `;
 fs.writeFileSync(path.join(import.meta.dirname, '..', 'RECORDS.md'), doc);
-// `npm run bench` writes RESULTS.md (run.ts) and then this; the records section goes below its marker.
-const resultsFile = path.join(import.meta.dirname, '..', 'RESULTS.md');
-const MARKER = '<!-- records: written by bench/src/records.ts -->';
-const before = fs.existsSync(resultsFile)
-  ? (fs.readFileSync(resultsFile, 'utf8').split(MARKER)[0] ?? '')
-  : '';
-fs.writeFileSync(resultsFile, `${before.trimEnd()}\n\n${MARKER}\n${doc.replace(/^# /, '## ')}`);
+writeResultsSection('records', doc.replace(/^# /, '## '));
 process.stdout.write(`\n${table}\n${notes}\n`);

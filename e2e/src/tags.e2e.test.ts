@@ -11,6 +11,8 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
 
 const suite = useSuite({ SEED: 'demo' });
+/** The demo's support agent: not an administrator, yet filters its grid by tag. */
+const AGENT = { email: 'atendente@talkbase.local', password: 'Atendente-Demo-2026' };
 
 interface Answer<T> {
   status: number;
@@ -154,12 +156,12 @@ describe('tags', { timeout: 180_000 }, () => {
       })
       .toBe('done');
 
-    // ---- a second browser: the grid shows the chips, live -----------------------------------
+    // ---- a second browser, an agent (no administrator): the grid shows the chips, live ------
     const { context: second, page: viewer } = await signedIn(
       suite.browser,
       suite.server,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
+      AGENT.email,
+      AGENT.password,
       '/context/grid/chamado',
     );
     const grid = new GridPage(viewer, 'Chamado');

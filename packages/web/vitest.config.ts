@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { iconSubset } from './build/icon-subset.ts';
+import { icons } from './vite.config.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), iconSubset(icons)],
   test: {
     name: 'web',
     environment: 'jsdom',

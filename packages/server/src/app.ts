@@ -1,7 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
@@ -10,9 +8,12 @@ import { openDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { loggerOptions, type LogStream } from './http/log-redaction.ts';
-import type { Authenticator, Permission } from './http/route.ts';
-import { messages } from './i18n/messages.ts';
+import { serveWebApp } from './http/web-app.ts';
+import { registerCompression } from './http/compression.ts';
+import type { Authenticator } from './http/route.ts';
+import { catalogueRoute, type CatalogueEntry } from './http/route-catalogue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { outboundClientFromConfig } from './outbound/index.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { liveSessionIds } from './modules/auth/auth.repository.ts';
@@ -25,6 +26,7 @@ import { bootstrap, FIRST_COMPANY_ID } from './modules/bootstrap/bootstrap.ts';
 import { seedDemo } from './modules/demo/demo-seed.ts';
 import { tokenSecret } from './modules/bootstrap/bootstrap.repository.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerApiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import { localBus, postgresBus } from './realtime/bus.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { registerRealtimeRoutes } from './realtime/realtime.routes.ts';
@@ -73,9 +75,20 @@ import { CertificatesService } from './modules/certificates/certificates.service
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
 import { registerTagRoutes } from './modules/tags/tags.routes.ts';
+import { registerTalkTransferRoutes } from './modules/talk-transfer/talk-transfer.routes.ts';
+import { TalkExportService } from './modules/talk-transfer/export.service.ts';
+import { TalkImportService } from './modules/talk-transfer/import.service.ts';
 import { TagsService } from './modules/tags/tags.service.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
+import { registerJobRoutes } from './modules/jobs/jobs.routes.ts';
+import { JobsService } from './modules/jobs/jobs.service.ts';
+import { coreActionHandlers } from './modules/automations/actions/core/index.ts';
+import { outboundActionHandlers } from './modules/automations/actions/outbound/index.ts';
+import { createActionRegistry } from './modules/automations/actions/registry.ts';
+import { registerAutomationRoutes } from './modules/automations/automations.routes.ts';
+import { AutomationEngine } from './modules/automations/engine.ts';
+import { storedJobs } from './modules/automations/job-source.ts';
 import { NotificationSender } from './modules/notifications/notification-sender.ts';
 import { InboxService } from './modules/notifications/inbox.service.ts';
 import { PushChannel, vapidKeys } from './modules/notifications/web-push.ts';
@@ -110,13 +123,14 @@ export interface Services {
   notifications: NotificationsService;
   /** `send(...)`: the one way a notification goes out (API and, later, automations). */
   notificationSender: NotificationSender;
+  /** Automation jobs; the engine reads them through modules/jobs/jobs.repository.ts. */
+  jobs: JobsService;
+  /** The automation engine: `drain()` runs everything due now (tests), `now` is its clock. */
+  automations: AutomationEngine;
 }
 
-export interface RouteInfo {
-  method: string;
-  url: string;
-  permission: Permission | undefined;
-}
+/** One route of the catalogue (http/route-catalogue.ts): method, URL, permission, schemas. */
+export type RouteInfo = CatalogueEntry;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -249,6 +263,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const talkMessages = new MessagesService({ db, talks, subjects, hub });
     hub.setRecordReadCheck(talkMessages.recordReadCheck);
     const notifications = new NotificationsService({ db, subjects });
+    const jobs = new JobsService({ db, catalog: subjects.catalog });
+    notifications.setAutomationCheck(async (companyId, ids) => [
+      ...new Set((await jobs.usingNotifications(companyId, ids)).map((r) => r.refId)),
+    ]);
     rooms.setNotificationSource((companyId) => notifications.forMatrix(companyId));
     accounts.setNotificationMatrix({
       read: (account) => notifications.accountMatrix(account),
@@ -275,6 +293,28 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     hub.setDeliveryFilter(
       talkUpdatesFilter({ permissions, db: db.kysely, sessionMs: config.sessionCheckMs }),
     );
+    const automations = new AutomationEngine({
+      db,
+      subjects,
+      permissions,
+      jobs: storedJobs(db.kysely),
+      registry: createActionRegistry([
+        ...coreActionHandlers(),
+        // SendEmail, Notification, HttpRequest; HTTP through the one guarded client (outbound/).
+        ...outboundActionHandlers({ outbound: outboundClientFromConfig(config.outbound), files }),
+      ]),
+      services: { talks, subjects, tags, messages: talkMessages, notificationSender, mailer },
+      pollMs: config.automationsPollMs,
+      onError: (err, what) => app.log.error({ err }, what),
+    });
+    // A committed record change wakes the worker (the outbox row is already written).
+    talks.writeRules.onWritten({
+      written: () => Promise.resolve(),
+      announced: () => {
+        automations.nudge();
+        return Promise.resolve();
+      },
+    });
     app.decorate('services', {
       config,
       db,
@@ -298,18 +338,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       tags,
       notifications,
       notificationSender,
+      jobs,
+      automations,
     });
     app.decorate('routeCatalogue', []);
     app.decorateRequest('auth', null);
 
-    app.addHook('onRoute', (route) => {
-      const permission = route.config?.permission;
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) app.routeCatalogue.push({ method, url: route.url, permission });
-      if (/^\/(api|websocket)(\/|$)/i.test(route.url) && !permission) {
-        throw new Error(`A rota ${methods.join(',')} ${route.url} não declara a permissão de que precisa.`);
-      }
-    });
+    // Every route enters the catalogue or the build fails (http/route-catalogue.ts).
+    app.addHook('onRoute', (route) => catalogueRoute(app.routeCatalogue, route));
 
     await app.register(helmet, {
       // No upgrade-insecure-requests: a self-hosted server on plain HTTP in a LAN must still load its assets.
@@ -326,6 +362,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
       crossOriginEmbedderPolicy: false,
     });
+    await registerCompression(app);
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
     installErrorHandling(app);
 
@@ -350,8 +387,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     registerMessageRoutes(app, authenticate, talkMessages);
     registerTaskRoutes(app, authenticate, tasks);
     registerTagRoutes(app, authenticate, tags);
+    const talkImports = new TalkImportService({ db, talks, subjects });
+    await registerTalkTransferRoutes(
+      app,
+      authenticate,
+      new TalkExportService({ db, talks, templates }),
+      talkImports,
+    );
+    app.addHook('onClose', () => talkImports.idle());
+    registerJobRoutes(app, authenticate, jobs);
+    registerAutomationRoutes(app, authenticate, automations);
     registerNotificationRoutes(app, authenticate, { notifications, sender: notificationSender, inbox, push });
     registerSearchRoutes(app, authenticate, new SearchService({ db, talks, permissions, counts }));
+    registerApiDocsRoutes(app, authenticate);
     if (firstStart && config.seed === 'demo') {
       await seedDemo(
         { subjects, talks, rooms, accounts, log: app.log },
@@ -384,11 +432,29 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
     // Re-tagging left unfinished by a restart resumes now, in the background.
     tags.runner.start();
+    // Uploaded bytes a crash left without their row go at start and hourly (FILE_SWEEP_GRACE_SECONDS).
+    let sweeping: Promise<unknown> = Promise.resolve();
+    const sweepFiles = () => {
+      sweeping = files
+        .sweep(config.fileSweepGraceSeconds * 1000)
+        .catch((err: unknown) => app.log.error({ err }, 'file sweep'));
+    };
+    sweepFiles();
+    const fileSweep = setInterval(sweepFiles, 60 * 60 * 1000);
+    fileSweep.unref();
+    // Automations: the outbox worker, due runs and schedules (none in tests: they drain it).
+    automations.start();
     app.addHook('onClose', async () => {
+      await automations.close();
       await tags.runner.close();
       await hub.close();
       mailer.close();
       if (ownsDb) await db.close();
+    });
+    // onClose hooks run last-registered first: the sweep stops before the database closes.
+    app.addHook('onClose', async () => {
+      clearInterval(fileSweep);
+      await sweeping;
     });
     return await app;
   } catch (err) {
@@ -402,24 +468,4 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 function certificateSource(endpoint: NonNullable<Config['certificates']>): string {
   if (endpoint.publicUrl) return new URL(endpoint.publicUrl).origin;
   return endpoint.port === 0 ? 'https:' : `https://*:${endpoint.port}`;
-}
-
-/** The built web app, with index.html for every other GET that asks for a page (SPA routes). */
-async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
-  const index = path.join(webDist, 'index.html');
-  const hasWeb = fs.existsSync(index);
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const isApi = /^\/(api|websocket)(\/|$|\?)/i.test(req.url);
-    const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
-    if (!isApi && wantsPage && hasWeb) {
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .sendFile('index.html');
-    }
-    return reply.code(404).send({ errors: [{ message: messages.notFound }] });
-  });
 }

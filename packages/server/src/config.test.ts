@@ -30,6 +30,19 @@ describe('configuration', () => {
     }
   });
 
+  it('believes X-Forwarded-For from nobody, everybody, or only the proxy addresses given', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.local' })).toThrow(
+      /TRUST_PROXY: use true, false ou os endereços/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', SMTP_URL: '' })).toMatchObject({ port: 3000, smtpUrl: undefined });
   });

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowList, type AllowEntry } from './outbound/address-policy.ts';
 
 /**
  * Server configuration, read once from the environment and validated at start.
@@ -13,10 +15,6 @@ const intFrom = (name: string, min: number, max: number) =>
     .regex(/^\d+$/, `${name} deve ser um número inteiro`)
     .transform(Number)
     .refine((n) => n >= min && n <= max, `${name} deve estar entre ${min} e ${max}`);
-
-const boolFrom = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'use true ou false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const existingPath = (kind: 'file' | 'dir') =>
   z
@@ -55,14 +53,38 @@ const envSchema = z.object({
   SEED: z.enum(['demo', 'none'], { message: 'use demo ou none' }).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: intFrom('BODY_LIMIT', 1024, 1024 * 1024 * 1024).default(1024 * 1024),
-  TRUST_PROXY: boolFrom.default(false),
+  // false; true (every peer: only when nothing but the proxy can reach the server); or the
+  // proxy's addresses/CIDRs, comma-separated: X-Forwarded-For is believed only from those peers.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v, ctx): boolean | string[] => {
+      if (['true', '1', 'yes'].includes(v)) return true;
+      if (['false', '0', 'no', ''].includes(v)) return false;
+      const list = v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
+      if (list.every((x) => net.isIP(x.split('/')[0] ?? '') !== 0)) return list;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'use true, false ou os endereços do proxy (ex.: 127.0.0.1,10.0.0.0/8)',
+      });
+      return z.NEVER;
+    }),
   WEB_DIST: z.string().trim().min(1).optional(),
   LOGIN_LIMIT_PER_ADDRESS: intFrom('LOGIN_LIMIT_PER_ADDRESS', 1, 100000).default(100),
   LOGIN_LIMIT_PER_ACCOUNT: intFrom('LOGIN_LIMIT_PER_ACCOUNT', 1, 100000).default(10),
   LOGIN_LIMIT_WINDOW_SECONDS: intFrom('LOGIN_LIMIT_WINDOW_SECONDS', 1, 86400).default(900),
   ACCESS_TOKEN_SECONDS: intFrom('ACCESS_TOKEN_SECONDS', 5, 86400).default(900),
   SESSION_CHECK_MS: intFrom('SESSION_CHECK_MS', 100, 60000).default(2000),
+  // The automation worker's poll (modules/automations); 0 = no background worker (tests drain it).
+  AUTOMATIONS_POLL_MS: intFrom('AUTOMATIONS_POLL_MS', 0, 60000).default(500),
   FILE_SIZE_LIMIT: intFrom('FILE_SIZE_LIMIT', 1024, 10 * 1024 * 1024 * 1024).default(25 * 1024 * 1024),
+  // Uploaded bytes without their row (a crash between the store and the commit) are removed at
+  // start and hourly once older than this: other instances' uploads in flight are younger.
+  FILE_SWEEP_GRACE_SECONDS: intFrom('FILE_SWEEP_GRACE_SECONDS', 0, 7 * 86400).default(600),
   // The digital-certificate endpoint (modules/certificates): off unless CERT_PORT is set.
   CERT_PORT: intFrom('CERT_PORT', 0, 65535).optional(),
   CERT_HOST: z.string().trim().min(1).optional(),
@@ -71,6 +93,22 @@ const envSchema = z.object({
   CERT_CA_DIR: existingPath('dir').optional(),
   CERT_CRL_DIR: existingPath('dir').optional(),
   CERT_PUBLIC_URL: z.url({ protocol: /^https$/, message: 'deve ser um endereço https://' }).optional(),
+  // The guarded outbound client (outbound/): internal targets allowed, deadline, response cap.
+  OUTBOUND_ALLOW: z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      try {
+        parseAllowList(v);
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: (e as Error).message });
+      }
+    })
+    .optional(),
+  OUTBOUND_TIMEOUT_MS: intFrom('OUTBOUND_TIMEOUT_MS', 100, 600_000).default(30_000),
+  OUTBOUND_MAX_RESPONSE_BYTES: intFrom('OUTBOUND_MAX_RESPONSE_BYTES', 1024, 100 * 1024 * 1024).default(
+    1024 * 1024,
+  ),
 });
 
 export interface Config {
@@ -85,7 +123,8 @@ export interface Config {
   seed: 'demo' | 'none';
   logLevel: string;
   bodyLimit: number;
-  trustProxy: boolean;
+  /** Peers whose X-Forwarded-For is believed: none, every one, or these addresses/CIDRs. */
+  trustProxy: boolean | string[];
   webDist: string;
   loginLimitPerAddress: number;
   loginLimitPerAccount: number;
@@ -93,10 +132,23 @@ export interface Config {
   accessTokenSeconds: number;
   /** How often open WebSockets are checked against their session (revocation closes them). */
   sessionCheckMs: number;
+  /** The automation worker's poll in ms; 0 = none (tests call `automations.drain()`). */
+  automationsPollMs: number;
   /** Largest uploaded file in bytes (components 22 and 34); larger ones get 413. */
   fileSizeLimit: number;
+  /** Age in seconds before unreferenced uploaded bytes are swept (at start and hourly). */
+  fileSweepGraceSeconds: number;
   /** The TLS endpoint of the certificate check; undefined when CERT_PORT is not set. */
   certificates: CertificateEndpointConfig | undefined;
+  /** The guarded outbound HTTP client (automation HTTP requests and anything that fetches a URL). */
+  outbound: OutboundConfig;
+}
+
+export interface OutboundConfig {
+  /** OUTBOUND_ALLOW: internal `host:port` and CIDR targets the address policy would refuse. */
+  allow: AllowEntry[];
+  timeoutMs: number;
+  maxResponseBytes: number;
 }
 
 export interface CertificateEndpointConfig {
@@ -175,7 +227,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     loginLimitWindowSeconds: e.LOGIN_LIMIT_WINDOW_SECONDS,
     accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
     sessionCheckMs: e.SESSION_CHECK_MS,
+    automationsPollMs: e.AUTOMATIONS_POLL_MS,
     fileSizeLimit: e.FILE_SIZE_LIMIT,
+    fileSweepGraceSeconds: e.FILE_SWEEP_GRACE_SECONDS,
     certificates,
+    outbound: {
+      allow: parseAllowList(e.OUTBOUND_ALLOW),
+      timeoutMs: e.OUTBOUND_TIMEOUT_MS,
+      maxResponseBytes: e.OUTBOUND_MAX_RESPONSE_BYTES,
+    },
   };
 }

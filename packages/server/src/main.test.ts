@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort } from './test/free-port.ts';
 
 const mainTs = path.join(import.meta.dirname, 'main.ts');
 
@@ -27,7 +28,7 @@ describe('the server process', () => {
 
   it('starts, prints a generated admin password once, and stops cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tb-'));
-    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const port = String(await freePort());
     const env = {
       PORT: port,
       HOST: '127.0.0.1',

@@ -55,9 +55,46 @@ export const subjectUpdateSchema = z.object({
   icon: iconSchema,
 });
 
-export const attributeUpdateSchema = attributeInputSchema
-  .omit({ identifier: true, componentId: true, isMultipleValues: true })
-  .partial();
+/**
+ * A change of an attribute. `componentId` may change: within the same stored kind the values must
+ * be valid for the new type; to another kind only while no record has a value (nothing is lost).
+ */
+export const attributeUpdateSchema = z.object({
+  // Fields are optional without defaults: what a change leaves out stays as it was.
+  name: nameSchema.optional(),
+  componentId: componentIdSchema.optional(),
+  isRequired: z.boolean().optional(),
+  isEditable: z.boolean().optional(),
+  isNaturalKey: z.boolean().optional(),
+  isOrderable: z.boolean().optional(),
+  isInternal: z.boolean().optional(),
+  length: attributeInputSchema.shape.length,
+  defaultValue: attributeInputSchema.shape.defaultValue,
+  componentConfigs: z.record(z.string(), z.unknown()).optional(),
+  relatedSubject: attributeInputSchema.shape.relatedSubject,
+  tooltip: attributeInputSchema.shape.tooltip,
+  description: attributeInputSchema.shape.description,
+  icon: iconSchema,
+});
+
+/** PUT /subject/{subject}/attribute-order: every attribute identifier of the subject, in the new order. */
+export const attributeOrderSchema = z.object({
+  attributes: z.array(z.string().trim().min(1).max(60)).min(1).max(500),
+});
+
+/** GET /subject/{subject}/usage (and …/attribute/{attribute}/usage): what a removal would lose. */
+export interface SubjectUsage {
+  /** Records of the subject (active or not); for an attribute, the records with a value in it. */
+  records: number;
+  /** Stored files (not removed) of the subject, or of the attribute. */
+  files: number;
+}
+
+/** Answer fields of a 409 refusing a schema change: the first records that block it. */
+export interface SchemaChangeConflict {
+  errors: { message: string; field?: string }[];
+  talkIds: number[];
+}
 
 /** A subject attribute as the API answers it (spec 002 §3 "Subject attribute"). */
 export interface SubjectAttribute {

@@ -133,3 +133,11 @@ export function variableText(value: unknown, displayValue?: string | null): stri
   }
   return '';
 }
+
+/** A template cut into literal text and `${name}` variables (automations render values their own way). */
+export type TemplatePart = Part;
+
+/** The parts of a template, parsed exactly as `renderTemplate` reads them. */
+export function templateParts(template: string): TemplatePart[] {
+  return parse(template);
+}

@@ -72,8 +72,19 @@ export function openDatabase(opts: DbOptions): Db {
  */
 function withStatementCache(sqlite: BetterSqlite3.Database, max = 1000) {
   const statements = new Map<string, BetterSqlite3.Statement>();
+  const rollback = sqlite.prepare('rollback');
+  /**
+   * SQLite ends the transaction itself on some failures (a full disk: SQLITE_FULL, I/O errors);
+   * Kysely's `rollback` then failed with "no transaction is active" and that error replaced the
+   * real one (a 500 instead of the full disk's 507). Rolling back nothing is a no-op here.
+   */
+  const safeRollback = {
+    reader: false,
+    run: () => (sqlite.inTransaction ? rollback.run() : { changes: 0, lastInsertRowid: 0 }),
+  } as unknown as BetterSqlite3.Statement;
   return {
     prepare(text: string): BetterSqlite3.Statement {
+      if (text === 'rollback') return safeRollback;
       let stmt = statements.get(text);
       if (stmt) return stmt;
       if (/^\s*(create|alter|drop)\s/i.test(text)) {

@@ -17,6 +17,9 @@ import { sessionRotation } from './migrations/0013-session-rotation.ts';
 import { tags } from './migrations/0014-tags.ts';
 import { notifications } from './migrations/0015-notifications.ts';
 import { accountPreferences } from './migrations/0016-account-preferences.ts';
+import { jobs } from './migrations/0017-jobs.ts';
+import { automationRuns } from './migrations/0018-automation-runs.ts';
+import { talkImports } from './migrations/0019-talk-imports.ts';
 
 /** Versioned migrations, in order. A migration is never edited once released: add the next one. */
 function migrations(db: Db): Record<string, Migration> {
@@ -37,6 +40,9 @@ function migrations(db: Db): Record<string, Migration> {
     '0014-tags': tags(db.dialect),
     '0015-notifications': notifications(db.dialect),
     '0016-account-preferences': accountPreferences(),
+    '0017-jobs': jobs(db.dialect),
+    '0018-automation-runs': automationRuns(db.dialect),
+    '0019-talk-imports': talkImports(db.dialect),
   };
 }
 

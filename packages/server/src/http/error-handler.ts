@@ -28,6 +28,15 @@ export function installErrorHandling(app: FastifyInstance): void {
       void reply.code(known.status).send({ errors: [{ message: known.message }] });
       return;
     }
+    if (isStorageFull(err)) {
+      // Nothing was written (the transaction failed whole): the client may try again later.
+      req.log.error({ err }, 'storage full');
+      void reply
+        .code(507)
+        .header('retry-after', '60')
+        .send({ errors: [{ message: messages.storageFull }] });
+      return;
+    }
     req.log.error({ err }, 'unhandled error');
     void reply.code(500).send({ errors: [{ message: messages.internal }] });
   });
@@ -52,4 +61,13 @@ function fastifyErrorMessage(err: FastifyError): { status: number; message: stri
     return { status: err.statusCode, message: messages.invalidBody };
   }
   return undefined;
+}
+
+/**
+ * The disk (or the database's size limit) is full: SQLite's SQLITE_FULL, a file write's ENOSPC,
+ * PostgreSQL's disk_full (53100). Answered 507 so a client sees why and that it may retry.
+ */
+function isStorageFull(err: Error): boolean {
+  const code = (err as { code?: unknown }).code;
+  return code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT' || code === '53100';
 }

@@ -14,6 +14,8 @@ export type Permission = 'public' | 'session' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: Permission;
+    /** Set by defineRoute: the schemas the route validates with, read by the route catalogue and OpenAPI. */
+    contract?: RouteContract;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -21,6 +23,19 @@ declare module 'fastify' {
 }
 
 type Schema = z.ZodType;
+
+/** What a route declares about itself; http/route-catalogue.ts and http/openapi.ts read it. */
+export interface RouteContract {
+  body?: Schema;
+  query?: Schema;
+  params?: Schema;
+  /** The success answer's shape, for the OpenAPI description (answers are not validated against it). */
+  response?: Schema;
+  /** The success status when a response schema is given (200 unless told). */
+  status?: number;
+  /** One line for the API description. */
+  summary?: string;
+}
 type Infer<S> = S extends Schema ? z.output<S> : undefined;
 
 export interface HandlerContext<B, Q, P, A> {
@@ -45,6 +60,10 @@ export interface RouteDefinition<
   query?: Q;
   params?: P;
   bodyLimit?: number;
+  /** Documentation only (OpenAPI): the success answer's shape and status, and a one-line summary. */
+  response?: Schema;
+  status?: number;
+  summary?: string;
   handler: (
     ctx: HandlerContext<Infer<B>, Infer<Q>, Infer<P>, M extends 'public' ? AuthContext | null : AuthContext>,
   ) => Promise<unknown>;
@@ -69,7 +88,17 @@ export function defineRoute<
   app.route({
     method: def.method,
     url: def.url,
-    config: { permission: def.permission },
+    config: {
+      permission: def.permission,
+      contract: {
+        body: def.body,
+        query: def.query,
+        params: def.params,
+        response: def.response,
+        status: def.status,
+        summary: def.summary,
+      },
+    },
     ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     preHandler: async (req) => {
       req.auth = await authenticate(req);

@@ -7,7 +7,7 @@ import { as, createPerson, createTestApp, login, type TestApp } from '../test/ha
 /**
  * The settings calls of the people-and-access console (issue 12: accounts, rooms, the company menu,
  * the certificate check) and of the console's second part (templates, tags, notifications,
- * channels, preferences), each as every kind of caller (000 §6, 001 §2.1):
+ * channels, preferences, automations), each as every kind of caller (000 §6, 001 §2.1):
  * - admin: administrator of room 1; otherAdmin: administrator of another room;
  * - user: an ordinary user of that other room; customer: room 1196; integration: an account of
  *   type 2; anonymous (no token); expired (a real session past its expiry).
@@ -180,6 +180,14 @@ const CALLS: Call[] = [
     request: () => ({ method: 'GET', url: '/api/template?page=1&fetch=10' }),
   },
   { name: 'list tags', statuses: ROOM_1_ADMINS, request: () => ({ method: 'GET', url: '/api/tag' }) },
+  // Automations (issue 16; 000 §6): administrators of room 1, as tags.
+  { name: 'list automations', statuses: ROOM_1_ADMINS, request: () => ({ method: 'GET', url: '/api/job' }) },
+  {
+    name: 'create an automation',
+    statuses: ROOM_1_ADMINS.map((v) => (v === 200 ? 400 : v)) as unknown as Statuses,
+    // An empty job: room 1's administrator gets the validation answer, everyone else is refused first.
+    request: () => ({ method: 'POST', url: '/api/job', payload: {} }),
+  },
   {
     name: 'list notifications',
     statuses: ADMINS,

@@ -5,6 +5,7 @@ export const messages = {
   bodyTooLarge: 'O corpo da requisição excede o tamanho máximo permitido.',
   unsupportedMediaType: 'Tipo de conteúdo não suportado; envie application/json.',
   notFound: 'Recurso não encontrado.',
+  storageFull: 'O servidor está sem espaço para gravar. Nada foi salvo; tente novamente em alguns minutos.',
   internal: 'Ocorreu um erro inesperado. Por favor, tente novamente.',
   unauthorized: 'Sessão expirada ou inválida. Por favor, realize o login novamente.',
   forbidden: 'Você não tem permissão para realizar esta ação.',

@@ -1,13 +1,23 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer | Readable;
+  contentType?: string;
+}
 
 export interface MailMessage {
   to: string | string[];
   subject: string;
   text: string;
   html?: string;
+  /** A stable Message-ID (`<id@host>`): automations derive it from the idempotency key, so a resent message is recognisable. */
+  messageId?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {

@@ -1,9 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { SignInPage } from '../features/session/SignInPage.tsx';
 import { useSession } from '../features/session/useSession.ts';
-import { Shell } from './Shell.tsx';
+import { RouteLoading } from './RouteLoading.tsx';
+
+// The signed-in layout (top bar, menus, tabs, realtime) loads after the session exists: the sign-in
+// screen does not download it (issue 18, first-load budget).
+const Shell = lazy(() => import('./Shell.tsx').then((m) => ({ default: m.Shell })));
 
 /** Nobody signed in: the sign-in screen, whatever the address (000 §2). */
 export function SessionGate() {
   const session = useSession();
-  return session ? <Shell key={session.user.accountId} user={session.user} /> : <SignInPage />;
+  return session ? (
+    <Suspense fallback={<RouteLoading />}>
+      <Shell key={session.user.accountId} user={session.user} />
+    </Suspense>
+  ) : (
+    <SignInPage />
+  );
 }

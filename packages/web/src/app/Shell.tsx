@@ -1,4 +1,7 @@
 import { AppShell } from '@mantine/core';
+// Every Mantine style (the sign-in screen loads only its own share, src/main.tsx), layered.
+import '@mantine/core/styles.layer.css';
+import '@mantine/dates/styles.layer.css';
 import type { SessionUser } from '@talkbase/domain/contracts/account';
 import { Outlet } from 'react-router';
 import { usePreferences } from '../features/preferences/usePreferences.ts';

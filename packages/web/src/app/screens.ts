@@ -7,6 +7,7 @@ import { searchTitle } from '../i18n/search.ts';
 import { templateTitles } from '../i18n/templates-titles.ts';
 import { recordsText } from '../i18n/records.ts';
 import { usersText } from '../i18n/users.ts';
+import { subjectDesignerTitles } from '../i18n/subject-designer-titles.ts';
 
 /** Named routes of the spec (000 §2, 001 §2); a menu links to one only once its screen exists. */
 export type ScreenName =
@@ -20,7 +21,11 @@ export type ScreenName =
   | 'config_dark_mode'
   | 'config_system'
   | 'automation_list'
+  | 'automation_editor'
+  | 'automation_history'
   | 'menu'
+  | 'subjects_list'
+  | 'subjects_editor'
   | 'tags_list'
   | 'tags_editor'
   | 'template_list_default'
@@ -109,6 +114,27 @@ export const screens: readonly Screen[] = [
       import('../features/menus/MenuBuilderPage.tsx').then((m) => ({ Component: m.MenuBuilderPage })),
   },
   {
+    name: 'subjects_list',
+    path: 'config/subjects',
+    title: subjectDesignerTitles.list,
+    access: 'admin',
+    load: () =>
+      import('../features/subject-designer/SubjectListPage.tsx').then((m) => ({
+        Component: m.SubjectListPage,
+      })),
+  },
+  {
+    // 'new' or a subject's identifier (issue 17).
+    name: 'subjects_editor',
+    path: 'config/subjects/:subject',
+    title: subjectDesignerTitles.editor,
+    access: 'admin',
+    load: () =>
+      import('../features/subject-designer/SubjectEditorPage.tsx').then((m) => ({
+        Component: m.SubjectEditorPage,
+      })),
+  },
+  {
     name: 'config_users_list',
     path: 'config/users',
     title: usersText.list.title,
@@ -128,6 +154,35 @@ export const screens: readonly Screen[] = [
     title: usersText.form.editTab,
     access: 'admin',
     load: () => import('../features/users/UserFormPage.tsx').then((m) => ({ Component: m.UserEditPage })),
+  },
+  {
+    name: 'automation_list',
+    path: 'automation/list',
+    title: t.sideMenu.items.automation_list,
+    access: 'admin-room-1',
+    load: () =>
+      import('../features/automations/AutomationListPage.tsx').then((m) => ({
+        Component: m.AutomationListPage,
+      })),
+  },
+  {
+    // One route for a new automation and an existing one; ?delete=true is the delete mode (000 §2).
+    name: 'automation_editor',
+    path: 'automation/editor/:jobId?',
+    title: 'Editor de automação',
+    access: 'admin-room-1',
+    load: () =>
+      import('../features/automations/AutomationEditorPage.tsx').then((m) => ({
+        Component: m.AutomationEditorPage,
+      })),
+  },
+  {
+    name: 'automation_history',
+    path: 'automation/history/:jobId',
+    title: 'Histórico de execuções',
+    access: 'admin-room-1',
+    load: () =>
+      import('../features/automations/RunHistoryPage.tsx').then((m) => ({ Component: m.RunHistoryPage })),
   },
   {
     name: 'tags_list',

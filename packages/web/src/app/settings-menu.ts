@@ -44,6 +44,7 @@ const sections: readonly SectionDefinition[] = [
       { screen: 'config_system', icon: 'monitor_heart', access: 'admin' },
       { screen: 'automation_list', icon: 'bolt', access: 'admin-room-1' },
       { screen: 'menu', icon: 'menu_open', access: 'admin' },
+      { screen: 'subjects_list', icon: 'schema', access: 'admin' },
       { screen: 'tags_list', icon: 'sell', access: 'admin-room-1' },
     ],
   },

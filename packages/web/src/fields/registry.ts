@@ -1,11 +1,42 @@
+import { Loader } from '@mantine/core';
 import { resolveComponentId } from '@talkbase/domain/fields/component-types';
+import { createElement, lazy, Suspense } from 'react';
 import { basicEditors } from './editors/basic/index.ts';
-import { complexEditors } from './editors/complex/index.ts';
-import { designerEditors } from './editors/designers/index.ts';
 import { FallbackEditor } from './editors/FallbackEditor.tsx';
-import type { FieldEditor } from './types.ts';
+import type { EditorSet, FieldEditor, FieldEditorProps } from './types.ts';
 
-const editors = { ...basicEditors, ...complexEditors, ...designerEditors };
+/**
+ * The structured and designer editors (filter tree, pickers, schedule, files, report columns…)
+ * weigh more than all the basic ones together and few subjects use them: they load with the
+ * first field that needs one, so the grid and the form of a plain subject do not download them
+ * (issue 18). Their component ids are listed here; registry.test.ts checks them against the sets.
+ */
+export const COMPLEX_IDS = [12, 16, 18, 20, 22, 34] as const;
+export const DESIGNER_IDS = [15, 28, 29] as const;
+
+const loadComplex = () => import('./editors/complex/index.ts').then((m) => m.complexEditors);
+const loadDesigners = () => import('./editors/designers/index.ts').then((m) => m.designerEditors);
+
+function lazySet(ids: readonly number[], load: () => Promise<EditorSet>): EditorSet {
+  return Object.fromEntries(
+    ids.map((id) => {
+      const Lazy = lazy(() => load().then((set) => ({ default: set[id] ?? FallbackEditor })));
+      const LazyEditor: FieldEditor = (props: FieldEditorProps) =>
+        createElement(
+          Suspense,
+          { fallback: createElement(Loader, { size: 'xs' }) },
+          createElement(Lazy, props),
+        );
+      return [id, LazyEditor];
+    }),
+  );
+}
+
+const editors: EditorSet = {
+  ...basicEditors,
+  ...lazySet(COMPLEX_IDS, loadComplex),
+  ...lazySet(DESIGNER_IDS, loadDesigners),
+};
 
 /** The editor of a component type (spec 002 §3); 'Identificacao' is 2. */
 export function editorFor(componentId: number | string): FieldEditor {

@@ -59,6 +59,7 @@ export const t = {
       config_system: 'Situação do sistema',
       automation_list: 'Automações',
       menu: 'Menu',
+      subjects_list: 'Assuntos',
       tags_list: 'Tags',
       template_list_default: 'Templates padrão',
       template_list_custom: 'Templates personalizados',

@@ -2,6 +2,9 @@ import { render } from '@testing-library/react';
 import type { SessionUser } from '@talkbase/domain/contracts/account';
 import { vi } from 'vitest';
 import { App } from '../app/App.tsx';
+// The shell is a lazy chunk in the app (app/SessionGate.tsx); loaded up front here so that a test
+// waits one render for it, not for its first transform.
+import '../app/Shell.tsx';
 import { createAppContext } from '../app/start.tsx';
 import { resetPreferencesCache } from '../features/preferences/preferences-store.ts';
 import { resetSessionCache } from '../features/session/session-store.ts';

@@ -4,6 +4,7 @@ import {
   accountListQuerySchema,
   accountPaths,
   createAccountBodySchema,
+  createAccountResponseSchema,
   PROFILE_IMAGE_MAX_BYTES,
   updateAccountBodySchema,
 } from '@talkbase/domain/contracts/account';
@@ -43,6 +44,10 @@ export function registerAccountRoutes(
     permission: 'admin',
     body: createAccountBodySchema,
     bodyLimit: ACCOUNT_BODY_LIMIT,
+    response: createAccountResponseSchema,
+    status: 201,
+    summary:
+      'Cria uma pessoa ou uma conta de integração; as credenciais da integração vêm só nesta resposta.',
     handler: async ({ body, auth: who, reply }) => {
       const created = await accounts.create(who, body);
       reply.code(201).header('location', `/api/account/${created.accountId}`);

@@ -1,3 +1,5 @@
+import type { AutomationActor } from '../talks/talk-events.ts';
+
 /** Who is calling: resolved from the bearer token and the live session row on every request. */
 export interface AuthContext {
   sessionId: string;
@@ -11,4 +13,6 @@ export interface AuthContext {
    * catalog kept in memory is of this version, it serves the request without another query.
    */
   catalogVersion?: number;
+  /** Set when an automation run acts (modules/automations): its depth, job and idempotency key. */
+  automation?: AutomationActor;
 }

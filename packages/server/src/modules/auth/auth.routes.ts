@@ -3,7 +3,10 @@ import { z } from 'zod';
 import {
   accountPaths,
   loginBodySchema,
+  loginResponseSchema,
+  loginSuccessSchema,
   refreshBodySchema,
+  refreshResponseSchema,
   verifyPasscodeBodySchema,
 } from '@talkbase/domain/contracts/account';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
@@ -25,6 +28,9 @@ export function registerAuthRoutes(
     url: accountPaths.login,
     permission: 'public',
     body: loginBodySchema,
+    response: loginResponseSchema,
+    summary:
+      'Entrar: pessoa com e-mail e senha, integração com hash e senha; responde o token (ou pede o código enviado por e-mail).',
     handler: ({ body, req }) => auth.login(body, meta(req)),
   });
 
@@ -33,6 +39,7 @@ export function registerAuthRoutes(
     url: accountPaths.verifyPasscode,
     permission: 'public',
     body: verifyPasscodeBodySchema,
+    response: loginSuccessSchema,
     handler: ({ body, req }) => auth.verifyPasscode(body, meta(req)),
   });
 
@@ -41,6 +48,8 @@ export function registerAuthRoutes(
     url: accountPaths.refresh,
     permission: 'public',
     body: refreshBodySchema,
+    response: refreshResponseSchema,
+    summary: 'Troca um token da sessão pelo próximo (cada token renova uma vez).',
     handler: ({ body }) => auth.refresh(body.token),
   });
 

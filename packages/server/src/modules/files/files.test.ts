@@ -386,6 +386,54 @@ describe('files of records', () => {
     expect((await download(base(talkId))).statusCode).toBe(200);
   });
 
+  it('a starting server sweeps the bytes a crash left without their row, once older than the grace', async () => {
+    const leaveOrphan = (dataDir: string) => {
+      const orphan = path.join(dataDir, 'files', 'c1', 'cd', 'cd'.padEnd(32, '0'));
+      fs.mkdirSync(path.dirname(orphan), { recursive: true });
+      fs.writeFileSync(orphan, 'left by a crash');
+      return orphan;
+    };
+    // Another instance starting with the default grace (10 minutes) leaves a fresh one alone: it
+    // could be an upload in flight on another instance.
+    const fresh = leaveOrphan(t.dataDir);
+    await t.sibling();
+    expect(fs.existsSync(fresh)).toBe(true);
+
+    // With no grace (one instance), a start sweeps it; the bytes a row names stay.
+    const own = await createTestApp({ FILE_SWEEP_GRACE_SECONDS: '0' });
+    try {
+      const token = (await login(own.app)).token;
+      const subject = await own.app.inject(
+        as(token, {
+          method: 'POST',
+          url: '/api/subject',
+          payload: {
+            identifier: 'nota',
+            name: 'Nota',
+            attributes: [
+              { identifier: 'titulo', name: 'Título', componentId: 1 },
+              { identifier: 'anexo', name: 'Anexo', componentId: 22 },
+            ],
+          },
+        }),
+      );
+      expect(subject.statusCode, subject.body).toBe(201);
+      const anexo =
+        subject
+          .json<{ subjectAttributes: { subjectAttributeId: number; identifier: string }[] }>()
+          .subjectAttributes.find((a) => a.identifier === 'anexo')?.subjectAttributeId ?? 0;
+      const talkId = await createTalk(own.app, token, 'nota', { titulo: 'X' });
+      const url = `/api/value/file/nota/${talkId}/${anexo}`;
+      expect((await uploadTo(own.app, token, url, [{ name: 'a.png', data: png() }])).statusCode).toBe(201);
+      const orphan = leaveOrphan(own.dataDir);
+      await own.sibling();
+      await expect.poll(() => fs.existsSync(orphan), { timeout: 5_000 }).toBe(false);
+      expect((await own.app.inject(as(token, { method: 'GET', url }))).statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('makes the file on demand of a component-34 attribute from the values the account reads', async () => {
     const talkId = await createTalk(t.app, admin, 'contrato', { titulo: '=HYPERLINK("x");"aspas"' });
     const res = await download(`/api/value/filegenerate/contrato/${talkId}/${attrs.resumo}`);

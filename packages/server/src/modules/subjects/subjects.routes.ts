@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   attributeInputSchema,
+  attributeOrderSchema,
   attributeUpdateSchema,
   subjectInputSchema,
   subjectUpdateSchema,
@@ -120,6 +121,36 @@ export function registerSubjectRoutes(
     params: subjectParams,
     handler: async ({ params, auth }) => {
       await subjects.remove(auth.companyId, params.subject);
+    },
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/subject/:subject/usage',
+    permission: 'admin',
+    params: subjectParams,
+    handler: ({ params, auth }) => subjects.usage(auth.companyId, params.subject),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/subject/:subject/attribute/:attribute/usage',
+    permission: 'admin',
+    params: attributeParams,
+    handler: ({ params, auth }) => subjects.usage(auth.companyId, params.subject, params.attribute),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'PUT',
+    url: '/api/subject/:subject/attribute-order',
+    permission: 'admin',
+    params: subjectParams,
+    body: attributeOrderSchema,
+    handler: async ({ params, body, auth }) => {
+      const [one] = await subjects.toApi(auth.companyId, [
+        await subjects.reorderAttributes(auth.companyId, params.subject, body.attributes),
+      ]);
+      return one;
     },
   });
 

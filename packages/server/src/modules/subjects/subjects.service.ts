@@ -7,14 +7,18 @@ import type {
   subjectInputSchema,
   subjectUpdateSchema,
 } from '@talkbase/domain/contracts/subjects';
+import type { SubjectUsage } from '@talkbase/domain/contracts/subjects';
+import { validateValue } from '@talkbase/domain/fields/validate-value';
+import { valueKindOf } from '@talkbase/domain/records/value-kinds';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { notFound, unprocessable } from '../../http/errors.ts';
+import { HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { paging, type PagedList } from '../../http/paging.ts';
 import { grantAdminRooms } from '../permissions/permissions.repository.ts';
 import { SUBJECT_ACTIONS } from '../permissions/permissions.service.ts';
 import { createDefaultTemplate } from '../templates/default-template.ts';
 import { CatalogCache } from '../catalog/catalog.ts';
+import * as checks from './subject-data-checks.ts';
 import * as ddl from './subject-ddl.ts';
 import { toApiSubject, toSubjectMeta, type SubjectMeta } from './subject-meta.ts';
 import * as repo from './subjects.repository.ts';
@@ -34,7 +38,40 @@ export const messages = {
   referred: (names: string) => `Este assunto é referenciado por: ${names}.`,
   subjectNotFound: 'Assunto não encontrado.',
   attributeNotFound: 'Atributo não encontrado.',
+  orderIncomplete: 'Informe todos os atributos do assunto, cada um uma vez, na nova ordem.',
+  blockedUnique: (name: string, ids: string) =>
+    `Não é possível tornar ${name} único: há valores repetidos nos registros ${ids}.`,
+  blockedRequired: (name: string, ids: string) =>
+    `Não é possível tornar ${name} obrigatório: há registros sem valor (${ids}).`,
+  blockedLength: (name: string, length: number, ids: string) =>
+    `Não é possível reduzir ${name} para ${length} caracteres: há valores maiores nos registros ${ids}.`,
+  blockedKind: (name: string, ids: string) =>
+    `Não é possível mudar o tipo de ${name}: os valores dos registros ${ids} seriam perdidos.`,
+  blockedInvalid: (name: string, ids: string) =>
+    `Não é possível mudar o tipo de ${name}: os valores dos registros ${ids} não são válidos no novo tipo.`,
+  multipleKind: 'Um atributo de vários valores só pode mudar para um tipo que guarda o mesmo tipo de valor.',
 };
+
+/** 'nº 3, 7 e 12' (and '…' when more records block than are named). */
+export function recordList(ids: number[], more: boolean): string {
+  const list = ids.map(String);
+  const last = list.pop();
+  const text = list.length ? `${list.join(', ')} e ${last}` : (last ?? '');
+  return `nº ${text}${more ? ' (entre outros)' : ''}`;
+}
+
+/** A change refused because of the records it names (409, their ids in `talkIds`). */
+function blocked(message: (ids: string) => string, ids: number[], field: string): HttpError {
+  const shown = ids.slice(0, checks.BLOCKING_SAMPLE);
+  return new HttpError(
+    409,
+    [{ message: message(recordList(shown, ids.length > shown.length)), field }],
+    {},
+    {
+      talkIds: shown,
+    },
+  );
+}
 
 const REFERENCE_COMPONENTS_NEEDING_SUBJECT = new Set([4, 14]);
 
@@ -214,8 +251,17 @@ export class SubjectsService {
         patch.relatedSubject !== undefined
           ? await this.resolveRelated(trx, companyId, patch.relatedSubject, 'relatedSubject', s)
           : undefined;
+      const componentId = patch.componentId ?? a.componentId;
+      if (
+        REFERENCE_COMPONENTS_NEEDING_SUBJECT.has(componentId) &&
+        (related === null || (related === undefined && a.relatedSubjectId === null))
+      ) {
+        throw unprocessable([{ message: messages.relatedRequired, field: 'relatedSubject' }]);
+      }
+      await this.checkChange(trx, a, patch);
       await repo.updateAttribute(trx, a.id, {
         ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.componentId !== undefined ? { component_id: patch.componentId } : {}),
         ...(patch.isRequired !== undefined ? { is_required: patch.isRequired ? 1 : 0 } : {}),
         ...(patch.isEditable !== undefined ? { is_editable: patch.isEditable ? 1 : 0 } : {}),
         ...(patch.isNaturalKey !== undefined ? { is_natural_key: patch.isNaturalKey ? 1 : 0 } : {}),
@@ -232,18 +278,124 @@ export class SubjectsService {
         ...(patch.icon !== undefined ? { icon: patch.icon } : {}),
         updated_at: Date.now(),
       });
-      if (patch.isNaturalKey !== undefined || patch.isOrderable !== undefined) {
-        await this.reindex(
-          trx,
-          s.id,
-          {
-            ...a,
-            isNaturalKey: patch.isNaturalKey ?? a.isNaturalKey,
-            isOrderable: patch.isOrderable ?? a.isOrderable,
-          },
-          patch.isNaturalKey === true && !a.isNaturalKey,
-          a.name,
-        );
+      const next: ddl.ColumnSpec = {
+        ...a,
+        componentId,
+        isNaturalKey: patch.isNaturalKey ?? a.isNaturalKey,
+        isOrderable: patch.isOrderable ?? a.isOrderable,
+      };
+      if (componentId !== a.componentId && valueKindOf(componentId) !== a.kind) {
+        // No record has a value (checked above): the column is made again with the new type.
+        await ddl.dropAttributeColumn(trx, s.id, a);
+        await ddl.addAttributeColumn(trx, this.db.dialect, s.id, next);
+      } else if (
+        patch.isNaturalKey !== undefined ||
+        patch.isOrderable !== undefined ||
+        componentId !== a.componentId
+      ) {
+        await this.reindex(trx, s.id, next, patch.isNaturalKey === true && !a.isNaturalKey, a.name);
+      }
+    });
+    return this.loadById(companyId, s.id);
+  }
+
+  /**
+   * Refuses (409, naming the first records) a change the subject's data cannot take: a unique flag
+   * over repeated values, a required flag over records without a value, a shorter length than
+   * stored texts, a type change that would lose values or leave them invalid.
+   */
+  private async checkChange(
+    trx: Kysely<Database>,
+    a: SubjectMeta['attributes'][number],
+    patch: z.output<typeof attributeUpdateSchema>,
+  ): Promise<void> {
+    const limit = checks.BLOCKING_SAMPLE + 1;
+    if (patch.componentId !== undefined && patch.componentId !== a.componentId) {
+      const kind = valueKindOf(patch.componentId);
+      if (kind !== a.kind) {
+        if (a.isMultipleValues && (kind === 'file' || a.kind === 'file'))
+          throw unprocessable([{ message: messages.multipleKind, field: 'componentId' }]);
+        const ids = await checks.recordsWithValue(trx, a, limit);
+        if (ids.length) throw blocked((l) => messages.blockedKind(a.name, l), ids, 'componentId');
+      } else if (kind === 'text' && !a.isMultipleValues) {
+        const bad = await this.invalidValues(trx, a, patch.componentId, limit);
+        if (bad.length) throw blocked((l) => messages.blockedInvalid(a.name, l), bad, 'componentId');
+      }
+    }
+    if (patch.isNaturalKey === true && !a.isNaturalKey) {
+      const ids = await checks.recordsWithDuplicates(trx, a, limit);
+      if (ids.length) throw blocked((l) => messages.blockedUnique(a.name, l), ids, 'isNaturalKey');
+    }
+    if (patch.isRequired === true && !a.isRequired) {
+      const ids = await checks.recordsWithoutValue(trx, a, limit);
+      if (ids.length) throw blocked((l) => messages.blockedRequired(a.name, l), ids, 'isRequired');
+    }
+    if (patch.length != null && (a.length === null || patch.length < a.length)) {
+      const length = patch.length;
+      const ids = await checks.recordsLongerThan(trx, a, length, limit);
+      if (ids.length) throw blocked((l) => messages.blockedLength(a.name, length, l), ids, 'length');
+    }
+  }
+
+  /** Records whose stored text the new component's rule refuses (CPF/CNPJ, e-mail, phone…). */
+  private async invalidValues(
+    trx: Kysely<Database>,
+    a: SubjectMeta['attributes'][number],
+    componentId: number,
+    limit: number,
+  ): Promise<number[]> {
+    const attribute = { name: a.name, componentId, isRequired: false, length: null, componentConfigs: {} };
+    const now = new Date();
+    const bad: number[] = [];
+    for (let after = 0; bad.length < limit;) {
+      const page = await checks.valuesPage(trx, a, after, 1000);
+      if (page.length === 0) break;
+      for (const row of page) {
+        if (validateValue(attribute, row.value, { now }).length) bad.push(row.id);
+        if (bad.length >= limit) break;
+      }
+      after = page[page.length - 1]?.id ?? after;
+    }
+    return bad;
+  }
+
+  /** What removing the subject, or one of its attributes, loses: records (with a value) and files. */
+  async usage(companyId: number, identifier: string, attributeIdentifier?: string): Promise<SubjectUsage> {
+    const s = await this.load(companyId, identifier);
+    if (attributeIdentifier === undefined) {
+      const [records, files] = await Promise.all([
+        checks.countRecords(this.k, s.id),
+        checks.countFiles(this.k, s.id),
+      ]);
+      return { records, files };
+    }
+    const a = s.attributes.find((x) => x.identifier === attributeIdentifier.toLowerCase());
+    if (!a) throw notFound(messages.attributeNotFound);
+    const [records, files] = await Promise.all([
+      checks.countValues(this.k, a),
+      a.kind === 'file' ? checks.countFiles(this.k, s.id, a.id) : Promise.resolve(0),
+    ]);
+    return { records, files };
+  }
+
+  /** Puts the subject's attributes in the given order (every identifier, once each). */
+  async reorderAttributes(companyId: number, identifier: string, order: string[]): Promise<SubjectMeta> {
+    const s = await this.load(companyId, identifier);
+    const wanted = order.map((x) => x.toLowerCase());
+    const byIdentifier = new Map(s.attributes.map((a) => [a.identifier, a]));
+    if (
+      wanted.length !== s.attributes.length ||
+      new Set(wanted).size !== wanted.length ||
+      wanted.some((x) => !byIdentifier.has(x))
+    ) {
+      throw unprocessable([{ message: messages.orderIncomplete, field: 'attributes' }]);
+    }
+    await this.k.transaction().execute(async (trx) => {
+      const at = Date.now();
+      for (const [i, x] of wanted.entries()) {
+        const a = byIdentifier.get(x);
+        if (a && a.position !== i + 1)
+          await repo.updateAttribute(trx, a.id, { position: i + 1, updated_at: at });
       }
     });
     return this.loadById(companyId, s.id);

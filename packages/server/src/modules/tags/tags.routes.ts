@@ -5,7 +5,10 @@ import { tagListQuerySchema, tagWriteSchema } from '@talkbase/domain/contracts/t
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { TagsService } from './tags.service.ts';
 
-/** The tag calls (issue 14; docs/api.md "Tags"): administrators of room 1 (the service checks the room). */
+/**
+ * The tag calls (issue 14; docs/api.md "Tags"): administrators of room 1 (the service checks the
+ * room), except the picker's options, which every signed-in account reads.
+ */
 export function registerTagRoutes(
   app: FastifyInstance,
   authenticate: Authenticator,
@@ -19,6 +22,14 @@ export function registerTagRoutes(
     permission: 'admin',
     query: tagListQuerySchema,
     handler: ({ auth, query }) => tags.list(auth, query),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/tag/options',
+    permission: 'session',
+    query: tagListQuerySchema,
+    handler: ({ auth, query }) => tags.options(auth, query),
   });
 
   defineRoute(app, authenticate, {

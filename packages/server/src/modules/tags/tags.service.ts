@@ -68,10 +68,22 @@ export class TagsService {
 
   async list(auth: AuthContext, q: TagListQuery): Promise<TagPage> {
     this.assertManager(auth);
+    return this.page(auth.companyId, q);
+  }
+
+  /**
+   * The tags every signed-in account may pick from (the grid's tag filter): names and colours
+   * only, which records already show on their chips; the filters stay with administrators.
+   */
+  options(auth: AuthContext, q: TagListQuery): Promise<TagPage> {
+    return this.page(auth.companyId, q);
+  }
+
+  private async page(companyId: number, q: TagListQuery): Promise<TagPage> {
     const largest = TAG_PAGE_SIZES[TAG_PAGE_SIZES.length - 1] ?? 500;
     const p = paging(q.page, Math.min(q.fetch, largest));
     const term = q.term ? normalizeForSearch(q.term) : undefined;
-    const { rows, total } = await repo.pageTags(this.k, auth.companyId, {
+    const { rows, total } = await repo.pageTags(this.k, companyId, {
       term,
       offset: p.offset,
       limit: p.fetch,

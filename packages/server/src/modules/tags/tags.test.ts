@@ -159,6 +159,26 @@ describe('tags API', () => {
     expect((await call(c.tokens.admin, 'GET', `/api/tag/${tagId}`)).statusCode).toBe(200);
     await call(c.tokens.admin, 'DELETE', `/api/tag/${tagId}`);
   });
+
+  it('offers every signed-in account the tags to filter a grid by: names and colours, never filters nor another company’s', async () => {
+    const tagId = await createTag(highPriority('Opção visível', '#2F9E44'));
+    try {
+      for (const token of [c.tokens.admin, c.tokens.agent1, c.tokens.customer]) {
+        const res = await call(token, 'GET', '/api/tag/options?page=1&fetch=500&term=opcao');
+        expect(res.statusCode, res.body).toBe(200);
+        const page = res.json<TagPage>();
+        expect(page.itens).toEqual([{ tagId, tagName: 'Opção visível', tagColor: '#2f9e44' }]);
+        expect(page.totalResults).toBe(1);
+      }
+      const foreign = await call(c.tokens.other, 'GET', '/api/tag/options?page=1&fetch=500');
+      expect(foreign.statusCode).toBe(200);
+      expect(foreign.json<TagPage>().itens.map((t) => t.tagId)).not.toContain(tagId);
+      expect((await c.t.app.inject({ method: 'GET', url: '/api/tag/options' })).statusCode).toBe(401);
+      expect((await call(c.tokens.agent1, 'GET', '/api/tag/options?fetch=0')).statusCode).toBe(400);
+    } finally {
+      await call(c.tokens.admin, 'DELETE', `/api/tag/${tagId}`);
+    }
+  });
 });
 
 describe('records and their tags', () => {

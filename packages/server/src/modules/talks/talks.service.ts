@@ -40,6 +40,7 @@ import { applyTemplateWriteRules } from '../templates/template-write-rules.ts';
 import { discard, type FileStore } from '../files/file-store.ts';
 import { deleteFilesOfTalks } from '../files/files.repository.ts';
 import { deleteConversationsOf } from '../messages/messages.repository.ts';
+import { writeTalkEvent } from './talk-events.ts';
 
 export const talkMessages = {
   talkNotFound: 'Registro não encontrado.',
@@ -267,6 +268,16 @@ export class TalksService {
     });
     await repo.replaceMultiValues(trx, subject.id, talkId, prepared.multi);
     await this.writeRules.written(trx, subject, [talkId]);
+    await writeTalkEvent(trx, auth, {
+      kind: 'created',
+      subject,
+      talkId,
+      version: 1,
+      before: null,
+      after: prepared.columns,
+      changed: prepared.touched.map((a) => a.identifier),
+      at,
+    });
     await repo.insertChanges(trx, [
       {
         companyId: auth.companyId,
@@ -436,6 +447,17 @@ export class TalksService {
       })
       .filter((h) => h.oldValue !== h.newValue);
     await repo.insertChanges(trx, history);
+    const byId = new Map(subject.attributes.map((a) => [a.id, a.identifier]));
+    await writeTalkEvent(trx, auth, {
+      kind: 'updated',
+      subject,
+      talkId,
+      version: before.version + 1,
+      before: pickColumns(subject, before),
+      after: merged,
+      changed: history.map((h) => byId.get(h.attributeId) ?? ''),
+      at,
+    });
   }
 
   /**
@@ -469,23 +491,32 @@ export class TalksService {
       searchText: this.searchText(subject, { ...pickColumns(subject, before), ...prepared.columns }, multi),
     });
     await this.writeRules.written(trx, subject, [talkId]);
-    await repo.insertChanges(
-      trx,
-      prepared.touched
-        .filter((a) => hasColumn(a))
-        .map((a) => ({
-          companyId: auth.companyId,
-          subjectId: subject.id,
-          talkId,
-          accountId: auth.accountId,
-          at,
-          action: 'updated',
-          attributeId: a.id,
-          oldValue: stringify(before[attributeColumn(a.id)] as DbValue),
-          newValue: stringify(prepared.columns[attributeColumn(a.id)]),
-        }))
-        .filter((h) => h.oldValue !== h.newValue),
-    );
+    const history = prepared.touched
+      .filter((a) => hasColumn(a))
+      .map((a) => ({
+        companyId: auth.companyId,
+        subjectId: subject.id,
+        talkId,
+        accountId: auth.accountId,
+        at,
+        action: 'updated',
+        attributeId: a.id,
+        oldValue: stringify(before[attributeColumn(a.id)] as DbValue),
+        newValue: stringify(prepared.columns[attributeColumn(a.id)]),
+      }))
+      .filter((h) => h.oldValue !== h.newValue);
+    await repo.insertChanges(trx, history);
+    const byId = new Map(subject.attributes.map((a) => [a.id, a.identifier]));
+    await writeTalkEvent(trx, auth, {
+      kind: 'updated',
+      subject,
+      talkId,
+      version: before.version + 1,
+      before: pickColumns(subject, before),
+      after: { ...pickColumns(subject, before), ...prepared.columns },
+      changed: history.map((h) => byId.get(h.attributeId) ?? ''),
+      at,
+    });
   }
 
   /** SendTalkUpdates for changes written outside this service's own calls (writeSystemValues). */
@@ -505,6 +536,18 @@ export class TalksService {
     }
     const at = Date.now();
     const fileKeys = await this.k.transaction().execute(async (trx) => {
+      const rows = await repo.rowsByIds(trx, subject.id, ids);
+      for (const row of rows)
+        await writeTalkEvent(trx, auth, {
+          kind: 'deleted',
+          subject,
+          talkId: row.id,
+          version: row.version,
+          before: pickColumns(subject, row),
+          after: null,
+          changed: [],
+          at,
+        });
       await repo.deleteTalks(trx, subject.id, ids);
       await repo.insertChanges(
         trx,

@@ -20,6 +20,8 @@ describe('the company menu in the side menu', { timeout: 30_000 }, () => {
       subjects,
     );
     renderApp('/', ordinaryUser);
+    // The shell (a lazy chunk) draws the side menu after the first render.
+    await screen.findByRole('navigation', { name: 'Menu principal' });
     expect(await within(sideMenu()).findByRole('link', { name: 'Chamado' })).toBeTruthy();
   });
 

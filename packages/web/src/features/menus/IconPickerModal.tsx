@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { menusText } from '../../i18n/menus.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { useFullIconFont } from '../../ui/icon-font.ts';
 import { loadIconNames, searchIcons } from './icon-names.ts';
 
 const text = menusText.picker;
@@ -18,6 +19,8 @@ export function IconPickerModal(props: {
   onClose: () => void;
 }) {
   const [term, setTerm] = useState('');
+  // Any icon may be picked: the full set (the app's own screens use a subset).
+  useFullIconFont(props.opened);
   const list = useQuery({
     queryKey: ['menus', 'icon-names'],
     queryFn: loadIconNames,

@@ -1,7 +1,7 @@
 import { MultiSelect } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { tagsText } from '../../i18n/tags.ts';
-import { fetchTags } from './tags-api.ts';
+import { fetchTagOptions } from './tags-api.ts';
 
 const text = tagsText.records;
 /** The largest page of the tags list (000 §9): the picker offers them all in one call. */
@@ -9,12 +9,12 @@ const ALL_TAGS = 500;
 
 /**
  * The grid toolbar's tag filter: records carrying any of the chosen tags (`tagIds` of the filter
- * call). The tags list is an administrators' call, so only they are offered the picker.
+ * call), offered to every account: the options call answers names and colours only.
  */
 export function GridTagPicker(props: { value: number[]; onChange: (tagIds: number[]) => void }) {
   const tags = useQuery({
     queryKey: ['tags', 'picker'],
-    queryFn: ({ signal }) => fetchTags({ page: 1, fetch: ALL_TAGS }, signal),
+    queryFn: ({ signal }) => fetchTagOptions({ page: 1, fetch: ALL_TAGS }, signal),
     staleTime: 60_000,
   });
   const options = (tags.data?.itens ?? []).map((t) => ({ value: String(t.tagId), label: t.tagName }));

@@ -5,13 +5,21 @@ import { apiRequest } from '../../api/client.ts';
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
-export function fetchTags(
-  q: { page: number; fetch: number; term?: string },
-  signal?: AbortSignal,
-): Promise<TagPage> {
+type TagQuery = { page: number; fetch: number; term?: string };
+
+function tagQuery(q: TagQuery): string {
   const query = new URLSearchParams({ page: String(q.page), fetch: String(q.fetch) });
   if (q.term) query.set('term', q.term);
-  return apiRequest<TagPage>(`/api/tag?${query.toString()}`, withSignal(signal));
+  return query.toString();
+}
+
+export function fetchTags(q: TagQuery, signal?: AbortSignal): Promise<TagPage> {
+  return apiRequest<TagPage>(`/api/tag?${tagQuery(q)}`, withSignal(signal));
+}
+
+/** The tags any signed-in account may filter a grid by (names and colours only). */
+export function fetchTagOptions(q: TagQuery, signal?: AbortSignal): Promise<TagPage> {
+  return apiRequest<TagPage>(`/api/tag/options?${tagQuery(q)}`, withSignal(signal));
 }
 
 export function fetchTag(tagId: number, signal?: AbortSignal): Promise<Tag> {

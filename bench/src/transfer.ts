@@ -1,0 +1,244 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import BetterSqlite3 from 'better-sqlite3';
+import { writeResultsSection } from './results.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+/**
+ * `npm run bench:transfer` (issue 17): CSV export of BENCH_ROWS (default 1,000,000) `chamado` rows
+ * — time and the server's peak RSS growth over its idle RSS — and the import of BENCH_IMPORT_ROWS
+ * (default 100,000) rows through POST /api/talk/import, timed to its end, while 10 connections
+ * read records by id (their p99 is the figure). SQLite; the rows are the peer's tickets
+ * (../shared/peers/gen-tickets.mjs), loaded as bench/src/records.ts does. Figures are reported,
+ * never asserted.
+ */
+const N = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const peers = path.resolve(repoRoot, '../shared/peers/gen-tickets.mjs');
+if (!fs.existsSync(peers)) throw new Error(`the peer's generator is not at ${peers}`);
+type Ticket = {
+  title: string;
+  status: string;
+  priority: number;
+  customer: string;
+  created: string;
+  due_date: string;
+  description: string;
+  amount: number;
+};
+const { ticket } = (await import(pathToFileURL(peers).href)) as { ticket: (id: number) => Ticket };
+
+const admin = { email: 'transfer@talkbase.test', password: 'Transfer-Bench-2026' };
+const env = {
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
+  LOGIN_LIMIT_PER_ADDRESS: '100000',
+  LOGIN_LIMIT_PER_ACCOUNT: '100000',
+};
+const ATTRIBUTES = [
+  { identifier: 'titulo', name: 'Título', componentId: 1, isOrderable: true, length: 255 },
+  { identifier: 'situacao', name: 'Situação', componentId: 1, isOrderable: true },
+  { identifier: 'prioridade', name: 'Prioridade', componentId: 3, isOrderable: true },
+  { identifier: 'cliente', name: 'Cliente', componentId: 1, isOrderable: true },
+  { identifier: 'abertura', name: 'Abertura', componentId: 11, isOrderable: true },
+  { identifier: 'prazo', name: 'Prazo', componentId: 32, isOrderable: true },
+  { identifier: 'descricao', name: 'Descrição', componentId: 26, length: 4000 },
+  { identifier: 'valor', name: 'Valor', componentId: 5 },
+];
+const rowOf = (t: Ticket) => [
+  t.title,
+  t.status,
+  t.priority,
+  t.customer,
+  Date.parse(t.created),
+  t.due_date,
+  t.description,
+  t.amount,
+];
+
+async function api(server: RunningServer, token: string | null, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+const signIn = async (server: RunningServer) =>
+  String((await api(server, null, 'POST', '/api/account/login', admin)).token);
+
+function load(file: string, subjectId: number, columns: string[]): void {
+  const db = new BetterSqlite3(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  const table = `subject_${subjectId}`;
+  const deferred = db
+    .prepare(
+      `select type, name, sql from sqlite_master where tbl_name = ? and sql is not null and
+        (type = 'index' or (type = 'trigger' and name = ?))`,
+    )
+    .all(table, `${table}_fts_ai`) as { type: string; name: string; sql: string }[];
+  for (const d of deferred) db.exec(`drop ${d.type} ${d.name}`);
+  const insert = db.prepare(
+    `insert into ${table} (id, is_active, version, created_at, created_by, updated_at, updated_by, search_text, ${columns.join(', ')}) values (?, 1, 1, ?, 1, ?, 1, '', ${columns.map(() => '?').join(', ')})`,
+  );
+  const now = Date.now();
+  const batch = db.transaction((from: number, to: number) => {
+    for (let id = from; id <= to; id++) insert.run(id, now, now, ...rowOf(ticket(id)));
+  });
+  for (let from = 1; from <= N; from += 50_000) batch(from, Math.min(N, from + 49_999));
+  db.transaction(() => {
+    for (const d of deferred) db.exec(d.sql);
+    db.exec(`insert into ${table}_fts(${table}_fts) values ('rebuild')`);
+  })();
+  db.exec('analyze');
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+}
+
+/** Samples the server's RSS every 50 ms until stopped; answers the peak (MiB). */
+function sampleRss(server: RunningServer) {
+  let peak = server.rssMiB();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, server.rssMiB());
+  }, 50);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, server.rssMiB());
+  };
+}
+
+const pt = (n: number) => n.toLocaleString('pt-BR');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-transfer-'));
+let server = await startServer(env, { dataDir, keepData: true });
+const created = (await api(server, await signIn(server), 'POST', '/api/subject', {
+  identifier: 'chamado',
+  name: 'Chamado',
+  attributes: ATTRIBUTES,
+})) as { subjectId: number; subjectAttributes: { subjectAttributeId: number; identifier: string }[] };
+const columns = ATTRIBUTES.map(
+  (a) => `a_${created.subjectAttributes.find((x) => x.identifier === a.identifier)?.subjectAttributeId ?? 0}`,
+);
+await server.stop();
+const loadStarted = Date.now();
+load(path.join(dataDir, 'talkbase.db'), created.subjectId, columns);
+process.stdout.write(`${pt(N)} rows loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s\n`);
+server = await startServer(env, { dataDir, keepData: true });
+const token = await signIn(server);
+// Warm up the catalogue and the first page, then read the idle RSS.
+await api(server, token, 'POST', '/api/talk/filter/chamado', { fetch: 10 });
+const idleRss = server.rssMiB();
+
+// 1. Export every row, all columns, read as fast as the client takes it.
+const exportStarted = Date.now();
+const stopRss = sampleRss(server);
+const res = await fetch(`${server.url}/api/talk/export/chamado`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+  body: JSON.stringify({ columns: 'all', isActive: true }),
+});
+if (!res.ok || !res.body) throw new Error(`export: ${res.status}`);
+let bytes = 0;
+let newlines = 0;
+for await (const chunk of res.body) {
+  bytes += chunk.length;
+  for (const b of chunk) if (b === 10) newlines++;
+}
+const exportSeconds = (Date.now() - exportStarted) / 1000;
+const exportPeak = stopRss();
+process.stdout.write(
+  `export: ${pt(N)} rows, ${pt(Math.round(bytes / 1024 / 1024))} MiB in ${exportSeconds.toFixed(1)} s; RSS idle ${idleRss} MiB, peak ${exportPeak} MiB (+${exportPeak - idleRss})\n`,
+);
+
+// 2. Import IMPORT_ROWS new rows while 10 connections read records by id.
+const header = ATTRIBUTES.map((a) => a.name).join(';');
+const lines = [header];
+const quote = (v: string) => (/[;"\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+for (let i = 0; i < IMPORT_ROWS; i++) {
+  const t = ticket(N + 1 + i);
+  lines.push(
+    [
+      t.title,
+      t.status,
+      String(t.priority),
+      t.customer,
+      t.created,
+      t.due_date,
+      t.description,
+      String(t.amount).replace('.', ','),
+    ]
+      .map(quote)
+      .join(';'),
+  );
+}
+const csv = `\uFEFF${lines.join('\r\n')}\r\n`;
+const form = new FormData();
+form.append('mode', 'skip');
+form.append('file', new Blob([csv], { type: 'text/csv' }), 'chamados.csv');
+let stopReads: () => Promise<autocannon.Result> = () => Promise.reject(new Error('not started'));
+const readsDone = new Promise<autocannon.Result>((resolve, reject) => {
+  const instance = autocannon(
+    {
+      url: server.url,
+      connections: 10,
+      duration: 3600,
+      headers: { authorization: `Bearer ${token}` },
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            method: 'GET',
+            path: `/api/talk/chamado/${1 + Math.floor(Math.random() * N)}`,
+          }),
+        },
+      ],
+    },
+    (err, result) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(result)),
+  );
+  stopReads = () => {
+    instance.stop();
+    return readsDone;
+  };
+});
+const importStarted = Date.now();
+const started = await fetch(`${server.url}/api/talk/import/chamado`, {
+  method: 'POST',
+  headers: { authorization: `Bearer ${token}` },
+  body: form,
+});
+if (started.status !== 202) throw new Error(`import: ${started.status} ${await started.text()}`);
+const { importId } = (await started.json()) as { importId: number };
+let progress: Record<string, unknown>;
+for (;;) {
+  progress = await api(server, token, 'GET', `/api/talk/import/${importId}`);
+  if (progress.status !== 'running') break;
+  await new Promise((r) => setTimeout(r, 250));
+}
+const importSeconds = (Date.now() - importStarted) / 1000;
+const readResult = await stopReads();
+process.stdout.write(
+  `import: ${pt(IMPORT_ROWS)} rows ${String(progress.status)} (imported ${String(progress.imported)}, failed ${String(progress.failed)}) in ${importSeconds.toFixed(1)} s; reads meanwhile ${Math.round(readResult.requests.average)} req/s, p50 ${readResult.latency.p50} ms, p99 ${readResult.latency.p99} ms, errors ${readResult.errors + readResult.non2xx}\n`,
+);
+await server.stop();
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+writeResultsSection(
+  'transfer',
+  `## CSV export and import (issue 17, \`npm run bench:transfer\`)
+
+SQLite, ${os.cpus().length} cores shared with the other helpers' work (figures are indicative). ${new Date().toISOString().slice(0, 10)}.
+
+| | figure | aim |
+| --- | --- | --- |
+| export of ${pt(N)} \`chamado\` rows, all columns (${pt(newlines - 1)} lines, ${pt(Math.round(bytes / 1024 / 1024))} MiB) | ${exportSeconds.toFixed(1)} s | < 20 s |
+| server RSS during the export | idle ${idleRss} MiB, peak ${exportPeak} MiB (+${exportPeak - idleRss} MiB) | growth < 50 MB |
+| import of ${pt(IMPORT_ROWS)} rows (mode skip; ${String(progress.imported)} imported, ${String(progress.failed)} failed) | ${importSeconds.toFixed(1)} s | < 30 s |
+| reads by id meanwhile (10 connections) | ${Math.round(readResult.requests.average)} req/s, p50 ${readResult.latency.p50} ms, p99 ${readResult.latency.p99} ms | p99 ≤ 50 ms |
+`,
+);

@@ -1,0 +1,295 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CERTIFICATE_CHECK_PATH } from '@talkbase/domain/contracts/certificates';
+import {
+  apiMarkdownNotes,
+  buildOpenApi,
+  documentedEntries,
+  operationKeys,
+  type OpenApiDocument,
+} from '../modules/api-docs/openapi.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, as, createTestApp, login, type TestApp } from '../test/harness.ts';
+import { catalogueRoute, declaredRoutes, type CatalogueEntry } from './route-catalogue.ts';
+
+/**
+ * Issue 19 item 4 and issue 17's Done-when: every route the server registers is in the route
+ * catalogue, and /api/openapi.json (shown by /api/docs) describes exactly those routes.
+ */
+
+let t: TestApp;
+let doc: OpenApiDocument;
+
+/** What Fastify's router holds, read from its own printout (independent of our onRoute hook). */
+function registeredRoutes(printout: string): string[] {
+  const found: string[] = [];
+  const stack: string[] = [];
+  for (const line of printout.split('\n')) {
+    const m = /^(.*?)(?:├── |└── )(\S+?)(?: \(([^)]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = (m[1] ?? '').length / 4;
+    stack.length = depth;
+    stack.push(m[2] ?? '');
+    const url = stack.join('');
+    for (const method of (m[3] ?? '').split(',').map((s) => s.trim())) {
+      if (method) found.push(`${method} ${url}`);
+    }
+  }
+  return found.sort();
+}
+
+beforeAll(async () => {
+  // A built web app, so that the static files' routes are registered and checked too.
+  const webDist = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'talkbase-web-'));
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Talkbase</title>');
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'export {};');
+  t = await createTestApp({ WEB_DIST: webDist });
+  const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(res.statusCode).toBe(200);
+  doc = res.json<OpenApiDocument>();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the route catalogue', () => {
+  it('holds every route Fastify registered, each with a permission', () => {
+    const registered = registeredRoutes(t.app.printRoutes({ commonPrefix: false }));
+    // The router keeps paths lower-cased, without a trailing slash, and one node for `:a` and `:b`.
+    const normal = (route: string) =>
+      route
+        .toLowerCase()
+        .replace(/:[^/|]+(\|:[^/|]+)*/g, ':')
+        .replace(/(.)\/$/, '$1');
+    const catalogued = t.app.routeCatalogue.map((r) => `${r.method} ${r.url}`);
+    expect(registered.length).toBeGreaterThan(100);
+    expect(new Set(registered.map(normal))).toEqual(new Set(catalogued.map(normal)));
+    expect(registered.length).toBe(catalogued.length);
+    for (const entry of t.app.routeCatalogue) {
+      expect(['public', 'session', 'admin'], `${entry.method} ${entry.url}`).toContain(entry.permission);
+    }
+    // The exceptions really occur: the socket and the web app's files.
+    expect(catalogued).toContain('GET /websocket');
+    expect(catalogued).toContain('GET /assets/app-abc123.js');
+    expect(t.app.routeCatalogue.filter((r) => r.source === 'declared').map((r) => r.url)).toEqual(
+      expect.arrayContaining(['/websocket', '/', '/index.html', '/assets/app-abc123.js']),
+    );
+  });
+
+  it('makes the build fail for a route outside defineRoute and the declared list', async () => {
+    const catalogue: CatalogueEntry[] = [];
+    const app = Fastify({ logger: false });
+    app.addHook('onRoute', (route) => catalogueRoute(catalogue, route));
+    expect(() => app.get('/api/health', () => ({}))).toThrow(
+      /GET \/api\/health não está no catálogo de rotas/,
+    );
+    await app.close();
+
+    // A declared route may not claim another permission than the catalogue's.
+    const other = Fastify({ logger: false });
+    other.addHook('onRoute', (route) => catalogueRoute(catalogue, route));
+    expect(() =>
+      other.route({
+        method: 'GET',
+        url: '/websocket',
+        config: { permission: 'public' },
+        handler: () => ({}),
+      }),
+    ).toThrow(/catálogo diz session/);
+    await other.close();
+
+    // A web app file (outside /api) may only be read.
+    const third = Fastify({ logger: false });
+    third.addHook('onRoute', (route) => catalogueRoute(catalogue, route));
+    expect(() => third.post('/upload', () => ({}))).toThrow(/POST \/upload não está no catálogo/);
+    await third.close();
+  });
+
+  it('states each declared exception with its reason and permission', () => {
+    for (const d of declaredRoutes) {
+      expect(d.reason.length, d.name).toBeGreaterThan(10);
+      expect(['public', 'session', 'admin']).toContain(d.permission);
+    }
+    expect(declaredRoutes.find((d) => d.listener === 'certificates')?.url).toBe(CERTIFICATE_CHECK_PATH);
+  });
+});
+
+describe('/api/openapi.json', () => {
+  it('describes exactly the routes the server registers, with their permission', () => {
+    const entries = documentedEntries(t.app.routeCatalogue);
+    const keys = operationKeys(entries);
+    const expected = entries.map((e) => `${keys.get(e)?.method} ${keys.get(e)?.path} ${e.permission}`);
+    const described: string[] = [];
+    for (const [p, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        if (op.servers) continue; // another listener (the certificate check)
+        described.push(`${method} ${p} ${op['x-permission']}`);
+      }
+    }
+    // The web app's files all stand under one templated path.
+    expect(new Set(described)).toEqual(new Set(expected));
+    expect(described.length).toBe(new Set(described).size);
+    // Every HEAD route is the mirror of a described GET.
+    for (const head of t.app.routeCatalogue.filter((e) => e.method === 'HEAD' && e.headOfGet)) {
+      expect(t.app.routeCatalogue.some((e) => e.method === 'GET' && e.url === head.url)).toBe(true);
+    }
+    expect(doc.paths[CERTIFICATE_CHECK_PATH]?.get?.servers?.[0]?.url).toBe('https://{certificateHost}');
+  });
+
+  it('is a valid OpenAPI 3.1 document whose references all resolve', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(doc as unknown as Record<string, unknown>);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+
+    const pointers = new Set<string>();
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        for (const [k, v] of Object.entries(node)) {
+          if (k === '$ref' && typeof v === 'string') pointers.add(v);
+          else walk(v);
+        }
+      }
+    };
+    walk(doc);
+    expect(pointers.size).toBeGreaterThan(3);
+    for (const pointer of pointers) {
+      expect(pointer.startsWith('#/'), pointer).toBe(true);
+      let at: unknown = doc;
+      for (const part of pointer.slice(2).split('/'))
+        at = (at as Record<string, unknown> | undefined)?.[part];
+      expect(at, pointer).toBeDefined();
+    }
+
+    for (const [p, item] of Object.entries(doc.paths)) {
+      const names = [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+      for (const op of Object.values(item)) {
+        const inPath = (op.parameters ?? []).filter((x) => x.in === 'path').map((x) => x.name);
+        expect(inPath.sort(), p).toEqual([...names].sort());
+      }
+    }
+  });
+
+  it('converts every zod contract (nothing left unrepresentable by an error)', () => {
+    const notes = apiMarkdownNotes(
+      fs.readFileSync(path.resolve(import.meta.dirname, '../../../../docs/api.md'), 'utf8'),
+    );
+    const again = buildOpenApi(t.app.routeCatalogue, '0', notes);
+    expect(again.failures).toEqual([]);
+    // The same catalogue gives the same document (the one served was built from it).
+    expect(JSON.parse(JSON.stringify(again.document.paths))).toEqual(doc.paths);
+  });
+
+  it('takes parameters, bodies and permissions from the route definitions', () => {
+    const login = doc.paths['/api/account/login']?.post;
+    expect(login?.['x-permission']).toBe('public');
+    expect(login?.security).toEqual([]);
+    const loginBody = login?.requestBody?.content['application/json']?.schema as Record<string, unknown>;
+    expect(JSON.stringify(loginBody)).toContain('"email"');
+    expect(login?.responses['429']).toBeDefined();
+
+    const createAccount = doc.paths['/api/account']?.post;
+    expect(createAccount?.['x-permission']).toBe('admin');
+    expect(createAccount?.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(createAccount?.responses ?? {})).toEqual(
+      expect.arrayContaining(['400', '401', '403', '404', '409', '422']),
+    );
+    const filter = doc.paths['/api/talk/filter/{subject}']?.post;
+    expect(filter?.['x-permission']).toBe('session');
+    expect(filter?.parameters?.find((x) => x.name === 'subject')?.in).toBe('path');
+    expect(JSON.stringify(filter?.requestBody)).toContain('filterJson');
+    const list = doc.paths['/api/account']?.get;
+    expect(list?.parameters?.map((x) => x.name)).toEqual(
+      expect.arrayContaining(['CurrentPage', 'ResultsPerPage']),
+    );
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.schemas.Errors).toMatchObject({ required: ['errors'] });
+    // docs/api.md's prose for the call, beside the generated schemas.
+    expect(login?.description).toContain('Usuário ou senha inválidos.');
+    expect(login?.summary).not.toBe('POST /api/account/login');
+    expect(list?.description).toContain('(docs/api.md: admin)');
+    // A declared response schema is described as the success answer.
+    expect(doc.paths['/api/health']?.get?.responses['200']).toBeDefined();
+  });
+});
+
+describe('docs/api.md notes', () => {
+  it('reads each table row naming calls, with its permission and query forms', () => {
+    const notes = apiMarkdownNotes(
+      [
+        '| call | permission | body → answer |',
+        '| --- | --- | --- |',
+        '| `GET /api/menu/all/` | session | the menu |',
+        '| `GET /api/menu/all/?scope=company` | admin (403 otherwise) | the whole menu |',
+        '| `POST /api/talk/batchDeactivate/{subject}`, `POST /api/talk/batchActivate/{subject}` | session | `{talkIds}` |',
+        '',
+        'Prose naming `GET /api/elsewhere` is not a row.',
+      ].join('\n'),
+    );
+    expect(notes.get('GET /api/menu/all')).toBe(
+      'the menu (docs/api.md: session)\n\n`GET /api/menu/all/?scope=company`: the whole menu (docs/api.md: admin (403 otherwise))',
+    );
+    expect(notes.get('POST /api/talk/batchactivate/{}')).toBe('`{talkIds}` (docs/api.md: session)');
+    expect(notes.has('GET /api/elsewhere')).toBe(false);
+  });
+});
+
+describe('declared answer schemas', () => {
+  /** One real call per route that declares its answer's schema; the answer must parse with it. */
+  const samples: Record<string, () => Promise<{ status: number; body: unknown }>> = {
+    'GET /api/health': async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      return { status: res.statusCode, body: res.json() };
+    },
+    'POST /api/account/login': async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      });
+      return { status: res.statusCode, body: res.json() };
+    },
+    'POST /api/account/refresh': async () => {
+      const { token } = await login(t.app);
+      const res = await t.app.inject({ method: 'POST', url: '/api/account/refresh', payload: { token } });
+      return { status: res.statusCode, body: res.json() };
+    },
+    'POST /api/account': async () => {
+      const { token } = await login(t.app);
+      const res = await t.app.inject(
+        as(token, {
+          method: 'POST',
+          url: '/api/account',
+          payload: { accountType: 2, roomId: 1, appName: 'Conferência', displayName: 'Conferência' },
+        }),
+      );
+      return { status: res.statusCode, body: res.json() };
+    },
+  };
+  /** Declared but not called here, with the reason. */
+  const notSampled: Record<string, string> = {
+    'POST /api/account/verifypasscode':
+      'needs the passcode e-mailed at sign-in; modules/auth tests read that answer',
+  };
+
+  it('match the real answers, status included', async () => {
+    const declared = t.app.routeCatalogue.filter((e) => e.contract?.response && !e.headOfGet);
+    expect(declared.length).toBeGreaterThanOrEqual(Object.keys(samples).length);
+    for (const entry of declared) {
+      const key = `${entry.method} ${entry.url}`;
+      if (notSampled[key]) continue;
+      const sample = samples[key];
+      expect(sample, `${key} declares an answer schema: add a sample call here`).toBeDefined();
+      if (!sample || !entry.contract?.response) continue;
+      const { status, body } = await sample();
+      expect(status, key).toBe(entry.contract.status ?? 200);
+      const parsed = entry.contract.response.safeParse(body);
+      expect(parsed.success ? [] : parsed.error.issues, key).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,284 @@
+import { sql, type Generated, type Kysely, type Transaction } from 'kysely';
+import type { DialectName } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+/** Tables of migration 0018 (typed here: the engine is their only reader and writer). */
+export interface AutomationRunsTable {
+  id: number;
+  company_id: number;
+  job_id: number;
+  kind: RunKind;
+  cause: string | null;
+  event_index: number;
+  subject_id: number | null;
+  talk_id: number | null;
+  talk_version: number | null;
+  depth: number;
+  trigger: string;
+  status: RunStatus;
+  steps: string;
+  key_prefix: string;
+  next_at: number;
+  lease_until: number | null;
+  cancel_requested: number;
+  cursor: number | null;
+  done: number | null;
+  total: number | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+export type RunKind = 'event' | 'existing' | 'schedule' | 'parent' | 'retry';
+export type RunStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+interface Tables {
+  automation_runs: Omit<AutomationRunsTable, 'id'> & { id: Generated<number> };
+  automation_marks: { key: string; created_at: number };
+  automation_matches: {
+    job_id: number;
+    event_index: number;
+    subject_id: number;
+    talk_id: number;
+    matched: number;
+  };
+  automation_slots: { job_id: number; slot: number; fired_at: number };
+}
+export type AutomationDb = Kysely<Database & Tables>;
+export const adb = (db: Kysely<Database>) => db as unknown as AutomationDb;
+
+export type RunRow = AutomationRunsTable;
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+/** PostgreSQL answers bigint columns as strings. */
+const int = (v: unknown) => Number(v);
+export function normalizeRun(r: Record<string, unknown>): RunRow {
+  const row = r as unknown as RunRow;
+  return {
+    ...row,
+    id: int(r.id),
+    company_id: int(r.company_id),
+    job_id: int(r.job_id),
+    event_index: int(r.event_index),
+    subject_id: num(r.subject_id),
+    talk_id: num(r.talk_id),
+    talk_version: num(r.talk_version),
+    depth: int(r.depth),
+    next_at: int(r.next_at),
+    lease_until: num(r.lease_until),
+    cancel_requested: int(r.cancel_requested),
+    cursor: num(r.cursor),
+    done: num(r.done),
+    total: num(r.total),
+    created_at: int(r.created_at),
+    started_at: num(r.started_at),
+    finished_at: num(r.finished_at),
+  };
+}
+
+export interface OutboxRow {
+  id: number;
+  company_id: number;
+  kind: string;
+  event_type: number | null;
+  subject_id: number;
+  talk_id: number | null;
+  talk_version: number | null;
+  message_id: number | null;
+  account_id: number | null;
+  depth: number;
+  source: string | null;
+  payload: string;
+}
+
+const outboxColumns = sql`id, company_id, kind, event_type, subject_id, talk_id, talk_version, message_id,
+  account_id, depth, source, payload`;
+
+function toOutbox(row: OutboxRow): OutboxRow {
+  const r = row as unknown as Record<string, unknown>;
+  return {
+    ...row,
+    id: int(r.id),
+    company_id: int(r.company_id),
+    event_type: num(r.event_type),
+    subject_id: int(r.subject_id),
+    talk_id: num(r.talk_id),
+    talk_version: num(r.talk_version),
+    message_id: num(r.message_id),
+    account_id: num(r.account_id),
+    depth: int(r.depth),
+  };
+}
+
+/** The next unprocessed outbox events (a look, no lock: the claim inside the transaction decides). */
+export async function peekOutbox(db: Kysely<Database>, limit: number): Promise<OutboxRow[]> {
+  const { rows } = await sql<OutboxRow>`select ${outboxColumns} from outbox_events
+    where processed_at is null order by id limit ${limit}`.execute(db);
+  return rows.map(toOutbox);
+}
+
+/** Those of `ids` still unprocessed, locked for this transaction (PostgreSQL: others skip them). */
+export async function claimOutbox(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  ids: number[],
+): Promise<OutboxRow[]> {
+  if (ids.length === 0) return [];
+  const lock = dialect === 'postgres' ? sql` for update skip locked` : sql``;
+  const { rows } = await sql<OutboxRow>`select ${outboxColumns} from outbox_events
+    where processed_at is null and id in (${sql.join(ids)}) order by id${lock}`.execute(trx);
+  return rows.map(toOutbox);
+}
+
+export async function markProcessed(db: Kysely<Database>, ids: number[], at: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('outbox_events').set({ processed_at: at }).where('id', 'in', ids).execute();
+}
+
+export type NewRun = Omit<AutomationRunsTable, 'id'>;
+
+/** Inserts a run unless the job already has one for this cause; answers its id or null. */
+export async function insertRun(db: Kysely<Database>, run: NewRun): Promise<number | null> {
+  const row = await adb(db)
+    .insertInto('automation_runs')
+    .values(run)
+    .onConflict((oc) => oc.columns(['job_id', 'cause']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row ? row.id : null;
+}
+
+/** Claims due runs: pending ones whose time came, and running ones whose lease ran out (a crash). */
+export async function claimRuns(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  now: number,
+  leaseMs: number,
+  limit: number,
+): Promise<RunRow[]> {
+  const lock = dialect === 'postgres' ? sql` for update skip locked` : sql``;
+  const { rows } = await sql<Record<string, unknown>>`update automation_runs
+    set status = 'running', lease_until = ${now + leaseMs}, started_at = coalesce(started_at, ${now})
+    where id in (select id from automation_runs
+      where (status = 'pending' and next_at <= ${now}) or (status = 'running' and lease_until < ${now})
+      order by id limit ${limit}${lock})
+    returning *`.execute(db);
+  return rows.map(normalizeRun).sort((a, b) => a.id - b.id);
+}
+
+export async function updateRun(
+  db: Kysely<Database>,
+  id: number,
+  set: Partial<Omit<AutomationRunsTable, 'id'>>,
+): Promise<void> {
+  await adb(db).updateTable('automation_runs').set(set).where('id', '=', id).execute();
+}
+
+export async function findRun(db: Kysely<Database>, id: number): Promise<RunRow | null> {
+  const r = await adb(db).selectFrom('automation_runs').selectAll().where('id', '=', id).executeTakeFirst();
+  return r ? normalizeRun(r) : null;
+}
+
+export async function runsOfJob(
+  db: Kysely<Database>,
+  companyId: number,
+  jobId: number,
+  offset: number,
+  limit: number,
+): Promise<{ rows: RunRow[]; total: number }> {
+  const base = adb(db)
+    .selectFrom('automation_runs')
+    .where('company_id', '=', companyId)
+    .where('job_id', '=', jobId);
+  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute();
+  return {
+    rows: rows.map((r) => normalizeRun(r as unknown as Record<string, unknown>)),
+    total: int(total.n),
+  };
+}
+
+export async function hasMark(db: Kysely<Database>, key: string): Promise<boolean> {
+  const r = await adb(db)
+    .selectFrom('automation_marks')
+    .select('key')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/** Records a key; false when it was there already. */
+export async function addMark(db: Kysely<Database>, key: string, at: number): Promise<boolean> {
+  const r = await adb(db)
+    .insertInto('automation_marks')
+    .values({ key, created_at: at })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/** The `once` state: whether the record matched at its previous look; stores the new one. */
+export async function swapMatch(
+  db: Kysely<Database>,
+  k: { jobId: number; eventIndex: number; subjectId: number; talkId: number },
+  matched: boolean,
+): Promise<boolean> {
+  const q = adb(db);
+  const prev = await q
+    .selectFrom('automation_matches')
+    .select('matched')
+    .where('job_id', '=', k.jobId)
+    .where('event_index', '=', k.eventIndex)
+    .where('subject_id', '=', k.subjectId)
+    .where('talk_id', '=', k.talkId)
+    .executeTakeFirst();
+  if (!prev)
+    await q
+      .insertInto('automation_matches')
+      .values({
+        job_id: k.jobId,
+        event_index: k.eventIndex,
+        subject_id: k.subjectId,
+        talk_id: k.talkId,
+        matched: matched ? 1 : 0,
+      })
+      .execute();
+  else if (prev.matched !== (matched ? 1 : 0))
+    await q
+      .updateTable('automation_matches')
+      .set({ matched: matched ? 1 : 0 })
+      .where('job_id', '=', k.jobId)
+      .where('event_index', '=', k.eventIndex)
+      .where('subject_id', '=', k.subjectId)
+      .where('talk_id', '=', k.talkId)
+      .execute();
+  return prev ? prev.matched === 1 : false;
+}
+
+/** Takes a schedule slot; false when it was taken (by this or another instance). */
+export async function takeSlot(
+  db: Kysely<Database>,
+  jobId: number,
+  slot: number,
+  at: number,
+): Promise<boolean> {
+  const r = await adb(db)
+    .insertInto('automation_slots')
+    .values({ job_id: jobId, slot, fired_at: at })
+    .onConflict((oc) => oc.columns(['job_id', 'slot']).doNothing())
+    .returning('job_id')
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/** An account to act as for a company's automations: its first active administrator. */
+export async function automationAccount(db: Kysely<Database>, companyId: number) {
+  return db
+    .selectFrom('accounts')
+    .select(['id', 'room_id', 'account_type'])
+    .where('company_id', '=', companyId)
+    .where('is_admin', '=', 1)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .executeTakeFirst();
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ADMIN_ROOM_ID } from '@talkbase/domain/contracts/account';
+import { idSchema } from '@talkbase/domain/contracts/ids';
+import { JOB_DEFAULT_PAGE_SIZE, JOB_PAGE_SIZES } from '@talkbase/domain/contracts/jobs';
+import { forbidden } from '../../http/errors.ts';
+import { defineRoute, type Authenticator } from '../../http/route.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import type { AutomationEngine } from './engine.ts';
+
+const runsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  fetch: z.coerce
+    .number()
+    .int()
+    .default(JOB_DEFAULT_PAGE_SIZE)
+    .refine((n) => (JOB_PAGE_SIZES as readonly number[]).includes(n), {
+      message: `Tamanho de página inválido: use ${JOB_PAGE_SIZES.join(', ')}.`,
+    }),
+});
+
+/** Administrators of room 1, as the job calls. */
+function manager(auth: AuthContext): AuthContext {
+  if (!auth.isAdmin || auth.roomId !== ADMIN_ROOM_ID) throw forbidden();
+  return auth;
+}
+
+/** The run calls of automations (issue 16; docs/api.md "Automations: runs"). */
+export function registerAutomationRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticator,
+  engine: AutomationEngine,
+): void {
+  const jobParams = z.object({ jobId: idSchema });
+  const runParams = z.object({ runId: idSchema });
+
+  defineRoute(app, authenticate, {
+    method: 'POST',
+    url: '/api/job/:jobId/run',
+    permission: 'admin',
+    params: jobParams,
+    summary: 'Runs the job over every existing record matching its first event (background).',
+    handler: async ({ auth, params, reply }) => {
+      const runId = await engine.runOnExisting(manager(auth), params.jobId);
+      reply.code(202);
+      return { runId };
+    },
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/job/:jobId/runs',
+    permission: 'admin',
+    params: jobParams,
+    query: runsQuery,
+    handler: ({ auth, params, query }) =>
+      engine.listRuns(manager(auth), params.jobId, query.page, query.fetch),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/job/run/:runId',
+    permission: 'admin',
+    params: runParams,
+    handler: ({ auth, params }) => engine.getRun(manager(auth), params.runId),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'POST',
+    url: '/api/job/run/:runId/retry',
+    permission: 'admin',
+    params: runParams,
+    handler: ({ auth, params }) => engine.retry(manager(auth), params.runId),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'POST',
+    url: '/api/job/run/:runId/resume',
+    permission: 'admin',
+    params: runParams,
+    handler: ({ auth, params }) => engine.resume(manager(auth), params.runId),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'POST',
+    url: '/api/job/run/:runId/cancel',
+    permission: 'admin',
+    params: runParams,
+    handler: ({ auth, params }) => engine.cancel(manager(auth), params.runId),
+  });
+}

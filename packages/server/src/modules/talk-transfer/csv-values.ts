@@ -1,0 +1,127 @@
+import { formatDate, parseAnyDate, toIsoDate, parseIsoDate } from '@talkbase/domain/fields/civil-date';
+import { decimalFormatOf, formatDecimal, parseDecimal } from '@talkbase/domain/fields/decimal';
+import { formatDateTime, parseAnyDateTime } from '@talkbase/domain/fields/zoned-time';
+import type { TalkValue } from '@talkbase/domain/contracts/talks';
+import type { AttributeMeta } from '../subjects/subject-meta.ts';
+
+/**
+ * pt-BR CSV cells ↔ the API's canonical values (domain records/value-kinds.ts), by value kind:
+ * decimals with ',' (the attribute's precision, no thousands groups), dates dd/mm/aaaa, date-times
+ * dd/mm/aaaa hh:mm in the company's zone, Sim/Não, references by the related record's name, lists
+ * joined by " | ". Reading accepts the same and the API's own forms (ISO dates, dot decimals, ids).
+ */
+export const LIST_SEPARATOR = ' | ';
+
+export const csvMessages = {
+  notNumber: (name: string) => `O campo ${name} deve ser um número.`,
+  notInteger: (name: string) => `O campo ${name} deve ser um número inteiro.`,
+  notBoolean: (name: string) => `O campo ${name} deve ser Sim ou Não.`,
+  notDate: (name: string) => `O campo ${name} deve ser uma data válida (dd/mm/aaaa).`,
+  notDateTime: (name: string) => `O campo ${name} deve ser uma data e hora válidas (dd/mm/aaaa hh:mm).`,
+  notJson: (name: string) => `O campo ${name} deve ser um JSON válido.`,
+};
+
+/** One exported cell from a presented value. */
+export function formatCell(a: AttributeMeta, tv: TalkValue | undefined, timeZone: string): string {
+  if (!tv) return '';
+  const { value } = tv;
+  if (value === null || value === undefined) return '';
+  if (a.kind === 'file') {
+    const files = Array.isArray(value) ? (value as { name?: unknown }[]) : [];
+    return files.map((f) => (typeof f.name === 'string' ? f.name : '')).join(LIST_SEPARATOR);
+  }
+  if (a.kind === 'reference') {
+    // The related record's name when the account may read it, else its id.
+    if (!a.isMultipleValues) return tv.displayValue ?? (typeof value === 'number' ? `#${value}` : '');
+    return (Array.isArray(value) ? value : [value]).map((v) => `#${String(v)}`).join(LIST_SEPARATOR);
+  }
+  const one = (v: unknown): string => formatOne(a, v, timeZone);
+  return Array.isArray(value) && a.kind !== 'json' ? value.map(one).join(LIST_SEPARATOR) : one(value);
+}
+
+function formatOne(a: AttributeMeta, v: unknown, timeZone: string): string {
+  if (v === null || v === undefined) return '';
+  switch (a.kind) {
+    case 'decimal':
+      return typeof v === 'number'
+        ? formatDecimal(v, { precision: decimalFormatOf(a).precision, thousandsSeparator: false })
+        : plain(v);
+    case 'boolean':
+      return v === true ? 'Sim' : 'Não';
+    case 'date': {
+      const d = typeof v === 'string' ? parseIsoDate(v) : undefined;
+      return d ? formatDate(d) : plain(v);
+    }
+    case 'datetime':
+      return typeof v === 'string' ? formatDateTime(new Date(v), timeZone) : '';
+    case 'json':
+      return JSON.stringify(v);
+    default:
+      return plain(v);
+  }
+}
+
+function plain(v: unknown): string {
+  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : JSON.stringify(v);
+}
+
+export type ParsedCell = { ok: true; value: unknown } | { ok: false; message: string };
+
+/**
+ * One imported cell to the API's value (references stay text: the importer resolves them by name
+ * or id against the related subject). An empty cell is null.
+ */
+export function parseCell(a: AttributeMeta, text: string, timeZone: string): ParsedCell {
+  const cell = text.trim();
+  if (cell === '') return { ok: true, value: a.isMultipleValues ? [] : null };
+  if (a.isMultipleValues && a.kind !== 'json') {
+    const out: unknown[] = [];
+    for (const part of cell
+      .split('|')
+      .map((p) => p.trim())
+      .filter((p) => p !== '')) {
+      const one = parseOne(a, part, timeZone);
+      if (!one.ok) return one;
+      out.push(one.value);
+    }
+    return { ok: true, value: out };
+  }
+  return parseOne(a, cell, timeZone);
+}
+
+function parseOne(a: AttributeMeta, cell: string, timeZone: string): ParsedCell {
+  const fail = (message: string): ParsedCell => ({ ok: false, message });
+  switch (a.kind) {
+    case 'integer': {
+      const n = /^-?\d{1,3}(\.\d{3})+$/.test(cell) ? Number(cell.replace(/\./g, '')) : Number(cell);
+      return /^-?[\d.]+$/.test(cell) && Number.isInteger(n)
+        ? { ok: true, value: n }
+        : fail(csvMessages.notInteger(a.name));
+    }
+    case 'decimal': {
+      const n = parseDecimal(cell) ?? (/^-?\d+\.\d+$/.test(cell) ? Number(cell) : undefined);
+      return n === undefined ? fail(csvMessages.notNumber(a.name)) : { ok: true, value: n };
+    }
+    case 'boolean': {
+      if (/^(sim|s|true|verdadeiro|1|x)$/i.test(cell)) return { ok: true, value: true };
+      if (/^(não|nao|n|false|falso|0)$/i.test(cell)) return { ok: true, value: false };
+      return fail(csvMessages.notBoolean(a.name));
+    }
+    case 'date': {
+      const d = parseAnyDate(cell);
+      return d ? { ok: true, value: toIsoDate(d) } : fail(csvMessages.notDate(a.name));
+    }
+    case 'datetime': {
+      const t = parseAnyDateTime(cell, timeZone);
+      return t ? { ok: true, value: t.toISOString() } : fail(csvMessages.notDateTime(a.name));
+    }
+    case 'json':
+      try {
+        return { ok: true, value: JSON.parse(cell) as unknown };
+      } catch {
+        return fail(csvMessages.notJson(a.name));
+      }
+    default:
+      return { ok: true, value: cell };
+  }
+}

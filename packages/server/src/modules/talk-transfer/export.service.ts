@@ -1,0 +1,261 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { stringify } from 'csv-stringify/sync';
+import { z } from 'zod';
+import { talkFilterSchema } from '@talkbase/domain/contracts/talks';
+import { idSchema } from '@talkbase/domain/contracts/ids';
+import type { Db } from '../../db/database.ts';
+import { badRequest, HttpError } from '../../http/errors.ts';
+import { filterTreeSchema, type FilterNode } from '@talkbase/domain/filters/filter-tree';
+import { FILTER_SUBJECT } from '../subjects/subjects.service.ts';
+import { fromDbValue, textOf } from '../talks/talk-values.ts';
+import * as repo from '../talks/talks.repository.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { attributeColumn, hasColumn, talkTable } from '../subjects/subject-ddl.ts';
+import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
+import { carriesAnyTag } from '../tags/tags.repository.ts';
+import type { TemplatesService } from '../templates/templates.service.ts';
+import { compileFilter, resolveAttribute } from '../talks/filter-compiler.ts';
+import { queryMessages } from '../talks/talk-query.service.ts';
+import { readableSearchConditions, searchWords } from '../talks/search.ts';
+import type { TalkRow } from '../talks/talks.repository.ts';
+import type { TalksService } from '../talks/talks.service.ts';
+import { formatCell } from './csv-values.ts';
+
+/** The filter call's body plus what to write: the grid's template columns or everything readable. */
+export const talkExportSchema = talkFilterSchema.omit({ page: true, fetch: true }).extend({
+  format: z.enum(['csv']).default('csv'),
+  columns: z.enum(['template', 'all']).default('template'),
+  templateId: idSchema.nullable().optional(),
+});
+export type TalkExport = z.output<typeof talkExportSchema>;
+
+/** Rows read (and presented) per query: one page in memory at a time, whatever the export's size. */
+export const EXPORT_PAGE = 1000;
+export const CSV_DELIMITER = ';';
+const BOM = '\uFEFF';
+
+type Dyn = Record<string, Record<string, unknown>>;
+interface OrderColumn {
+  column: string;
+  desc: boolean;
+}
+
+/**
+ * `POST /api/talk/export/{subject}`: the rows the filter call would list, as pt-BR CSV, through the
+ * same access policy (delimitation, readable attributes only). Pages are read by keyset (the last
+ * row's sort values), never by offset, so the millionth row costs what the first did; the next page
+ * is read only when the client has taken the previous one (Readable.from's backpressure).
+ */
+export class TalkExportService {
+  private readonly db: Db;
+  private readonly talks: TalksService;
+  private readonly templates: TemplatesService;
+
+  constructor(deps: { db: Db; talks: TalksService; templates: TemplatesService }) {
+    this.db = deps.db;
+    this.talks = deps.talks;
+    this.templates = deps.templates;
+  }
+
+  async export(
+    auth: AuthContext,
+    identifier: string,
+    q: TalkExport,
+  ): Promise<{ fileName: string; body: AsyncGenerator<string> }> {
+    const policy = await this.talks.access(auth, identifier, 'read');
+    const { subject, view, visible, rules, actions } = policy;
+    const ctx = { alias: 't', timeZone: rules.timeZone, now: rules.now.getTime() };
+    const where: RawBuilder<unknown>[] = [sql`${sql.ref('t.is_active')} = ${q.isActive ? 1 : 0}`];
+    if (visible) where.push(visible);
+    if (q.filterJson) where.push(compileFilter(q.filterJson, view, ctx));
+    for (const tree of await this.savedFilters(auth, q.filterIds, subject.identifier))
+      where.push(compileFilter(tree, view, ctx));
+    if (q.tagIds.length) where.push(carriesAnyTag(subject.id, q.tagIds));
+    const words = q.term ? searchWords(q.term) : [];
+    if (words.length) where.push(readableSearchConditions(this.db.dialect, policy, 't', words).plain);
+    const order = this.order(view, q.order);
+    const columns = q.columns === 'all' ? this.allColumns(view) : await this.templateColumns(auth, view, q);
+
+    // Columns the row holds itself (no reference names, files or lists to look up) skip the presenter.
+    const direct = columns.every(
+      (c) => hasColumn(c.attribute) && c.attribute.kind !== 'reference' && c.attribute.kind !== 'file',
+    );
+    const k = this.db.kysely as unknown as Kysely<Dyn>;
+    const explicitNulls = this.db.dialect === 'postgres';
+    const talks = this.talks;
+    const timeZone = rules.timeZone;
+    async function* body(): AsyncGenerator<string> {
+      yield (
+        BOM + stringify([columns.map((c) => c.label)], { delimiter: CSV_DELIMITER, record_delimiter: '\r\n' })
+      );
+      let after: TalkRow | undefined;
+      for (;;) {
+        let query = k.selectFrom(`${talkTable(subject.id)} as t`).selectAll('t');
+        for (const w of where) query = query.where(w as RawBuilder<boolean>);
+        if (after) query = query.where(keysetAfter(order, after) as RawBuilder<boolean>);
+        for (const o of order) {
+          const explicit = explicitNulls && o.column !== 'id';
+          query = query.orderBy(sql.ref(`t.${o.column}`), (ob) =>
+            o.desc
+              ? explicit
+                ? ob.desc().nullsLast()
+                : ob.desc()
+              : explicit
+                ? ob.asc().nullsFirst()
+                : ob.asc(),
+          );
+        }
+        const rows = (await query.limit(EXPORT_PAGE).execute()) as TalkRow[];
+        if (rows.length === 0) return;
+        let records: string[][];
+        if (direct) {
+          // Plain columns only: the row's own values, as the presenter would give them (fromDbValue).
+          records = rows.map((row) =>
+            columns.map((c) =>
+              formatCell(
+                c.attribute,
+                {
+                  subjectAttributeId: c.attribute.id,
+                  subjectAttributeIdentifier: c.attribute.identifier,
+                  value: fromDbValue(c.attribute, row[attributeColumn(c.attribute.id)]),
+                },
+                timeZone,
+              ),
+            ),
+          );
+        } else {
+          const presented = await talks.present(auth, subject, actions, rows);
+          records = presented.map((talk) => {
+            const byId = new Map(talk.talkValues.map((tv) => [tv.subjectAttributeId, tv]));
+            return columns.map((c) => formatCell(c.attribute, byId.get(c.attribute.id), timeZone));
+          });
+        }
+        yield stringify(records, { delimiter: CSV_DELIMITER, record_delimiter: '\r\n' });
+        if (rows.length < EXPORT_PAGE) return;
+        after = rows[rows.length - 1];
+      }
+    }
+    const day = new Date().toISOString().slice(0, 10);
+    return { fileName: `${subject.identifier}-${day}.csv`, body: body() };
+  }
+
+  /**
+   * The grid's saved filters (talks of `filtro`), as the filter call reads them
+   * (talk-query.service.ts): one the account cannot read, or of another subject, is refused.
+   */
+  private async savedFilters(auth: AuthContext, ids: number[], target: string): Promise<FilterNode[]> {
+    if (ids.length === 0) return [];
+    const { subject, visible } = await this.talks
+      .access(auth, FILTER_SUBJECT, 'read')
+      .catch((err: unknown) => {
+        throw err instanceof HttpError && err.statusCode === 404
+          ? badRequest(queryMessages.savedFilterMissing)
+          : err;
+      });
+    const treeAttr = subject.attributes.find((a) => a.identifier === 'filtro');
+    const nameAttr = subject.attributes.find((a) => a.identifier === 'nome');
+    const aboutAttr = subject.attributes.find((a) => a.identifier === 'assunto');
+    if (!treeAttr) return [];
+    const seen = await repo.existingIds(this.db.kysely, subject.id, ids, visible);
+    const rows = await repo.rowsByIds(this.db.kysely, subject.id, [...seen]);
+    if (rows.length !== new Set(ids).size) throw badRequest(queryMessages.savedFilterMissing);
+    return rows.map((row) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(textOf(row[attributeColumn(treeAttr.id)]));
+      } catch {
+        parsed = null;
+      }
+      const tree = filterTreeSchema.safeParse(parsed);
+      const name = nameAttr ? textOf(row[attributeColumn(nameAttr.id)]) : String(row.id);
+      if (!tree.success) throw badRequest(queryMessages.savedFilterInvalid(name));
+      const about = aboutAttr ? row[attributeColumn(aboutAttr.id)] : null;
+      if (typeof about === 'string' && about !== '' && about !== target)
+        throw badRequest(queryMessages.savedFilterOtherSubject(name));
+      return tree.data;
+    });
+  }
+
+  /** Every attribute the account may read, in the subject's order (internal ones too: they are data). */
+  private allColumns(view: SubjectMeta) {
+    return [...view.attributes]
+      .sort((a, b) => a.position - b.position)
+      .map((attribute) => ({ attribute, label: attribute.name }));
+  }
+
+  /**
+   * The grid's columns (web grid-columns.ts): the template's top-level areas with an attribute the
+   * account may read, not hidden, fixed ones first; without a template, every non-internal one.
+   */
+  private async templateColumns(
+    auth: AuthContext,
+    view: SubjectMeta,
+    q: TalkExport,
+  ): Promise<{ attribute: AttributeMeta; label: string }[]> {
+    const row = await this.templates.resolve(auth, view.id, q.templateId ?? undefined);
+    const [template] = row ? await this.templates.present([row]) : [];
+    const byId = new Map(view.attributes.map((a) => [a.id, a]));
+    const areas = [...(template?.templateAreas ?? [])].sort((a, b) => a.order - b.order);
+    const fromTemplate = areas.flatMap((area) => {
+      const attribute = area.subjectAttributeId === null ? undefined : byId.get(area.subjectAttributeId);
+      if (!attribute || area.viewTemplateAreaConfigs.ishidden) return [];
+      return [
+        {
+          attribute,
+          label: area.templateAreaName || attribute.name,
+          fixed: area.viewTemplateAreaConfigs.IsFixed,
+        },
+      ];
+    });
+    if (fromTemplate.length === 0)
+      return this.allColumns({ ...view, attributes: view.attributes.filter((a) => !a.isInternal) });
+    return [...fromTemplate.filter((c) => c.fixed), ...fromTemplate.filter((c) => !c.fixed)];
+  }
+
+  /** The filter call's order (talk-query.service.ts), the id last so keys are unique. */
+  private order(view: SubjectMeta, order: TalkExport['order']): OrderColumn[] {
+    const items = order === undefined ? [] : Array.isArray(order) ? order : [order];
+    const out = items.map((o) => {
+      const a = resolveAttribute(view, o.attribute);
+      if (!a || (a.id !== 0 && (!a.isOrderable || !hasColumn(a))))
+        throw badRequest(queryMessages.notOrderable(a?.name ?? String(o.attribute)));
+      return {
+        column: a.id === 0 ? 'id' : attributeColumn(a.id),
+        desc: o.direction === 0 || o.direction === 'desc',
+      };
+    });
+    if (!out.some((o) => o.column === 'id')) out.push({ column: 'id', desc: items.length === 0 });
+    return out;
+  }
+}
+
+/**
+ * Rows after `last` in the order: (c1 > v1) or (c1 = v1 and c2 > v2) or …, with empty values
+ * smallest (first ascending, last descending — the page query's order in both engines).
+ */
+function keysetAfter(order: OrderColumn[], last: TalkRow): RawBuilder<unknown> {
+  const branches: RawBuilder<unknown>[] = [];
+  for (let i = 0; i < order.length; i++) {
+    const parts: RawBuilder<unknown>[] = [];
+    for (const prev of order.slice(0, i)) parts.push(equalTo(prev.column, last[prev.column]));
+    const o = order[i];
+    if (!o) continue;
+    const beyond = beyondValue(o, last[o.column]);
+    if (!beyond) continue;
+    parts.push(beyond);
+    branches.push(sql`(${sql.join(parts, sql` and `)})`);
+  }
+  return branches.length ? sql`(${sql.join(branches, sql` or `)})` : sql`1 = 0`;
+}
+
+function equalTo(column: string, v: unknown): RawBuilder<unknown> {
+  const ref = sql.ref(`t.${column}`);
+  return v === null || v === undefined ? sql`${ref} is null` : sql`${ref} = ${v}`;
+}
+
+function beyondValue(o: OrderColumn, v: unknown): RawBuilder<unknown> | undefined {
+  const ref = sql.ref(`t.${o.column}`);
+  const empty = v === null || v === undefined;
+  if (!o.desc) return empty ? sql`${ref} is not null` : sql`${ref} > ${v}`;
+  return empty ? undefined : sql`(${ref} < ${v} or ${ref} is null)`;
+}

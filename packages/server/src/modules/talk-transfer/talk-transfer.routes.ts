@@ -1,0 +1,150 @@
+import { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { idSchema } from '@talkbase/domain/contracts/ids';
+import { badRequest, HttpError } from '../../http/errors.ts';
+import { defineRoute, type Authenticator } from '../../http/route.ts';
+import { contentDisposition } from '../files/file-intake.ts';
+import { talkExportSchema, type TalkExportService } from './export.service.ts';
+import {
+  importMessages,
+  MAX_IMPORT_BYTES,
+  type ImportMode,
+  type TalkImportService,
+} from './import.service.ts';
+
+const subjectParams = z.object({ subject: z.string().trim().min(1).max(60) });
+const importParams = z.object({ importId: idSchema });
+
+/**
+ * CSV export and import of a subject's records (issue 17). Export needs read on the subject, import
+ * needs create (checked by the services through the access policy); an import is read only by the
+ * account that made it, or an administrator. Multipart parsing is registered only in this scope.
+ */
+export async function registerTalkTransferRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticator,
+  exporter: TalkExportService,
+  importer: TalkImportService,
+): Promise<void> {
+  defineRoute(app, authenticate, {
+    method: 'POST',
+    url: '/api/talk/export/:subject',
+    permission: 'session',
+    params: subjectParams,
+    body: talkExportSchema,
+    summary: 'Exporta os registros do filtro em CSV (pt-BR, ";", UTF-8 com BOM), transmitido aos poucos.',
+    handler: async ({ params, body, auth, reply }) => {
+      const file = await exporter.export(auth, params.subject, body);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition(file.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(file.body, { objectMode: false }));
+    },
+  });
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: MAX_IMPORT_BYTES + 1, files: 1, fields: 10, fieldSize: 256 * 1024, parts: 12 },
+    });
+    defineRoute(scope, authenticate, {
+      method: 'POST',
+      url: '/api/talk/import/:subject',
+      permission: 'session',
+      params: subjectParams,
+      summary:
+        'Importa um CSV (multipart: file, mapping, mode all|skip, dryRun): prévia com os erros, ou 202 {importId}.',
+      handler: async ({ req, params, auth, reply }) => {
+        const form = await readImportForm(req);
+        if (form.dryRun) return importer.preview(auth, params.subject, form.file.data, form.mapping);
+        const started = await importer.start(auth, params.subject, form.file, form.mapping, form.mode);
+        reply.code(202);
+        return started;
+      },
+    });
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/talk/import/:importId',
+    permission: 'session',
+    params: importParams,
+    summary: 'Progresso e resultado de uma importação (só de quem a fez, ou de um administrador).',
+    handler: ({ params, auth }) => importer.get(auth, params.importId),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/talk/import/:importId/errors',
+    permission: 'session',
+    params: importParams,
+    summary: 'O relatório de erros de uma importação, em CSV (linha, coluna, valor, mensagem).',
+    handler: async ({ params, auth, reply }) => {
+      const report = await importer.errorReport(auth, params.importId);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition(report.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(report.body);
+    },
+  });
+}
+
+interface ImportForm {
+  file: { name: string; data: Buffer };
+  mapping: Record<string, string | null> | undefined;
+  mode: ImportMode;
+  dryRun: boolean;
+}
+
+const mappingSchema = z.record(z.string(), z.string().max(60).nullable());
+
+/** The multipart form: one file (413 past the limit), the mapping as JSON, the mode and dryRun. */
+async function readImportForm(req: FastifyRequest): Promise<ImportForm> {
+  if (!req.isMultipart()) throw badRequest(importMessages.noFile);
+  const fields: Record<string, string> = {};
+  let file: ImportForm['file'] | undefined;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size > MAX_IMPORT_BYTES) {
+            part.file.resume();
+            throw new HttpError(413, importMessages.tooLarge(MAX_IMPORT_BYTES / 1024 / 1024));
+          }
+          chunks.push(chunk);
+        }
+        if (part.fieldname === 'file')
+          file = { name: part.filename || 'importacao.csv', data: Buffer.concat(chunks) };
+      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const status = (err as { statusCode?: unknown }).statusCode;
+    if (status === 413) throw new HttpError(413, importMessages.tooLarge(MAX_IMPORT_BYTES / 1024 / 1024));
+    throw badRequest(importMessages.notCsv(undefined));
+  }
+  if (!file) throw badRequest(importMessages.noFile);
+  let mapping: ImportForm['mapping'];
+  if (fields.mapping !== undefined && fields.mapping.trim() !== '') {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(fields.mapping);
+    } catch {
+      throw badRequest(importMessages.badMapping);
+    }
+    const parsed = mappingSchema.safeParse(raw);
+    if (!parsed.success) throw badRequest(importMessages.badMapping);
+    mapping = parsed.data;
+  }
+  const mode = fields.mode ?? 'skip';
+  if (mode !== 'all' && mode !== 'skip') throw badRequest(importMessages.badMode);
+  const dryRun = /^(true|1|sim)$/i.test(fields.dryRun ?? '');
+  return { file, mapping, mode, dryRun };
+}

@@ -1,0 +1,160 @@
+import { Alert, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ContextSubjectAttribute, ReadableSubject } from '@talkbase/domain/contracts/contexts';
+import { JOB_FILTER_NAME_MAX } from '@talkbase/domain/contracts/jobs';
+import { useId, useState } from 'react';
+import { FilterTreeEditor } from '../../fields/editors/complex/FilterTreeEditor.tsx';
+import { fetchSavedFilters } from '../../fields/editors/complex/structured-api.ts';
+import { automationsText } from '../../i18n/automations.ts';
+import { fetchSavedFilterTree } from '../rooms/rooms-api.ts';
+
+const text = automationsText.event;
+
+/** A field editor used outside a record (filter tree 12, schedule 18): the attribute only labels it. */
+export function standaloneAttribute(label: string, componentId = 12): ContextSubjectAttribute {
+  return {
+    subjectAttributeId: 0,
+    identifier: 'filtro',
+    subjectAttributeIdentifier: 'filtro',
+    name: label,
+    attributeName: label,
+    subjectAttributeName: label,
+    componentId,
+    isRequired: true,
+    isEditable: true,
+    isNaturalKey: false,
+    isMultipleValues: false,
+    isOrderable: false,
+    isInternal: false,
+    length: null,
+    defaultValue: null,
+    componentConfigs: {},
+    relatedSubject: null,
+    tooltip: null,
+    description: null,
+    icon: null,
+    order: 1,
+    actions: { create: true, update: true, delete: true },
+    preSelect: null,
+  };
+}
+
+export interface StepFilterValue {
+  subjectId: number | null;
+  filterId: number | null;
+  filterName: string;
+  filter: unknown;
+}
+
+/**
+ * A step's filter (000 §2, §5): the subject it applies to, a saved filter to start from
+ * ('Filtros disponíveis'), the filter's name and the filter tree (fields/complex), as the tag
+ * editor's filter modal has them.
+ */
+export function StepFilter(props: {
+  value: StepFilterValue;
+  subjects: readonly ReadableSubject[];
+  /** Locks the subject (a step that acts on the event's subject). */
+  subjectLocked?: boolean;
+  treeLabel?: string;
+  problem: (field: 'subjectId' | 'filterName' | 'filter') => string | undefined;
+  onChange: (next: StepFilterValue) => void;
+  onTreeProblem: (message: string | undefined) => void;
+}) {
+  const { value } = props;
+  const id = useId();
+  const subject = props.subjects.find((s) => s.subjectId === value.subjectId)?.subjectIdentifier ?? null;
+  const [loadError, setLoadError] = useState(false);
+  const saved = useQuery({
+    queryKey: ['saved-filters', subject],
+    queryFn: ({ signal }) => fetchSavedFilters(subject ?? '', signal),
+    enabled: subject !== null,
+    staleTime: 30_000,
+  });
+
+  const pick = async (choice: string | null) => {
+    if (choice === null) {
+      props.onChange({ ...value, filterId: null });
+      return;
+    }
+    const filterId = Number(choice);
+    setLoadError(false);
+    try {
+      const tree = await fetchSavedFilterTree(filterId);
+      const savedName = saved.data?.find((f) => f.filterId === filterId)?.filterName ?? '';
+      props.onChange({
+        ...value,
+        filterId,
+        filter: tree,
+        filterName: value.filterName.trim() ? value.filterName : savedName.slice(0, JOB_FILTER_NAME_MAX),
+      });
+    } catch {
+      setLoadError(true);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group grow align="flex-start" wrap="wrap">
+        <Select
+          label={text.subject}
+          required
+          searchable
+          data={props.subjects.map((s) => ({ value: String(s.subjectId), label: s.subjectName }))}
+          value={value.subjectId === null ? null : String(value.subjectId)}
+          disabled={props.subjectLocked}
+          onChange={(v) => {
+            props.onTreeProblem(undefined);
+            props.onChange({
+              subjectId: v === null ? null : Number(v),
+              filterId: null,
+              filterName: value.filterName,
+              filter: null,
+            });
+          }}
+          error={props.problem('subjectId')}
+          allowDeselect={false}
+        />
+        <Select
+          label={text.savedFilter}
+          placeholder={text.savedFilterPlaceholder}
+          data={(saved.data ?? []).map((f) => ({ value: String(f.filterId), label: f.filterName }))}
+          value={value.filterId === null ? null : String(value.filterId)}
+          onChange={(v) => void pick(v)}
+          disabled={!subject}
+          clearable
+          searchable
+        />
+        <TextInput
+          label={text.filterName}
+          required
+          maxLength={JOB_FILTER_NAME_MAX}
+          value={value.filterName}
+          onChange={(e) => props.onChange({ ...value, filterName: e.currentTarget.value })}
+          error={props.problem('filterName')}
+        />
+      </Group>
+      {loadError && (
+        <Alert color="red" role="alert">
+          {text.savedFilterError}
+        </Alert>
+      )}
+      {subject && (
+        <FilterTreeEditor
+          key={subject}
+          attribute={standaloneAttribute(props.treeLabel ?? text.filter)}
+          label={props.treeLabel ?? text.filter}
+          id={`${id}-tree`}
+          value={value.filter}
+          onChange={(filter) => props.onChange({ ...value, filter })}
+          onInputError={props.onTreeProblem}
+          readOnly={false}
+          required
+          error={props.problem('filter')}
+          subject={subject}
+          talkId={0}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+import type {
+  JobCreated,
+  JobInput,
+  JobPage,
+  JobRun,
+  JobRunPage,
+  JobRunStarted,
+  SavedJob,
+} from '@talkbase/domain/contracts/jobs';
+import type { TagPage } from '@talkbase/domain/contracts/tags';
+import type { NotificationPage } from '@talkbase/domain/contracts/notifications';
+import { apiRequest } from '../../api/client.ts';
+
+/** The automation calls (docs/api.md "Automations"). */
+
+const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+export interface JobQuery {
+  page: number;
+  fetch: number;
+  term?: string;
+}
+
+export function fetchJobs(q: JobQuery, signal?: AbortSignal): Promise<JobPage> {
+  const query = new URLSearchParams({ page: String(q.page), fetch: String(q.fetch) });
+  if (q.term) query.set('term', q.term);
+  return apiRequest<JobPage>(`/api/job?${query.toString()}`, withSignal(signal));
+}
+
+export function fetchJob(jobId: number, signal?: AbortSignal): Promise<SavedJob> {
+  return apiRequest<SavedJob>(`/api/job/${jobId}`, withSignal(signal));
+}
+
+export function createJob(job: JobInput): Promise<JobCreated> {
+  return apiRequest<JobCreated>('/api/job', { method: 'POST', body: job });
+}
+
+export function updateJob(jobId: number, job: JobInput): Promise<unknown> {
+  return apiRequest<unknown>(`/api/job/${jobId}`, { method: 'PUT', body: job });
+}
+
+export function deleteJob(jobId: number): Promise<unknown> {
+  return apiRequest<unknown>(`/api/job/${jobId}`, { method: 'DELETE' });
+}
+
+/** Runs the job over every existing record its events match (202 {runId}). */
+export function runOnExisting(jobId: number): Promise<JobRunStarted> {
+  return apiRequest<JobRunStarted>(`/api/job/${jobId}/run`, { method: 'POST', body: {} });
+}
+
+export function fetchRuns(jobId: number, q: JobQuery, signal?: AbortSignal): Promise<JobRunPage> {
+  const query = new URLSearchParams({ page: String(q.page), fetch: String(q.fetch) });
+  return apiRequest<JobRunPage>(`/api/job/${jobId}/runs?${query.toString()}`, withSignal(signal));
+}
+
+/** A run, with its record's subject and the progress of a run over existing records when the engine reports them. */
+export type RunDetail = JobRun & {
+  subjectId?: number | null;
+  progress?: { done: number; total: number | null } | null;
+};
+
+export function fetchRun(runId: number, signal?: AbortSignal): Promise<RunDetail> {
+  return apiRequest<RunDetail>(`/api/job/run/${runId}`, withSignal(signal));
+}
+
+export function runCommand(runId: number, command: 'retry' | 'resume' | 'cancel'): Promise<unknown> {
+  return apiRequest<unknown>(`/api/job/run/${runId}/${command}`, { method: 'POST', body: {} });
+}
+
+/** The tags a SetTalkTag / RemoveTalkTag step picks from. */
+export function fetchTagChoices(signal?: AbortSignal): Promise<TagPage> {
+  return apiRequest<TagPage>('/api/tag?page=1&fetch=500', withSignal(signal));
+}
+
+/** The notifications a Notification step picks from. */
+export function fetchNotificationChoices(signal?: AbortSignal): Promise<NotificationPage> {
+  return apiRequest<NotificationPage>('/api/notification?page=1&fetch=500', withSignal(signal));
+}
+
+export const jobKeys = {
+  all: ['jobs'] as const,
+  list: (q: { page: number; fetch: number }) => ['jobs', 'list', q] as const,
+  one: (jobId: number) => ['jobs', 'one', jobId] as const,
+  runs: (jobId: number, q: { page: number; fetch: number }) => ['jobs', 'runs', jobId, q] as const,
+  run: (runId: number) => ['jobs', 'run', runId] as const,
+};

@@ -1,0 +1,137 @@
+import { ActionIcon, Button, Group, MultiSelect, TextInput, Tooltip } from '@mantine/core';
+import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
+import type { TalkFilterRequest } from '@talkbase/domain/contracts/talks';
+import { useQuery } from '@tanstack/react-query';
+import type { RefObject } from 'react';
+import { Link } from 'react-router';
+import { recordsText } from '../../../i18n/records.ts';
+import { Icon } from '../../../ui/Icon.tsx';
+import { GridTagPicker } from '../../tags/GridTagPicker.tsx';
+import { TransferActions } from '../../talk-transfer/TransferActions.tsx';
+import type { RecordAction } from '../actions/useRecordActions.tsx';
+import { contextPath } from '../context-route.ts';
+import { fetchSavedFilters } from '../records-api.ts';
+
+const text = recordsText;
+
+export interface GridToolbarProps {
+  toolbarRef: RefObject<HTMLDivElement | null>;
+  subject: string;
+  actions: ContextResponse['subject']['actions'];
+  isActive: boolean;
+  templateId: number | undefined;
+  routeFilterIds: number[];
+  termInput: string;
+  onTerm: (value: string) => void;
+  filterIds: number[];
+  onFilters: (ids: number[]) => void;
+  tagIds: number[];
+  /** The grid's sort, for 'Exportar' (the view as shown). */
+  order?: TalkFilterRequest['order'];
+  onTags: (ids: number[]) => void;
+  selectedIds: number[];
+  onAddRow: () => void;
+  onNewRecord: () => void;
+  onAsk: (kind: RecordAction, ids: number[]) => void;
+  onReset: () => void;
+}
+
+/** Above the grid: quick search, saved filters, tags, new rows and records, batch actions. */
+export function GridToolbar({ toolbarRef, ...props }: GridToolbarProps) {
+  const { subject, actions, isActive, selectedIds } = props;
+  const filters = useQuery({
+    queryKey: ['saved-filters', subject],
+    queryFn: ({ signal }) => fetchSavedFilters(subject, signal),
+    staleTime: 60_000,
+  });
+  const filterOptions = (filters.data ?? []).map((f) => ({ value: String(f.filterId), label: f.filterName }));
+
+  return (
+    <Group className="grid-toolbar" gap="sm" wrap="wrap" align="flex-end" ref={toolbarRef}>
+      <TextInput
+        label={text.grid.search}
+        placeholder={text.grid.searchPlaceholder}
+        leftSection={<Icon name="search" size="1.1em" />}
+        value={props.termInput}
+        onChange={(e) => props.onTerm(e.currentTarget.value)}
+        maxLength={200}
+        w={240}
+      />
+      <MultiSelect
+        label={text.grid.filters}
+        placeholder={props.filterIds.length === 0 ? text.grid.filtersPlaceholder : undefined}
+        data={filterOptions}
+        value={props.filterIds.map(String).filter((id) => filterOptions.some((o) => o.value === id))}
+        onChange={(ids) => props.onFilters(ids.map(Number))}
+        nothingFoundMessage={text.grid.noFilters}
+        clearable
+        searchable
+        w={280}
+      />
+      <GridTagPicker value={props.tagIds} onChange={props.onTags} />
+      <Group gap="xs" ml="auto">
+        <TransferActions
+          subject={subject}
+          canCreate={actions.Create}
+          view={{
+            isActive,
+            filterIds: props.filterIds,
+            tagIds: props.tagIds,
+            ...(props.termInput.trim() ? { term: props.termInput.trim() } : {}),
+            ...(props.order ? { order: props.order } : {}),
+            ...(props.templateId ? { templateId: props.templateId } : {}),
+          }}
+        />
+        {actions.Create && (
+          <>
+            <Button
+              variant="light"
+              leftSection={<Icon name="add_row_above" size="1.1em" />}
+              onClick={props.onAddRow}
+            >
+              {text.grid.newRow}
+            </Button>
+            <Button leftSection={<Icon name="add" size="1.1em" />} onClick={props.onNewRecord}>
+              {text.grid.newRecord}
+            </Button>
+          </>
+        )}
+        {actions.Deactivate && (
+          <Button
+            variant="default"
+            disabled={selectedIds.length === 0}
+            onClick={() => props.onAsk(isActive ? 'deactivate' : 'activate', selectedIds)}
+          >
+            {isActive ? text.grid.deactivate : text.grid.activate}
+          </Button>
+        )}
+        {actions.Delete && (
+          <Button
+            color="red"
+            variant="light"
+            disabled={selectedIds.length === 0}
+            onClick={() => props.onAsk('delete', selectedIds)}
+          >
+            {text.grid.delete}
+          </Button>
+        )}
+        <Tooltip label={text.grid.reset}>
+          <ActionIcon variant="default" size="lg" aria-label={text.grid.reset} onClick={props.onReset}>
+            <Icon name="restart_alt" size="1.2em" />
+          </ActionIcon>
+        </Tooltip>
+        <Button
+          component={Link}
+          variant="subtle"
+          to={contextPath('grid', subject, {
+            templateId: props.templateId,
+            filterIds: props.routeFilterIds,
+            isActive: !isActive,
+          })}
+        >
+          {isActive ? text.grid.showDeactivated : text.grid.showActive}
+        </Button>
+      </Group>
+    </Group>
+  );
+}
