@@ -1,14 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-// One real server and one Chromium per file; files run one after another so that browsers and
-// servers do not compete for the machine.
+// One real server and one Chromium per file; two files at a time (CI has two cores), or one after
+// another with E2E_SERIAL=1 when a failure needs a quiet machine to be read.
 export default defineConfig({
   test: {
     name: 'e2e',
     include: ['src/**/*.e2e.test.ts'],
     environment: 'node',
     globalSetup: ['src/global-setup.ts'],
-    fileParallelism: false,
+    fileParallelism: process.env.E2E_SERIAL !== '1',
+    maxWorkers: 2,
     sequence: { concurrent: false },
     testTimeout: 90_000,
     // A state change the page makes (a click re-rendering the shell) may take more than vitest's
