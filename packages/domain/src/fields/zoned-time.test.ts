@@ -68,6 +68,49 @@ describe('zoned time', () => {
     );
   });
 
+  it('reads the same wall clock as Intl for every second around daylight-saving changes', () => {
+    // The offset is remembered per day; a day with a change must still be read exactly.
+    const zones = [SP, 'America/New_York', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Asia/Kolkata'];
+    const intl = (tz: string, ms: number) => {
+      const parts = new Intl.DateTimeFormat('en-US', {
+        timeZone: tz,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      }).formatToParts(new Date(ms));
+      const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+      return {
+        year: get('year'),
+        month: get('month'),
+        day: get('day'),
+        hour: get('hour'),
+        minute: get('minute'),
+        second: get('second'),
+      };
+    };
+    const instant = fc.integer({ min: Date.UTC(2017, 0, 1) / 1000, max: Date.UTC(2027, 0, 1) / 1000 });
+    fc.assert(
+      fc.property(instant, fc.constantFrom(...zones), (s, tz) => {
+        expect(toZoned(new Date(s * 1000), tz)).toEqual(intl(tz, s * 1000));
+      }),
+      { numRuns: 2000 },
+    );
+    // Each minute of the days São Paulo and New York changed their clocks.
+    for (const [tz, day] of [
+      [SP, Date.UTC(2018, 10, 4)],
+      [SP, Date.UTC(2019, 1, 17)],
+      ['America/New_York', Date.UTC(2026, 2, 8)],
+      ['America/New_York', Date.UTC(2026, 10, 1)],
+    ] as const) {
+      for (let ms = day - 86_400_000; ms < day + 2 * 86_400_000; ms += 60_000)
+        expect(toZoned(new Date(ms), tz)).toEqual(intl(tz, ms));
+    }
+  });
+
   it('masks while typing', () => {
     expect(maskDateTime('251220261430')).toBe('25/12/2026 14:30');
     fc.assert(

@@ -44,12 +44,8 @@ export function resolveTimeZone(timeZone: string | null | undefined): string {
   return timeZone && formatterFor(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
 }
 
-/** The wall clock of an instant in a zone; undefined for an invalid Date. */
-export function toZoned(instant: Date, timeZone: string): CivilDateTime | undefined {
-  const ms = instant.getTime();
-  if (!Number.isFinite(ms)) return undefined;
-  const formatter = formatterFor(resolveTimeZone(timeZone));
-  if (!formatter) return undefined;
+/** The wall clock of an instant in a zone, read from Intl (a few microseconds a call). */
+function partsInZone(instant: Date, formatter: Intl.DateTimeFormat): CivilDateTime {
   const parts: Record<string, string> = {};
   for (const part of formatter.formatToParts(instant)) parts[part.type] = part.value;
   const yearOfEra = Number(parts.year);
@@ -61,6 +57,54 @@ export function toZoned(instant: Date, timeZone: string): CivilDateTime | undefi
     hour: Number(parts.hour),
     minute: Number(parts.minute),
     second: Number(parts.second),
+  };
+}
+
+const DAY_MS = 86_400_000;
+const MAX_CACHED_DAYS = 50_000;
+/**
+ * Per zone, the UTC offset of the (UTC) days whose offset is the same at their first and last
+ * second — every day but a transition's. An export of a million dates asks Intl twice per day seen
+ * instead of once per value; a transition day is always read from Intl.
+ */
+const dayOffsets = new Map<string, Map<number, number | null>>();
+
+function offsetAt(ms: number, formatter: Intl.DateTimeFormat): number {
+  return wallClockAsUtc(partsInZone(new Date(ms), formatter)) - ms;
+}
+
+function dayOffset(ms: number, zone: string, formatter: Intl.DateTimeFormat): number | null {
+  let days = dayOffsets.get(zone);
+  if (!days) dayOffsets.set(zone, (days = new Map<number, number | null>()));
+  const day = Math.floor(ms / DAY_MS);
+  let offset = days.get(day);
+  if (offset === undefined) {
+    const first = offsetAt(day * DAY_MS, formatter);
+    const last = offsetAt(day * DAY_MS + DAY_MS - 1000, formatter);
+    offset = first === last ? first : null;
+    if (days.size >= MAX_CACHED_DAYS) days.clear();
+    days.set(day, offset);
+  }
+  return offset;
+}
+
+/** The wall clock of an instant in a zone; undefined for an invalid Date. */
+export function toZoned(instant: Date, timeZone: string): CivilDateTime | undefined {
+  const ms = instant.getTime();
+  if (!Number.isFinite(ms)) return undefined;
+  const zone = resolveTimeZone(timeZone);
+  const formatter = formatterFor(zone);
+  if (!formatter) return undefined;
+  const offset = dayOffset(ms, zone, formatter);
+  if (offset === null) return partsInZone(instant, formatter);
+  const wall = new Date(ms + offset);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
   };
 }
 

@@ -215,6 +215,25 @@ describe('records and their tags', () => {
     expect(await tagsOf(c.tokens.admin, calm)).toEqual([]);
   });
 
+  it('records created together in one batch each gain the tag they match, and only those', async () => {
+    const tagId = await createTag(highPriority('Lote alto', '#1971c2'));
+    await settled(tagId);
+    const res = await call(c.tokens.admin, 'POST', '/api/talk/chamado/many', {
+      talks: [5, 1, 3, 2, 9].map((prioridade, i) => ({
+        talkValues: [
+          { subjectAttributeIdentifier: 'titulo', value: `Lote ${String(i)}` },
+          { subjectAttributeIdentifier: 'prioridade', value: prioridade },
+        ],
+      })),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const ids = res.json<{ resourceIds: number[] }>().resourceIds;
+    const tagged = [];
+    for (const id of ids) tagged.push((await tagsOf(c.tokens.admin, id)).some((t) => t.tagId === tagId));
+    expect(tagged).toEqual([true, false, true, false, true]);
+    await call(c.tokens.admin, 'DELETE', `/api/tag/${tagId}`);
+  });
+
   it('re-tags existing records in the background when a tag or its filters change, with progress', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 12; i++)

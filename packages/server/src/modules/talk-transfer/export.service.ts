@@ -29,10 +29,16 @@ export const talkExportSchema = talkFilterSchema.omit({ page: true, fetch: true 
 });
 export type TalkExport = z.output<typeof talkExportSchema>;
 
-/** Rows read (and presented) per query: one page in memory at a time, whatever the export's size. */
-export const EXPORT_PAGE = 1000;
+/**
+ * Rows read (and presented) per query: one page in memory at a time, whatever the export's size.
+ * Small pages keep the garbage of each step small: 1,000,000 rows took 12.6 s and +205 MiB of
+ * server memory with pages of 1,000, 9.6 s and +22 MiB with pages of 100 (bench:transfer).
+ */
+export const EXPORT_PAGE = 100;
 export const CSV_DELIMITER = ';';
 const BOM = '\uFEFF';
+/** A talk row's own columns besides its values (subject-ddl.ts), as the presenter reads them. */
+const TALK_ROW_COLUMNS = ['is_active', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by'];
 
 type Dyn = Record<string, Record<string, unknown>>;
 interface OrderColumn {
@@ -80,6 +86,20 @@ export class TalkExportService {
     const direct = columns.every(
       (c) => hasColumn(c.attribute) && c.attribute.kind !== 'reference' && c.attribute.kind !== 'file',
     );
+    // Only the columns the CSV needs (never the search text, often the row's largest column):
+    // the cells' own columns when they are all plain, else what the presenter reads.
+    const selected = [
+      ...new Set([
+        'id',
+        ...order.map((o) => o.column),
+        ...(direct
+          ? columns.map((c) => attributeColumn(c.attribute.id))
+          : [
+              ...TALK_ROW_COLUMNS,
+              ...subject.attributes.filter((a) => hasColumn(a)).map((a) => attributeColumn(a.id)),
+            ]),
+      ]),
+    ].map((c) => `t.${c}`);
     const k = this.db.kysely as unknown as Kysely<Dyn>;
     const explicitNulls = this.db.dialect === 'postgres';
     const talks = this.talks;
@@ -90,7 +110,7 @@ export class TalkExportService {
       );
       let after: TalkRow | undefined;
       for (;;) {
-        let query = k.selectFrom(`${talkTable(subject.id)} as t`).selectAll('t');
+        let query = k.selectFrom(`${talkTable(subject.id)} as t`).select(selected);
         for (const w of where) query = query.where(w as RawBuilder<boolean>);
         if (after) query = query.where(keysetAfter(order, after) as RawBuilder<boolean>);
         for (const o of order) {
@@ -257,5 +277,9 @@ function beyondValue(o: OrderColumn, v: unknown): RawBuilder<unknown> | undefine
   const ref = sql.ref(`t.${o.column}`);
   const empty = v === null || v === undefined;
   if (!o.desc) return empty ? sql`${ref} is not null` : sql`${ref} > ${v}`;
-  return empty ? undefined : sql`(${ref} < ${v} or ${ref} is null)`;
+  if (empty) return undefined;
+  // The id is never empty: a plain range, which the (is_active, id) index seeks to. With the
+  // `or … is null` branch SQLite scanned every row before the page, a million rows' export
+  // taking a minute instead of seconds.
+  return o.column === 'id' ? sql`${ref} < ${v}` : sql`(${ref} < ${v} or ${ref} is null)`;
 }

@@ -50,10 +50,13 @@ export const PREVIEW_ROWS = 20;
 export const PREVIEW_ERRORS = 500;
 export const REPORT_ERRORS = 10_000;
 /**
- * Rows per create-many transaction. Small: SQLite has one connection, so a read waits for the batch
- * being written; 25 rows keep that wait to a few tens of milliseconds.
+ * Rows per create-many transaction, adapted as the import goes so that one transaction takes about
+ * IMPORT_BATCH_MS: SQLite has one connection, so a read waits for the batch being written, while
+ * larger transactions write faster (fewer commits, fewer search-index segments). 25 rows a batch
+ * imported 100,000 rows in 65 s with reads at p99 41 ms; 100 in 43 s with reads at p99 89 ms.
  */
-export const IMPORT_BATCH = 25;
+export const IMPORT_BATCH = { first: 25, min: 10, max: 400 };
+export const IMPORT_BATCH_MS = 20;
 /** Rows checked between two turns of the event loop (requests waiting get served). */
 const YIELD_EVERY = 2_000;
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -279,8 +282,10 @@ export class TalkImportService {
     const headerOf = new Map(plan.columns.filter((c) => c.attribute).map((c) => [c.attribute, c.header]));
     const inserted: number[] = [];
     let lastProgress = 0;
-    for (let start = 0; start < plan.valid.length; start += IMPORT_BATCH) {
-      let batch = plan.valid.slice(start, start + IMPORT_BATCH);
+    let size = IMPORT_BATCH.first;
+    for (let start = 0, taken = size; start < plan.valid.length; start += taken, taken = size) {
+      let batch = plan.valid.slice(start, start + taken);
+      const began = performance.now();
       while (batch.length) {
         try {
           const { resourceIds } = await this.talks.createMany(
@@ -332,7 +337,11 @@ export class TalkImportService {
           }
         }
       }
-      const done = plan.errorRows + Math.min(start + IMPORT_BATCH, plan.valid.length);
+      // The next batch's size from this one's time (the reads served meanwhile not counted).
+      const took = Math.max(1, performance.now() - began);
+      const aimed = Math.min(taken * 2, Math.max(taken / 2, (taken * IMPORT_BATCH_MS) / took));
+      size = Math.round(Math.min(IMPORT_BATCH.max, Math.max(IMPORT_BATCH.min, aimed)));
+      const done = plan.errorRows + Math.min(start + taken, plan.valid.length);
       if (Date.now() - lastProgress >= PROGRESS_EVERY) {
         lastProgress = Date.now();
         await this.progress(importId, {

@@ -264,7 +264,7 @@ describe('export', () => {
     expect(res.body).not.toContain('Ação sem cliente');
   });
 
-  it('keyset paging writes every row once past a page (1,000) with an order with ties and empty values', async () => {
+  it('keyset paging writes every row once over many pages, by default and with an order with ties and empty values', async () => {
     const talks = Array.from({ length: 200 }, (_, i) => ({
       talkValues: [
         { subjectAttributeIdentifier: 'titulo', value: `Lote ${i}` },
@@ -300,6 +300,12 @@ describe('export', () => {
       });
       expect(many.statusCode, many.body).toBe(201);
     }
+    // Without an order: the newest first, by id, every row once.
+    const newest = lines((await exportCsv(admin, 'lote', {})).body).slice(1);
+    expect(newest).toHaveLength(1200);
+    expect(new Set(newest).size).toBe(1200);
+    expect(newest[0]?.startsWith('Lote 199-5;')).toBe(true);
+    expect(newest.at(-1)?.startsWith('Lote 0-0;')).toBe(true);
     for (const direction of ['asc', 'desc'] as const) {
       const out = await exportCsv(admin, 'lote', { order: { attribute: 'quantidade', direction } });
       const rows = lines(out.body).slice(1);

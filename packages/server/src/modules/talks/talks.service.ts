@@ -232,7 +232,9 @@ export class TalksService {
     const ids = await this.k.transaction().execute(async (trx) => {
       const out: number[] = [];
       for (const [i, p] of prepared.entries())
-        out.push(await itemErrors(i, () => this.insertOne(trx, auth, subject, p)));
+        out.push(await itemErrors(i, () => this.insertOne(trx, auth, subject, p, { hooks: false })));
+      // The write hooks (tags by filter) once for the batch: one read of the filters, not one a row.
+      await this.writeRules.written(trx, subject, out);
       return out;
     });
     await this.announce(auth, subject, ids);
@@ -257,6 +259,7 @@ export class TalksService {
     auth: AuthContext,
     subject: SubjectMeta,
     prepared: Prepared,
+    opts: { hooks: boolean } = { hooks: true },
   ): Promise<number> {
     const at = Date.now();
     await this.checkReferencesAndKeys(trx, auth, subject, prepared);
@@ -267,7 +270,7 @@ export class TalksService {
       accountId: auth.accountId,
     });
     await repo.replaceMultiValues(trx, subject.id, talkId, prepared.multi);
-    await this.writeRules.written(trx, subject, [talkId]);
+    if (opts.hooks) await this.writeRules.written(trx, subject, [talkId]);
     await writeTalkEvent(trx, auth, {
       kind: 'created',
       subject,
