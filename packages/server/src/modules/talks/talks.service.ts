@@ -20,18 +20,10 @@ import type {
   SubjectActions,
 } from '../permissions/permissions.service.ts';
 import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
-import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
+import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
-import {
-  displayNameOf,
-  presentTalks,
-  recordNames,
-  type ApiTalk,
-  type RelatedLoader,
-} from './talk-presenter.ts';
-import { normalizeForSearch } from '@talkbase/domain/fields/select';
-import { validateValue } from '@talkbase/domain/fields/validate-value';
-import { fromDbValue, textOf, toDbValue, type DbValue } from './talk-values.ts';
+import { displayNameOf, presentTalks, type ApiTalk, type RelatedLoader } from './talk-presenter.ts';
+import { toDbValue, type DbValue } from './talk-values.ts';
 import type { TalkWrite } from '@talkbase/domain/contracts/talks';
 import * as repo from './talks.repository.ts';
 import type { CountCache } from './count-cache.ts';
@@ -41,41 +33,17 @@ import { discard, type FileStore } from '../files/file-store.ts';
 import { deleteFilesOfTalks } from '../files/files.repository.ts';
 import { deleteConversationsOf } from '../messages/messages.repository.ts';
 import { writeTalkEvent } from './talk-events.ts';
+import { talkMessages } from './talk-messages.ts';
+import { prepareValues, searchTextOf, valuesByAttribute, type Prepared } from './talk-prepare.ts';
+import { talkTimeline } from './talk-timeline.ts';
 
-export const talkMessages = {
-  talkNotFound: 'Registro não encontrado.',
-  unknownAttribute: 'Atributo desconhecido neste assunto.',
-  notEditable: (name: string) => `O campo ${name} não pode ser alterado.`,
-  taken: (name: string) => `${name} já está sendo usado`,
-  relatedMissing: (name: string) => `O registro escolhido em ${name} não existe.`,
-  stale:
-    'Este registro foi alterado por outra pessoa depois que você o abriu. Recarregue-o e tente novamente.',
-  notAllowed: (action: SubjectAction, subject: string) => {
-    const verbs: Record<SubjectAction, string> = {
-      read: 'ver',
-      create: 'incluir',
-      update: 'alterar',
-      delete: 'excluir',
-      deactivate: 'ativar ou desativar',
-    };
-    return `Você não tem permissão para ${verbs[action]} registros de ${subject}.`;
-  },
-  attributeNotAllowed: (name: string) => `Você não tem permissão para alterar o campo ${name}.`,
-  hasRelated: 'Alguns dos registros que você tentou excluir possuem outros registros relacionados.',
-  filterNeverDeactivates: 'Filtros salvos não podem ser desativados.',
-};
+export { talkMessages };
 
 /** The account's access policy on a subject (modules/permissions): actions, visible rows, readable attributes. */
 export type Access = AccessPolicy;
 
 /** A check every call about one subject passes (the digital-certificate gate, 002 §4). */
 export type SubjectGate = (auth: AuthContext, subject: SubjectMeta, db: Kysely<Database>) => Promise<void>;
-
-interface Prepared {
-  columns: Record<string, DbValue>;
-  multi: repo.MultiValue[];
-  touched: AttributeMeta[];
-}
 
 const stringify = (v: DbValue | DbValue[] | undefined): string | null =>
   v === null || v === undefined ? null : Array.isArray(v) ? JSON.stringify(v) : String(v);
@@ -189,7 +157,7 @@ export class TalksService {
     body: TalkWrite,
   ): Promise<{ resourceId: number; subject: SubjectMeta }> {
     const { subject, actions } = await this.access(auth, identifier, 'create');
-    const values = this.byAttribute(subject, body);
+    const values = valuesByAttribute(subject, body);
     await this.checkAttributeActions(auth, subject, actions, values, 'create');
     const templated = await applyTemplateWriteRules(this.k, auth, subject, body.templateId, values, 'create');
     const written = await this.writeRules.apply({ auth, subject, values: templated, db: this.k });
@@ -214,7 +182,7 @@ export class TalksService {
     for (const [i, body] of bodies.entries()) {
       prepared.push(
         await itemErrors(i, async () => {
-          const values = this.byAttribute(subject, body);
+          const values = valuesByAttribute(subject, body);
           await this.checkAttributeActions(auth, subject, actions, values, 'create');
           const templated = await applyTemplateWriteRules(
             this.k,
@@ -251,7 +219,7 @@ export class TalksService {
       if (!values.has(a.id) && a.defaultValue !== null && a.kind !== 'file')
         values.set(a.id, a.isMultipleValues ? [a.defaultValue] : a.defaultValue);
     }
-    return this.prepare(subject, values, 'create', ctx);
+    return prepareValues(subject, values, 'create', ctx);
   }
 
   private async insertOne(
@@ -265,7 +233,7 @@ export class TalksService {
     await this.checkReferencesAndKeys(trx, auth, subject, prepared);
     const talkId = await repo.insertTalk(trx, subject.id, {
       columns: prepared.columns,
-      searchText: this.searchText(subject, prepared.columns, prepared.multi),
+      searchText: searchTextOf(subject, prepared.columns, prepared.multi),
       at,
       accountId: auth.accountId,
     });
@@ -315,7 +283,7 @@ export class TalksService {
   async update(auth: AuthContext, identifier: string, talkId: number, body: TalkWrite): Promise<ApiTalk> {
     const access = await this.access(auth, identifier, 'update');
     const { subject, actions, visible } = access;
-    const values = this.byAttribute(subject, body);
+    const values = valuesByAttribute(subject, body);
     const templated = await applyTemplateWriteRules(this.k, auth, subject, body.templateId, values, 'update');
     const written = await this.writeRules.apply({
       auth,
@@ -325,7 +293,7 @@ export class TalksService {
       visible,
       db: this.k,
     });
-    const prepared = this.prepare(subject, written, 'update', await this.ruleContext(auth));
+    const prepared = prepareValues(subject, written, 'update', await this.ruleContext(auth));
     await this.k
       .transaction()
       .execute((trx) => this.updateOne(trx, auth, access, talkId, body.version, values, prepared));
@@ -353,7 +321,7 @@ export class TalksService {
     for (const [i, body] of bodies.entries()) {
       items.push(
         await itemErrors(i, async () => {
-          const values = this.byAttribute(access.subject, body);
+          const values = valuesByAttribute(access.subject, body);
           const { subject, visible } = access;
           const written = await this.writeRules.apply({
             auth,
@@ -363,7 +331,7 @@ export class TalksService {
             visible,
             db: this.k,
           });
-          return { body, values, prepared: this.prepare(subject, written, 'update', ctx) };
+          return { body, values, prepared: prepareValues(subject, written, 'update', ctx) };
         }),
       );
     }
@@ -421,7 +389,7 @@ export class TalksService {
       at,
       accountId: auth.accountId,
       expectedVersion: before.version,
-      searchText: this.searchText(subject, merged, mergedMulti),
+      searchText: searchTextOf(subject, merged, mergedMulti),
     });
     if (changed === 0) throw conflict(talkMessages.stale);
     await repo.replaceMultiValues(trx, subject.id, talkId, prepared.multi);
@@ -476,7 +444,7 @@ export class TalksService {
     talkId: number,
     values: Map<number, unknown>,
   ): Promise<void> {
-    const prepared = this.prepare(subject, values, 'update', await this.ruleContext(auth, trx));
+    const prepared = prepareValues(subject, values, 'update', await this.ruleContext(auth, trx));
     const before = await repo.findTalk(trx, subject.id, talkId);
     if (!before) throw notFound(talkMessages.talkNotFound);
     const beforeMulti = await repo.multiValuesOf(trx, subject.id, [talkId]);
@@ -491,7 +459,7 @@ export class TalksService {
       at,
       accountId: auth.accountId,
       expectedVersion: undefined,
-      searchText: this.searchText(subject, { ...pickColumns(subject, before), ...prepared.columns }, multi),
+      searchText: searchTextOf(subject, { ...pickColumns(subject, before), ...prepared.columns }, multi),
     });
     await this.writeRules.written(trx, subject, [talkId]);
     const history = prepared.touched
@@ -611,63 +579,8 @@ export class TalksService {
   }
 
   async timeline(auth: AuthContext, identifier: string, talkId: number, page: number, fetch: number) {
-    const { subject, visible, view, hidden } = await this.access(auth, identifier, 'read');
-    if (!(await repo.findTalk(this.k, subject.id, talkId, visible)))
-      throw notFound(talkMessages.talkNotFound);
-    const size = Math.min(Math.max(fetch, 1), 200);
-    // Changes of attributes the account may not read leave no trace (left out in SQL: pages stay whole).
-    const rows = await repo.changesOf(this.k, auth.companyId, subject.id, talkId, (page - 1) * size, size, [
-      ...hidden,
-    ]);
-    const byId = new Map(view.attributes.map((a) => [a.id, a]));
-    // Values are kept as the columns held them; they are answered in the API's canonical form,
-    // with the names of referenced records the account may see.
-    const canonical = (a: AttributeMeta | undefined, raw: string | null): unknown => {
-      if (raw === null || !a) return raw;
-      if (hasColumn(a)) return fromDbValue(a, raw);
-      try {
-        const list = JSON.parse(raw) as unknown;
-        return Array.isArray(list)
-          ? (list as unknown[]).map((v) => (a.kind === 'reference' ? Number(v) : v))
-          : list;
-      } catch {
-        return raw;
-      }
-    };
-    const entries = rows.map((r) => {
-      const a = r.attribute_id ? byId.get(r.attribute_id) : undefined;
-      return { r, a, oldValue: canonical(a, r.old_value), newValue: canonical(a, r.new_value) };
-    });
-    const wanted = new Map<number, Set<number>>();
-    for (const e of entries) {
-      if (e.a?.kind !== 'reference' || !e.a.relatedSubjectId) continue;
-      const set = wanted.get(e.a.relatedSubjectId) ?? new Set<number>();
-      for (const v of [e.oldValue, e.newValue].flat()) if (typeof v === 'number') set.add(v);
-      wanted.set(e.a.relatedSubjectId, set);
-    }
-    const names = await recordNames(this.k, wanted, this.relatedLoader(auth, subject));
-    const display = (a: AttributeMeta | undefined, v: unknown): string | null => {
-      if (a?.kind !== 'reference' || !a.relatedSubjectId || v === null) return null;
-      const ids = Array.isArray(v) ? v : [v];
-      const shown = ids.map((id) => names.get(`${String(a.relatedSubjectId)}:${String(id)}`));
-      return shown.every((n) => n !== undefined) ? shown.join(', ') : null;
-    };
-    return {
-      itens: entries.map(({ r, a, oldValue, newValue }) => ({
-        id: r.id,
-        at: new Date(r.at).toISOString(),
-        action: r.action,
-        accountId: r.account_id,
-        accountName: r.account_name,
-        subjectAttributeId: r.attribute_id,
-        attributeName: a?.name ?? null,
-        oldValue,
-        newValue,
-        oldDisplayValue: display(a, oldValue),
-        newDisplayValue: display(a, newValue),
-      })),
-      currentPage: page,
-    };
+    const access = await this.access(auth, identifier, 'read');
+    return talkTimeline(this.k, auth, access, this.relatedLoader(auth, access.subject), talkId, page, fetch);
   }
 
   /** Per-attribute actions of the room: 403 naming the attributes it may not set, change or clear. */
@@ -708,71 +621,6 @@ export class TalksService {
     if (blocked.some((b) => b.field !== undefined && unseen.has(b.field)))
       throw badRequest([{ message: talkMessages.unknownAttribute, field: 'talkValues' }]);
     throw new HttpError(403, blocked);
-  }
-
-  private byAttribute(subject: SubjectMeta, body: TalkWrite): Map<number, unknown> {
-    const values = new Map<number, unknown>();
-    const errors: ErrorItem[] = [];
-    body.talkValues.forEach((tv, i) => {
-      const a =
-        (tv.subjectAttributeId !== undefined
-          ? subject.attributes.find((x) => x.id === tv.subjectAttributeId)
-          : undefined) ??
-        (tv.subjectAttributeIdentifier
-          ? subject.attributes.find((x) => x.identifier === tv.subjectAttributeIdentifier?.toLowerCase())
-          : undefined);
-      if (!a) errors.push({ message: talkMessages.unknownAttribute, field: `talkValues.${i}` });
-      else values.set(a.id, tv.value);
-    });
-    if (errors.length) throw badRequest(errors);
-    return values;
-  }
-
-  /**
-   * The field rules of 002 §5 (shared with the web editors, packages/domain/src/fields) and the
-   * value's shape for its column. What is left (references, keys) needs the database.
-   */
-  private prepare(
-    subject: SubjectMeta,
-    values: Map<number, unknown>,
-    mode: 'create' | 'update',
-    ctx: { now: Date; timeZone: string },
-  ): Prepared {
-    const out: Prepared = { columns: {}, multi: [], touched: [] };
-    const errors: ErrorItem[] = [];
-    for (const a of subject.attributes) {
-      const given = values.has(a.id);
-      if ((!given && mode === 'update') || a.kind === 'file') continue;
-      const raw = values.get(a.id);
-      const ruleErrors = validateValue({ ...a, isRequired: a.isRequired && !a.isInternal }, raw, ctx);
-      if (ruleErrors.length) {
-        errors.push(...ruleErrors.map((e) => ({ message: e.message, field: a.identifier })));
-        continue;
-      }
-      if (!given) continue;
-      if (a.isMultipleValues) {
-        const list: unknown[] =
-          raw === null || raw === undefined ? [] : Array.isArray(raw) ? (raw as unknown[]) : [raw];
-        const converted: DbValue[] = [];
-        for (const item of list) {
-          const c = toDbValue(a, item, a.identifier);
-          if (!c.ok) errors.push(c.error);
-          else if (c.value !== null) converted.push(c.value);
-        }
-        out.multi.push({ attributeId: a.id, values: converted });
-        out.touched.push(a);
-        continue;
-      }
-      const c = toDbValue(a, raw, a.identifier);
-      if (!c.ok) {
-        errors.push(c.error);
-        continue;
-      }
-      out.columns[attributeColumn(a.id)] = c.value;
-      out.touched.push(a);
-    }
-    if (errors.length) throw badRequest(errors);
-    return out;
   }
 
   /** The instant and the company's time zone that date rules and relative filters are judged in. */
@@ -869,25 +717,6 @@ export class TalksService {
       }
     }
     return out;
-  }
-
-  private searchText(
-    subject: SubjectMeta,
-    columns: Record<string, unknown>,
-    multi: repo.MultiValue[],
-  ): string {
-    const parts: string[] = [];
-    for (const a of subject.attributes) {
-      if (a.kind !== 'text' && a.kind !== 'integer' && a.kind !== 'decimal') continue;
-      if (hasColumn(a)) {
-        const v = columns[attributeColumn(a.id)];
-        if (v !== null && v !== undefined) parts.push(textOf(v));
-      } else {
-        for (const v of multi.find((m) => m.attributeId === a.id)?.values ?? [])
-          if (v !== null) parts.push(String(v));
-      }
-    }
-    return normalizeForSearch(parts.join(' ')).slice(0, 20_000);
   }
 
   private async announce(auth: AuthContext, subject: SubjectMeta, talkIds: number[]): Promise<void> {
