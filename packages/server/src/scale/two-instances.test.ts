@@ -289,6 +289,143 @@ describe.runIf(usable)('two instances on one PostgreSQL behind nginx', () => {
     }
   });
 
+  it('a schedule fires once for its slot, though both instances poll it', async () => {
+    const token = await signIn(proxy);
+    const subject = async (identifier: string, name: string) => {
+      const res = await call(proxy, 'POST', '/api/subject', {
+        token,
+        body: { identifier, name, attributes: [{ identifier: 'nome', name: 'Nome', componentId: 1 }] },
+      });
+      expect(res.status, res.body.toString()).toBe(201);
+      const s = res.json<{ subjectId: number; subjectAttributes: { subjectAttributeId: number }[] }>();
+      return { id: s.subjectId, nome: s.subjectAttributes[0]?.subjectAttributeId ?? 0 };
+    };
+    const rotina = await subject('rotina', 'Rotina');
+    const disparo = await subject('disparo', 'Disparo');
+    const source = await call(proxy, 'POST', '/api/talk/rotina', {
+      token,
+      body: { talkValues: [{ subjectAttributeIdentifier: 'nome', value: 'Backup diário' }] },
+    });
+    expect(source.status, source.body.toString()).toBe(201);
+    const marker = `disparo-${crypto.randomUUID()}`;
+    // The editor's crons fire on whole minutes (seconds always 0): created with one that does not
+    // fire during the test (03:00 on the 1st), then moved below to a second a few seconds away.
+    const monthly = '0 0 3 1 * ? *';
+    const created = await call(proxy, 'POST', '/api/job', {
+      token,
+      body: {
+        name: 'Rotina agendada',
+        events: [
+          {
+            name: 'Agenda',
+            steps: [
+              {
+                eventStepType: 4,
+                subjectId: rotina.id,
+                filterName: 'Todos',
+                filter: { condition: 'E', rules: [] },
+                cron: monthly,
+              },
+            ],
+          },
+        ],
+        works: [
+          {
+            steps: [
+              {
+                workStepType: 'NewTalk',
+                name: 'Registrar disparo',
+                configs: [{ subjectId: disparo.id, subjectAttributeId: disparo.nome, value: marker }],
+              },
+            ],
+          },
+        ],
+      },
+    });
+    expect(created.status, created.body.toString()).toBe(201);
+    const jobId = created.json<{ jobId: number }>().jobId;
+
+    // Waiting for the next whole minute would add up to 60 s. The engine takes the cron's seconds
+    // field (only the API's validation holds it at 0), so the stored schedule is moved to one
+    // second of the hour ~3 s from now, in the company's time zone: exactly one slot in the test.
+    const databaseUrl = new URL(testDatabaseUrl ?? '');
+    databaseUrl.searchParams.set('options', `-c search_path=${schema}`);
+    const db = new pg.Client({ connectionString: databaseUrl.toString() });
+    await db.connect();
+    try {
+      const zone = (await db.query<{ time_zone: string }>('select time_zone from companies where id = 1'))
+        .rows[0]?.time_zone;
+      const slot = Math.ceil((Date.now() + 3_000) / 1000) * 1000;
+      const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, minute: 'numeric', second: 'numeric' })
+        .formatToParts(new Date(slot))
+        .reduce<Record<string, number>>((o, p) => ({ ...o, [p.type]: Number(p.value) }), {});
+      const cron = `${parts.second ?? 0} ${parts.minute ?? 0} * ? * * *`;
+      await db.query('update jobs set document = replace(document, $1, $2) where id = $3', [
+        monthly,
+        cron,
+        jobId,
+      ]);
+      await db.query('update job_event_steps set cron = $1 where job_id = $2', [cron, jobId]);
+      expect(
+        (await call(proxy, 'GET', `/api/job/${jobId}`, { token })).json<{ events: unknown }>(),
+      ).toMatchObject({ events: [{ steps: [{ cron }] }] });
+
+      const grid = async (base: string) => {
+        const res = await call(base, 'POST', '/api/talk/filter/disparo', {
+          token,
+          body: { page: 1, fetch: 10 },
+        });
+        expect(res.status).toBe(200);
+        return res.json<{ totalResults: number; itens: unknown[] }>();
+      };
+      const runs = async () => {
+        const res = await call(proxy, 'GET', `/api/job/${jobId}/runs?fetch=100`, { token });
+        expect(res.status).toBe(200);
+        return res.json<{
+          totalResults: number;
+          itens: { status: string; progress?: { done: number; total: number | null } }[];
+        }>();
+      };
+      // Each instance checks the schedules every poll (AUTOMATIONS_POLL_MS, 500 ms by default): 3 s
+      // after the slot both have passed it several times. No run may appear before the slot.
+      await waitFor(
+        async () => {
+          const r = await runs();
+          if (Date.now() < slot) expect(r.totalResults).toBe(0);
+          return (
+            Date.now() >= slot + 3_000 &&
+            r.totalResults > 0 &&
+            r.itens.every((x) => x.status !== 'pending' && x.status !== 'running')
+          );
+        },
+        20_000,
+        'the slot passed on both instances and its run finished',
+      );
+      const after = await runs();
+      expect(after.totalResults).toBe(1);
+      expect(after.itens[0]?.status).toBe('succeeded');
+      expect(after.itens[0]?.progress).toEqual({ done: 1, total: 1 });
+      const stored = await db.query<{ cause: string; kind: string }>(
+        'select cause, kind from automation_runs where job_id = $1',
+        [jobId],
+      );
+      expect(stored.rows).toEqual([{ cause: `s${slot}`, kind: 'schedule' }]);
+      const slots = await db.query<{ slot: string }>('select slot from automation_slots where job_id = $1', [
+        jobId,
+      ]);
+      expect(slots.rows.map((r) => Number(r.slot))).toEqual([slot]);
+      // Exactly one effect, seen alike from either instance.
+      for (const base of [a.base, b.base]) {
+        const g = await grid(base);
+        expect(g.totalResults).toBe(1);
+        expect(JSON.stringify(g.itens)).toContain(marker);
+      }
+    } finally {
+      await db.end();
+    }
+    expect((await call(proxy, 'DELETE', `/api/job/${jobId}`, { token })).status).toBeLessThan(300);
+  });
+
   it('a session ended on A is refused by B (and by A) within 2 s', async () => {
     const token = await signIn(b.base);
     expect((await call(b.base, 'GET', '/api/subject', { token })).status).toBe(200);
