@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   EVENT_TYPE_LABELS,
@@ -9,11 +9,11 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { t } from '../../i18n/pt-BR.ts';
 import { automationsText } from '../../i18n/automations.ts';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { ListPager } from '../../ui/ListPager.tsx';
+import { ListStates } from '../../ui/ListStates.tsx';
 import { notify } from '../notices/notices-store.ts';
 import { deleteJob, fetchJobs, jobKeys } from './automations-api.ts';
 import { EDITOR_PATH, HISTORY_PATH } from './paths.ts';
@@ -63,28 +63,11 @@ export function AutomationListPage() {
         </Button>
       </Group>
       <Paper withBorder radius="md">
-        {jobs.isPending && (
-          <Stack p="md" gap="xs" aria-busy="true" aria-label={t.app.loading}>
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height={28} />
-            ))}
-          </Stack>
-        )}
-        {jobs.isError && !jobs.data && (
-          <Alert color="red" variant="light" role="alert" m="md">
-            <Stack gap="xs" align="flex-start">
-              {text.loadError}
-              <Button size="compact-sm" variant="default" onClick={() => void jobs.refetch()}>
-                {text.reload}
-              </Button>
-            </Stack>
-          </Alert>
-        )}
-        {jobs.data && jobs.data.itens.length === 0 && (
-          <Text p="lg" ta="center" c="dimmed">
-            {text.empty}
-          </Text>
-        )}
+        <ListStates
+          query={jobs}
+          empty={jobs.data?.itens.length === 0}
+          texts={{ loadError: text.loadError, reload: text.reload, empty: text.empty }}
+        />
         {jobs.data && jobs.data.itens.length > 0 && (
           <ul className="automations-list" aria-label={text.title}>
             {jobs.data.itens.map((job) => {

@@ -6,7 +6,6 @@ import {
   Group,
   Paper,
   Progress,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -26,10 +25,10 @@ import {
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { t } from '../../i18n/pt-BR.ts';
 import { automationsText } from '../../i18n/automations.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { ListPager } from '../../ui/ListPager.tsx';
+import { ListStates } from '../../ui/ListStates.tsx';
 import { notify } from '../notices/notices-store.ts';
 import { fetchReadableSubjects } from '../records/records-api.ts';
 import { fetchJob, fetchRun, fetchRuns, jobKeys, runCommand, type RunDetail } from './automations-api.ts';
@@ -155,28 +154,11 @@ export function RunHistoryPage() {
       )}
       {!notFound && (
         <Paper withBorder radius="md">
-          {runs.isPending && (
-            <Stack p="md" gap="xs" aria-busy="true" aria-label={t.app.loading}>
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} height={28} />
-              ))}
-            </Stack>
-          )}
-          {runs.isError && !runs.data && (
-            <Alert color="red" variant="light" role="alert" m="md">
-              <Stack gap="xs" align="flex-start">
-                {text.loadError}
-                <Button size="compact-sm" variant="default" onClick={() => void runs.refetch()}>
-                  {text.reload}
-                </Button>
-              </Stack>
-            </Alert>
-          )}
-          {runs.data && runs.data.itens.length === 0 && (
-            <Text p="lg" ta="center" c="dimmed">
-              {text.empty}
-            </Text>
-          )}
+          <ListStates
+            query={runs}
+            empty={runs.data?.itens.length === 0}
+            texts={{ loadError: text.loadError, reload: text.reload, empty: text.empty }}
+          />
           {runs.data && runs.data.itens.length > 0 && (
             <Table.ScrollContainer minWidth={1000}>
               <Table className="automation-runs" verticalSpacing="xs" aria-label={text.title}>

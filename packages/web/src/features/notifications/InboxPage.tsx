@@ -1,10 +1,7 @@
 import {
-  Alert,
-  Button,
   Group,
   Paper,
   SegmentedControl,
-  Skeleton,
   Stack,
   Text,
   ThemeIcon,
@@ -25,7 +22,6 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { t } from '../../i18n/pt-BR.ts';
 import { notificationsText } from '../../i18n/notifications.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
@@ -34,6 +30,7 @@ import { contextPath } from '../records/context-route.ts';
 import { fetchInbox, markRead, notificationKeys } from './notifications-api.ts';
 import './notifications.css';
 import { ListPager } from '../../ui/ListPager.tsx';
+import { ListStates } from '../../ui/ListStates.tsx';
 
 const text = notificationsText.inbox;
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -121,28 +118,12 @@ export function InboxPage() {
         />
       </Group>
       <Paper withBorder radius="md">
-        {inbox.isPending && (
-          <Stack p="md" gap="xs" aria-busy="true" aria-label={t.app.loading}>
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height={48} />
-            ))}
-          </Stack>
-        )}
-        {inbox.isError && !inbox.data && (
-          <Alert color="red" variant="light" role="alert" m="md">
-            <Stack gap="xs" align="flex-start">
-              {text.loadError}
-              <Button size="compact-sm" variant="default" onClick={() => void inbox.refetch()}>
-                {text.reload}
-              </Button>
-            </Stack>
-          </Alert>
-        )}
-        {inbox.data?.itens.length === 0 && (
-          <Text p="lg" ta="center" c="dimmed">
-            {text.empty}
-          </Text>
-        )}
+        <ListStates
+          query={inbox}
+          empty={inbox.data?.itens.length === 0}
+          texts={{ loadError: text.loadError, reload: text.reload, empty: text.empty }}
+          rowHeight={48}
+        />
         {inbox.data && inbox.data.itens.length > 0 && (
           <ul className="inbox-list" aria-label={text.title}>
             {inbox.data.itens.map((item) => (

@@ -1,12 +1,10 @@
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Button,
   CloseButton,
   Group,
   Paper,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -23,9 +21,9 @@ import {
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { t } from '../../i18n/pt-BR.ts';
 import { notificationsText } from '../../i18n/notifications.ts';
 import { ListPager } from '../../ui/ListPager.tsx';
+import { ListStates } from '../../ui/ListStates.tsx';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
@@ -118,28 +116,11 @@ export function NotificationListPage() {
         maw={360}
       />
       <Paper withBorder radius="md">
-        {list.isPending && (
-          <Stack p="md" gap="xs" aria-busy="true" aria-label={t.app.loading}>
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height={28} />
-            ))}
-          </Stack>
-        )}
-        {list.isError && !list.data && (
-          <Alert color="red" variant="light" role="alert" m="md">
-            <Stack gap="xs" align="flex-start">
-              {text.loadError}
-              <Button size="compact-sm" variant="default" onClick={() => void list.refetch()}>
-                {text.reload}
-              </Button>
-            </Stack>
-          </Alert>
-        )}
-        {list.data && list.data.itens.length === 0 && (
-          <Text p="lg" ta="center" c="dimmed">
-            {text.empty}
-          </Text>
-        )}
+        <ListStates
+          query={list}
+          empty={list.data?.itens.length === 0}
+          texts={{ loadError: text.loadError, reload: text.reload, empty: text.empty }}
+        />
         {list.data && list.data.itens.length > 0 && (
           <ul className="notification-list" aria-label={text.title}>
             {list.data.itens.map((n) => (

@@ -1,16 +1,13 @@
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Button,
   CloseButton,
   ColorSwatch,
   Group,
   Paper,
-  Skeleton,
   Stack,
   Table,
-  Text,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -19,9 +16,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { t } from '../../i18n/pt-BR.ts';
 import { roomsText } from '../../i18n/rooms.ts';
 import { ListPager } from '../../ui/ListPager.tsx';
+import { ListStates } from '../../ui/ListStates.tsx';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
@@ -101,28 +98,11 @@ export function RoomListPage() {
         maw={360}
       />
       <Paper withBorder radius="md">
-        {rooms.isPending && (
-          <Stack p="md" gap="xs" aria-busy="true" aria-label={t.app.loading}>
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height={28} />
-            ))}
-          </Stack>
-        )}
-        {rooms.isError && (
-          <Alert color="red" variant="light" role="alert" m="md">
-            <Stack gap="xs" align="flex-start">
-              {text.loadError}
-              <Button size="compact-sm" variant="default" onClick={() => void rooms.refetch()}>
-                {text.reload}
-              </Button>
-            </Stack>
-          </Alert>
-        )}
-        {rooms.data && rooms.data.itens.length === 0 && (
-          <Text p="lg" ta="center" c="dimmed">
-            {text.empty}
-          </Text>
-        )}
+        <ListStates
+          query={rooms}
+          empty={rooms.data?.itens.length === 0}
+          texts={{ loadError: text.loadError, reload: text.reload, empty: text.empty }}
+        />
         {rooms.data && rooms.data.itens.length > 0 && (
           <Table highlightOnHover verticalSpacing="xs" aria-label={text.title}>
             <Table.Thead>

@@ -25,10 +25,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { t } from '../../i18n/pt-BR.ts';
 import { subjectDesignerText } from '../../i18n/subject-designer.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { ListPager } from '../../ui/ListPager.tsx';
+import { ListStates } from '../../ui/ListStates.tsx';
 import { notify } from '../notices/notices-store.ts';
 import { DeleteWithUsageModal } from './DeleteWithUsageModal.tsx';
 import {
@@ -144,28 +144,15 @@ export function SubjectListPage() {
         maw={360}
       />
       <Paper withBorder radius="md">
-        {list.isPending && (
-          <Stack p="md" gap="xs" aria-busy="true" aria-label={t.app.loading}>
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height={28} />
-            ))}
-          </Stack>
-        )}
-        {list.isError && !list.data && (
-          <Alert color="red" variant="light" role="alert" m="md">
-            <Stack gap="xs" align="flex-start">
-              {text.loadError}
-              <Button size="compact-sm" variant="default" onClick={() => void list.refetch()}>
-                {text.reload}
-              </Button>
-            </Stack>
-          </Alert>
-        )}
-        {list.data && items.length === 0 && (
-          <Text p="lg" ta="center" c="dimmed">
-            {deferred ? text.empty : text.emptyAll}
-          </Text>
-        )}
+        <ListStates
+          query={list}
+          empty={items.length === 0}
+          texts={{
+            loadError: text.loadError,
+            reload: text.reload,
+            empty: deferred ? text.empty : text.emptyAll,
+          }}
+        />
         {items.length > 0 && (
           <Table className="sd-table" aria-label={text.title}>
             <Table.Thead>

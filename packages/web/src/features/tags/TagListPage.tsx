@@ -1,15 +1,12 @@
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Button,
   CloseButton,
   ColorSwatch,
   Group,
   Paper,
-  Skeleton,
   Stack,
-  Text,
   TextInput,
   Title,
   Tooltip,
@@ -25,9 +22,9 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { t } from '../../i18n/pt-BR.ts';
 import { tagsText } from '../../i18n/tags.ts';
 import { ListPager } from '../../ui/ListPager.tsx';
+import { ListStates } from '../../ui/ListStates.tsx';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
@@ -147,28 +144,11 @@ export function TagListPage() {
         />
       )}
       <Paper withBorder radius="md">
-        {tags.isPending && (
-          <Stack p="md" gap="xs" aria-busy="true" aria-label={t.app.loading}>
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height={28} />
-            ))}
-          </Stack>
-        )}
-        {tags.isError && !tags.data && (
-          <Alert color="red" variant="light" role="alert" m="md">
-            <Stack gap="xs" align="flex-start">
-              {text.loadError}
-              <Button size="compact-sm" variant="default" onClick={() => void tags.refetch()}>
-                {text.reload}
-              </Button>
-            </Stack>
-          </Alert>
-        )}
-        {tags.data && tags.data.itens.length === 0 && (
-          <Text p="lg" ta="center" c="dimmed">
-            {text.empty}
-          </Text>
-        )}
+        <ListStates
+          query={tags}
+          empty={tags.data?.itens.length === 0}
+          texts={{ loadError: text.loadError, reload: text.reload, empty: text.empty }}
+        />
         {tags.data && tags.data.itens.length > 0 && (
           <ul className="tags-list" aria-label={text.title}>
             {tags.data.itens.map((tag) => (
