@@ -19,7 +19,8 @@ import { ScheduleEditor } from '../../fields/editors/complex/ScheduleEditor.tsx'
 import { automationsText } from '../../i18n/automations.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { actionEditors } from './actions/registry.ts';
-import { standaloneAttribute, StepFilter } from './StepFilter.tsx';
+import { standaloneAttribute } from '../../fields/editors/complex/standalone-attribute.ts';
+import { StepFilter } from './StepFilter.tsx';
 
 const text = automationsText;
 

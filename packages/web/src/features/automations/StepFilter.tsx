@@ -1,43 +1,15 @@
 import { Alert, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ContextSubjectAttribute, ReadableSubject } from '@talkbase/domain/contracts/contexts';
+import type { ReadableSubject } from '@talkbase/domain/contracts/contexts';
 import { JOB_FILTER_NAME_MAX } from '@talkbase/domain/contracts/jobs';
 import { useId, useState } from 'react';
 import { FilterTreeEditor } from '../../fields/editors/complex/FilterTreeEditor.tsx';
 import { fetchSavedFilters } from '../../fields/editors/complex/structured-api.ts';
+import { standaloneAttribute } from '../../fields/editors/complex/standalone-attribute.ts';
 import { automationsText } from '../../i18n/automations.ts';
 import { fetchSavedFilterTree } from '../rooms/rooms-api.ts';
 
 const text = automationsText.event;
-
-/** A field editor used outside a record (filter tree 12, schedule 18): the attribute only labels it. */
-export function standaloneAttribute(label: string, componentId = 12): ContextSubjectAttribute {
-  return {
-    subjectAttributeId: 0,
-    identifier: 'filtro',
-    subjectAttributeIdentifier: 'filtro',
-    name: label,
-    attributeName: label,
-    subjectAttributeName: label,
-    componentId,
-    isRequired: true,
-    isEditable: true,
-    isNaturalKey: false,
-    isMultipleValues: false,
-    isOrderable: false,
-    isInternal: false,
-    length: null,
-    defaultValue: null,
-    componentConfigs: {},
-    relatedSubject: null,
-    tooltip: null,
-    description: null,
-    icon: null,
-    order: 1,
-    actions: { create: true, update: true, delete: true },
-    preSelect: null,
-  };
-}
 
 export interface StepFilterValue {
   subjectId: number | null;

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ContextSubjectAttribute } from '@talkbase/domain/contracts/contexts';
 import type { SubjectResource } from '@talkbase/domain/contracts/rooms';
 import type { FilterNode } from '@talkbase/domain/filters/filter-tree';
 import { useState } from 'react';
 import { FilterTreeEditor } from '../../fields/editors/complex/FilterTreeEditor.tsx';
+import { standaloneAttribute } from '../../fields/editors/complex/standalone-attribute.ts';
 import { fetchSavedFilters } from '../../fields/editors/complex/structured-api.ts';
 import { roomsText } from '../../i18n/rooms.ts';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
@@ -14,31 +14,7 @@ import type { RoomFilterDraft } from './room-draft.ts';
 const text = roomsText.filterModal;
 
 /** The filter tree editor reads its subject from these props; the attribute only labels it. */
-const treeAttribute: ContextSubjectAttribute = {
-  subjectAttributeId: 0,
-  identifier: 'filtro',
-  subjectAttributeIdentifier: 'filtro',
-  name: text.tree,
-  attributeName: text.tree,
-  subjectAttributeName: text.tree,
-  componentId: 12,
-  isRequired: true,
-  isEditable: true,
-  isNaturalKey: false,
-  isMultipleValues: false,
-  isOrderable: false,
-  isInternal: false,
-  length: null,
-  defaultValue: null,
-  componentConfigs: {},
-  relatedSubject: null,
-  tooltip: null,
-  description: null,
-  icon: null,
-  order: 1,
-  actions: { create: true, update: true, delete: true },
-  preSelect: null,
-};
+const treeAttribute = standaloneAttribute(text.tree);
 
 type Question =
   | { kind: 'continue'; filterId: number; filterName: string }

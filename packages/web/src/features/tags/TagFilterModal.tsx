@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ContextSubjectAttribute, ReadableSubject } from '@talkbase/domain/contracts/contexts';
+import type { ReadableSubject } from '@talkbase/domain/contracts/contexts';
 import { TAG_FILTER_NAME_MAX, tagMessages } from '@talkbase/domain/contracts/tags';
 import { useState } from 'react';
 import { FilterTreeEditor } from '../../fields/editors/complex/FilterTreeEditor.tsx';
+import { standaloneAttribute } from '../../fields/editors/complex/standalone-attribute.ts';
 import { fetchSavedFilters } from '../../fields/editors/complex/structured-api.ts';
 import { tagsText } from '../../i18n/tags.ts';
 import { fetchSavedFilterTree } from '../rooms/rooms-api.ts';
@@ -12,31 +13,7 @@ import type { TagFilterDraft } from './tag-draft.ts';
 const text = tagsText.filterModal;
 
 /** The filter tree editor reads its subject from these props; the attribute only labels it. */
-const treeAttribute: ContextSubjectAttribute = {
-  subjectAttributeId: 0,
-  identifier: 'filtro',
-  subjectAttributeIdentifier: 'filtro',
-  name: text.tree,
-  attributeName: text.tree,
-  subjectAttributeName: text.tree,
-  componentId: 12,
-  isRequired: true,
-  isEditable: true,
-  isNaturalKey: false,
-  isMultipleValues: false,
-  isOrderable: false,
-  isInternal: false,
-  length: null,
-  defaultValue: null,
-  componentConfigs: {},
-  relatedSubject: null,
-  tooltip: null,
-  description: null,
-  icon: null,
-  order: 1,
-  actions: { create: true, update: true, delete: true },
-  preSelect: null,
-};
+const treeAttribute = standaloneAttribute(text.tree);
 
 export interface TagFilterModalProps {
   /** The filter being edited, or a new one (key 0). */
