@@ -148,6 +148,12 @@ export interface AppOptions {
   logStream?: LogStream;
   /** NOTIFY channel for real-time fan-out between instances sharing a PostgreSQL database. */
   realtimeChannel?: string;
+  /**
+   * The tests' answer check (http/response-check.ts): every successful answer is compared with the
+   * route's declared response; a mismatch is a 500 naming the route and is kept in
+   * `app.responseCheck.failures`. Off unless asked (the test harness asks; production never does).
+   */
+  checkResponses?: boolean;
 }
 
 const CSP = {
@@ -342,6 +348,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       automations,
     });
     app.decorate('routeCatalogue', []);
+    app.decorate('responseCheck', opts.checkResponses ? { failures: [] } : null);
     app.decorateRequest('auth', null);
 
     // Every route enters the catalogue or the build fails (http/route-catalogue.ts).

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Fastify from 'fastify';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATE_CHECK_PATH } from '@talkbase/domain/contracts/certificates';
 import {
@@ -11,8 +12,10 @@ import {
   operationKeys,
   type OpenApiDocument,
 } from '../modules/api-docs/openapi.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, as, createTestApp, login, type TestApp } from '../test/harness.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { installErrorHandling } from './error-handler.ts';
 import { catalogueRoute, declaredRoutes, type CatalogueEntry } from './route-catalogue.ts';
+import { defineRoute, type RouteDefinition } from './route.ts';
 
 /**
  * Issue 19 item 4 and issue 17's Done-when: every route the server registers is in the route
@@ -239,57 +242,74 @@ describe('docs/api.md notes', () => {
   });
 });
 
-describe('declared answer schemas', () => {
-  /** One real call per route that declares its answer's schema; the answer must parse with it. */
-  const samples: Record<string, () => Promise<{ status: number; body: unknown }>> = {
-    'GET /api/health': async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-      return { status: res.statusCode, body: res.json() };
-    },
-    'POST /api/account/login': async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/account/login',
-        payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-      });
-      return { status: res.statusCode, body: res.json() };
-    },
-    'POST /api/account/refresh': async () => {
-      const { token } = await login(t.app);
-      const res = await t.app.inject({ method: 'POST', url: '/api/account/refresh', payload: { token } });
-      return { status: res.statusCode, body: res.json() };
-    },
-    'POST /api/account': async () => {
-      const { token } = await login(t.app);
-      const res = await t.app.inject(
-        as(token, {
-          method: 'POST',
-          url: '/api/account',
-          payload: { accountType: 2, roomId: 1, appName: 'Conferência', displayName: 'Conferência' },
-        }),
-      );
-      return { status: res.statusCode, body: res.json() };
-    },
-  };
-  /** Declared but not called here, with the reason. */
-  const notSampled: Record<string, string> = {
-    'POST /api/account/verifypasscode':
-      'needs the passcode e-mailed at sign-in; modules/auth tests read that answer',
-  };
-
-  it('match the real answers, status included', async () => {
-    const declared = t.app.routeCatalogue.filter((e) => e.contract?.response && !e.headOfGet);
-    expect(declared.length).toBeGreaterThanOrEqual(Object.keys(samples).length);
-    for (const entry of declared) {
-      const key = `${entry.method} ${entry.url}`;
-      if (notSampled[key]) continue;
-      const sample = samples[key];
-      expect(sample, `${key} declares an answer schema: add a sample call here`).toBeDefined();
-      if (!sample || !entry.contract?.response) continue;
-      const { status, body } = await sample();
-      expect(status, key).toBe(entry.contract.status ?? 200);
-      const parsed = entry.contract.response.safeParse(body);
-      expect(parsed.success ? [] : parsed.error.issues, key).toEqual([]);
+describe('declared answers (issue 17 item 3)', () => {
+  it('the harness checks every answer against its declaration, and fails on a mismatch', async () => {
+    const build = async (check: boolean) => {
+      const app = Fastify({ logger: false });
+      app.decorate('responseCheck', check ? { failures: [] } : null);
+      installErrorHandling(app);
+      const none = () => Promise.resolve(null);
+      const answer = z.object({ id: z.number(), name: z.string().optional() });
+      const routes: [string, Partial<RouteDefinition<'public', undefined, undefined, undefined>>, unknown][] =
+        [
+          ['/right', { response: answer }, { id: 1 }],
+          ['/wrong-type', { response: answer }, { id: 'um' }],
+          ['/extra-field', { response: answer }, { id: 1, secret: 'x' }],
+          ['/nested-extra', { response: z.object({ list: z.array(answer) }) }, { list: [{ id: 1, x: 2 }] }],
+          ['/loose', { response: answer.loose() }, { id: 1, more: true }],
+          ['/default', { response: z.object({ id: z.number().default(1) }) }, {}],
+          ['/status', { response: answer, status: 201 }, { id: 1 }],
+          ['/no-body-declared', { status: 204 }, { id: 1 }],
+          ['/no-body', { status: 204 }, undefined],
+          ['/body-missing', { response: answer }, undefined],
+          ['/undeclared', {}, { id: 1 }],
+          ['/file-as-json', { answers: 'file' }, { id: 1 }],
+          ['/file', { answers: 'file' }, Buffer.from('x')],
+        ];
+      for (const [url, declared, body] of routes) {
+        defineRoute(app, none, {
+          method: 'GET',
+          url,
+          permission: 'public',
+          ...declared,
+          handler: () => Promise.resolve(body),
+        });
+      }
+      return app;
+    };
+    const checked = await build(true);
+    const statusOf = async (url: string) => (await checked.inject({ method: 'GET', url })).statusCode;
+    expect(await statusOf('/right')).toBe(200);
+    expect(await statusOf('/loose')).toBe(200);
+    expect(await statusOf('/no-body')).toBe(204);
+    expect(await statusOf('/file')).toBe(200);
+    const wrong = await checked.inject({ method: 'GET', url: '/wrong-type' });
+    expect(wrong.statusCode).toBe(500);
+    expect(wrong.json<{ errors: { message: string }[] }>().errors[0]?.message).toMatch(
+      /GET \/wrong-type: a resposta 200 não confere com o esquema declarado:\n {2}- id: .*\(invalid_type\)/,
+    );
+    for (const [url, problem] of [
+      ['/extra-field', /secret: campo não declarado/],
+      ['/nested-extra', /list\.0\.x: campo não declarado/],
+      ['/default', /id: o esquema acrescenta um valor/],
+      ['/status', /respondeu 200, mas declara 201/],
+      ['/no-body-declared', /respondeu 200, mas declara 204/],
+      ['/body-missing', /declara um corpo para 200, mas não respondeu nenhum/],
+      ['/undeclared', /não declara a resposta/],
+      ['/file-as-json', /declara responder file, mas respondeu um JSON/],
+    ] as const) {
+      const res = await checked.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(500);
+      expect(res.body, url).toMatch(problem);
     }
+    expect(checked.responseCheck?.failures).toHaveLength(9);
+    await checked.close();
+
+    // Without the check (production), the answers go out as the handlers return them.
+    const unchecked = await build(false);
+    const extra = await unchecked.inject({ method: 'GET', url: '/extra-field' });
+    expect(extra.statusCode).toBe(200);
+    expect(extra.json()).toEqual({ id: 1, secret: 'x' });
+    await unchecked.close();
   });
 });

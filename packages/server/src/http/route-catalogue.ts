@@ -1,7 +1,10 @@
 import type { RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { REALTIME_PATH } from '@talkbase/domain/contracts/realtime';
-import { CERTIFICATE_CHECK_PATH } from '@talkbase/domain/contracts/certificates';
+import {
+  CERTIFICATE_CHECK_PATH,
+  certificateCheckAnswerSchema,
+} from '@talkbase/domain/contracts/certificates';
 import type { Permission, RouteContract } from './route.ts';
 
 /**
@@ -41,6 +44,8 @@ export interface DeclaredRoute {
   /** Why the route does not come through defineRoute. */
   reason: string;
   query?: z.ZodType;
+  /** Its JSON answer, when it has one (the socket and the web app's files have none). */
+  response?: z.ZodType;
   /** Not on the main HTTP listener: described, and compared by its own test. */
   listener?: 'certificates';
 }
@@ -83,6 +88,7 @@ export const declaredRoutes: DeclaredRoute[] = [
       'o ticket emitido por uma chamada autenticada liga a resposta à sessão.',
     reason:
       'served by its own HTTPS listener (modules/certificates/certificate-endpoint.ts), only when configured',
+    response: certificateCheckAnswerSchema,
     listener: 'certificates',
   },
 ];

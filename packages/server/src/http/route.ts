@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
 import type { AuthContext } from '../modules/auth/auth-context.ts';
-import { badRequest, forbidden, unauthorized } from './errors.ts';
+import { badRequest, forbidden, HttpError, unauthorized } from './errors.ts';
+import { answerProblem, declaredAnswer, type ResponseCheck } from './response-check.ts';
 import { zodIssuesToErrors } from './validation.ts';
 
 /**
@@ -20,19 +21,38 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyInstance {
+    /** Set by buildApp({checkResponses: true}) (the tests): answers are checked against their contract. */
+    responseCheck?: ResponseCheck | null;
+  }
 }
 
 type Schema = z.ZodType;
+
+/**
+ * What a route answers when it is not JSON: a file's bytes (downloads, images, the docs' scripts),
+ * a CSV, an HTML page. Such routes declare `answers` instead of a response schema. (The other
+ * exceptions — the WebSocket and the web app's files — are declared routes, http/route-catalogue.ts.)
+ */
+export const OTHER_ANSWERS = ['file', 'csv', 'html'] as const;
+export type OtherAnswer = (typeof OTHER_ANSWERS)[number];
 
 /** What a route declares about itself; http/route-catalogue.ts and http/openapi.ts read it. */
 export interface RouteContract {
   body?: Schema;
   query?: Schema;
   params?: Schema;
-  /** The success answer's shape, for the OpenAPI description (answers are not validated against it). */
+  /**
+   * The success answer's JSON shape (the OpenAPI description's; the tests check every answer
+   * against it, http/response-check.ts). Omitted only with `status: 204` or `answers`.
+   */
   response?: Schema;
-  /** The success status when a response schema is given (200 unless told). */
+  /** The success status (200 unless told; 204: no body, without a response schema). */
   status?: number;
+  /** Other successful answers the call may give: status → shape, `null` for no body. */
+  otherResponses?: Record<number, Schema | null>;
+  /** The route answers a file, a CSV or a page instead of JSON. */
+  answers?: OtherAnswer;
   /** One line for the API description. */
   summary?: string;
 }
@@ -60,9 +80,12 @@ export interface RouteDefinition<
   query?: Q;
   params?: P;
   bodyLimit?: number;
-  /** Documentation only (OpenAPI): the success answer's shape and status, and a one-line summary. */
+  /** The success answer (RouteContract): its shape and status, other answers, or a non-JSON kind. */
   response?: Schema;
   status?: number;
+  otherResponses?: Record<number, Schema | null>;
+  answers?: OtherAnswer;
+  /** One line for the API description. */
   summary?: string;
   handler: (
     ctx: HandlerContext<Infer<B>, Infer<Q>, Infer<P>, M extends 'public' ? AuthContext | null : AuthContext>,
@@ -85,19 +108,39 @@ export function defineRoute<
   Q extends Schema | undefined = undefined,
   P extends Schema | undefined = undefined,
 >(app: FastifyInstance, authenticate: Authenticator, def: RouteDefinition<M, B, Q, P>): void {
+  const contract: RouteContract = {
+    body: def.body,
+    query: def.query,
+    params: def.params,
+    response: def.response,
+    status: def.status,
+    otherResponses: def.otherResponses,
+    answers: def.answers,
+    summary: def.summary,
+  };
+  const check = app.responseCheck ?? null;
+  const methods = Array.isArray(def.method) ? def.method.join('|') : def.method;
+  /** Under the tests: an answer that does not match its declaration fails loudly (http/response-check.ts). */
+  const checked = (status: number, body: unknown): void => {
+    if (!check) return;
+    const problem = answerProblem(contract, status, body);
+    if (!problem) return;
+    const detail = `${methods} ${def.url}: ${problem}`;
+    check.failures.push(detail);
+    process.stderr.write(`\n[response check] ${detail}\n`);
+    throw new HttpError(500, `[verificação de respostas] ${detail}`);
+  };
+  /** A streamed answer is not read back; it must still be one the route declares. */
+  const checkedStream = (status: number): void => {
+    if (contract.answers || declaredAnswer(contract, status)) return;
+    checked(status, Symbol('stream'));
+  };
   app.route({
     method: def.method,
     url: def.url,
     config: {
       permission: def.permission,
-      contract: {
-        body: def.body,
-        query: def.query,
-        params: def.params,
-        response: def.response,
-        status: def.status,
-        summary: def.summary,
-      },
+      contract,
     },
     ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     preHandler: async (req) => {
@@ -121,7 +164,14 @@ export function defineRoute<
       // A streamed answer (a download) has started or ended by now: awaiting a returned reply waits
       // for the response to finish, and a client that closed early leaves it unfinished but begun.
       if (reply.sent || reply.raw.headersSent) return reply;
-      if (result === undefined) return reply.code(reply.statusCode === 200 ? 204 : reply.statusCode).send();
+      if (result === undefined) {
+        const status = reply.statusCode === 200 ? 204 : reply.statusCode;
+        checked(status, undefined);
+        return reply.code(status).send();
+      }
+      // The reply itself: a stream given to reply.send (a file, or a JSON list written as it is read).
+      if (result === reply) checkedStream(reply.statusCode);
+      else checked(reply.statusCode, result);
       return result;
     },
   });

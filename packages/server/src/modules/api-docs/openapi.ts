@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { declaredRoutes, isApiUrl, type CatalogueEntry } from '../../http/route-catalogue.ts';
-import type { Permission } from '../../http/route.ts';
+import type { OtherAnswer, Permission } from '../../http/route.ts';
 
 /**
  * The OpenAPI 3.1 description of the API, generated from the route catalogue (http/route-catalogue.ts):
@@ -152,6 +152,23 @@ const errorResponses: Record<string, { status: string; description: string }> = 
 };
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
+
+/** The success answer of routes that answer something other than JSON (http/route.ts OTHER_ANSWERS). */
+const otherAnswers: Record<OtherAnswer, unknown> = {
+  file: {
+    description:
+      'O arquivo pedido: o tipo em `Content-Type`, o nome em `Content-Disposition` (vários arquivos: um zip).',
+    content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+  },
+  csv: {
+    description: 'Um CSV (pt-BR: `;` como separador, UTF-8 com BOM); o nome em `Content-Disposition`.',
+    content: { 'text/csv': { schema: { type: 'string' } } },
+  },
+  html: {
+    description: 'Uma página HTML.',
+    content: { 'text/html': { schema: { type: 'string' } } },
+  },
+};
 
 class SchemaConverter {
   readonly components: Record<string, JsonSchema> = {};
@@ -364,18 +381,44 @@ export function buildOpenApi(
     }
 
     const responses: Record<string, unknown> = {};
-    if (contract?.response) {
-      responses[String(contract.status ?? 200)] = {
-        description: 'Sucesso.',
-        content: {
-          'application/json': { schema: converter.convert(contract.response, 'output', `${label} response`) },
-        },
-      };
+    const answered = Boolean(
+      declared || (contract && (contract.response || contract.status === 204 || contract.answers)),
+    );
+    if (contract?.answers) {
+      responses[String(contract.status ?? 200)] = otherAnswers[contract.answers];
+    } else if (contract && answered) {
+      const successes: [number, z.ZodType | null][] = [
+        [contract.status ?? 200, contract.response ?? null],
+        ...Object.entries(contract.otherResponses ?? {}).map(
+          ([status, schema]) => [Number(status), schema] as [number, z.ZodType | null],
+        ),
+      ];
+      for (const [status, schema] of successes.sort((a, b) => a[0] - b[0])) {
+        responses[String(status)] = schema
+          ? {
+              description: 'Sucesso.',
+              content: {
+                'application/json': {
+                  schema: converter.convert(schema, 'output', `${label} response ${status}`),
+                },
+              },
+            }
+          : { description: 'Sucesso, sem corpo.' };
+      }
     } else if (declared?.name === 'websocket') {
       responses['101'] = {
         description: 'Conexão promovida a WebSocket; o servidor envia mensagens `{event, data}`.',
       };
       responses['426'] = { description: 'Pedido sem Upgrade: use uma conexão WebSocket.' };
+    } else if (declared?.response) {
+      responses['200'] = {
+        description: 'Sucesso.',
+        content: {
+          'application/json': {
+            schema: converter.convert(declared.response, 'output', `${label} response`),
+          },
+        },
+      };
     } else if (declared) {
       responses['200'] = { description: 'O arquivo pedido.' };
     } else {
@@ -418,7 +461,7 @@ export function buildOpenApi(
         .join('\n\n'),
       tags: [tag],
       'x-permission': entry.permission,
-      'x-response-schema': Boolean(contract?.response),
+      'x-response-schema': answered,
       security: entry.permission === 'public' ? [] : [{ bearerAuth: [] }],
       ...(cleanParameters.length ? { parameters: cleanParameters } : {}),
       responses,
