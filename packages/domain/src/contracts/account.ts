@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { accountNotificationsInputSchema, type AccountNotificationRow } from './notifications.ts';
+import { accountNotificationRowSchema, accountNotificationsInputSchema } from './notifications.ts';
+import { pageOf } from './pages.ts';
 import { isValidPhone } from '../fields/phone.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordMessages } from '../passwords/password-rules.ts';
 import { idSchema } from './ids.ts';
@@ -227,58 +228,62 @@ export const accountListQuerySchema = z.object({
   term: z.string().trim().max(25, 'Máximo de 25 caracteres.').optional(),
 });
 
-export interface ProfileImage {
-  name: string;
-  type: string;
+/** A stored profile image: GET `url` with the bearer token answers its bytes. */
+export const profileImageSchema = z.object({
+  name: z.string(),
+  type: z.string(),
   /** GET with the bearer token: the image's bytes. */
-  url: string;
-}
+  url: z.string(),
+});
+export type ProfileImage = z.infer<typeof profileImageSchema>;
 
 /** One row of the users list (spec 001 §2.2). */
-export interface AccountListItem {
-  accountId: number;
-  accountType: number;
-  firstName: string | null;
-  lastName: string | null;
-  displayName: string;
-  email: string | null;
-  appName: string | null;
-  phoneNumber: string | null;
-  roomId: number;
-  profileId: number;
-  roomName: string | null;
-  profileImage: ProfileImage | null;
-  isAdmin: boolean;
-  inativo: boolean;
-  canEdit: boolean;
-}
+export const accountListItemSchema = z.object({
+  accountId: z.number().int(),
+  accountType: z.number().int(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  displayName: z.string(),
+  email: z.string().nullable(),
+  appName: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  roomId: z.number().int(),
+  profileId: z.number().int(),
+  roomName: z.string().nullable(),
+  profileImage: profileImageSchema.nullable(),
+  isAdmin: z.boolean(),
+  inativo: z.boolean(),
+  canEdit: z.boolean(),
+});
+export type AccountListItem = z.infer<typeof accountListItemSchema>;
 
-export interface AccountPage {
-  itens: AccountListItem[];
-  totalResults: number;
-  currentPage: number;
-}
+/** GET /api/account: one page of the users list. */
+export const accountPageSchema = pageOf(accountListItemSchema);
+export type AccountPage = z.infer<typeof accountPageSchema>;
 
-export interface AccountSharedTalk {
-  subjectIdentifier: string;
-  name: string | null;
-  talks: { id: number }[];
-}
+export const accountSharedTalkSchema = z.object({
+  subjectIdentifier: z.string(),
+  name: z.string().nullable(),
+  talks: z.array(z.object({ id: z.number().int() })),
+});
+export type AccountSharedTalk = z.infer<typeof accountSharedTalkSchema>;
 
-export interface AccountAttribute {
-  attributeId: number;
-  attributeIdentifier: string;
-  attributeName: string;
-  componentId: number;
-  subjectIdentifier: string;
-  value: unknown;
-}
+export const accountAttributeSchema = z.object({
+  attributeId: z.number().int(),
+  attributeIdentifier: z.string(),
+  attributeName: z.string(),
+  componentId: z.number().int(),
+  subjectIdentifier: z.string(),
+  value: z.unknown(),
+});
+export type AccountAttribute = z.infer<typeof accountAttributeSchema>;
 
 /** GET /api/account/{id}: the list row plus what the edit and own-profile forms show. */
-export interface AccountDetail extends AccountListItem {
-  room: { roomId: number; roomName: string };
-  sharedTalks: AccountSharedTalk[];
-  attributes: AccountAttribute[];
+export const accountDetailSchema = accountListItemSchema.extend({
+  room: z.object({ roomId: z.number().int(), roomName: z.string() }),
+  sharedTalks: z.array(accountSharedTalkSchema),
+  attributes: z.array(accountAttributeSchema),
   /** The own profile's notification × channel matrix; `[]` when another account is read. */
-  notifications: AccountNotificationRow[];
-}
+  notifications: z.array(accountNotificationRowSchema),
+});
+export type AccountDetail = z.infer<typeof accountDetailSchema>;

@@ -45,13 +45,33 @@ export interface MenuNode {
   Menus: MenuNode[];
 }
 
-export interface CompanyMenu {
-  Menus: MenuNode[];
+/** A node as answered, with its children (recursive). */
+export const menuNodeSchema: z.ZodType<MenuNode> = z.object({
+  Id: z.number().int(),
+  Name: z.string(),
+  Subject: z.string().nullable(),
+  Scenario: z.string().nullable(),
+  Icon: z.string().nullable(),
+  TemplateId: z.number().int().nullable(),
+  Filters: z.array(z.number().int()).nullable(),
+  get Menus() {
+    return z.array(menuNodeSchema);
+  },
+});
+
+export const companyMenuSchema = z.object({
+  Menus: z.array(menuNodeSchema),
   /** The company has a menu, whether or not the account sees any of it (the 'Registros' list then goes). */
-  configured: boolean;
+  configured: z.boolean(),
   /** The company the menu belongs to (the builder's PUT names it). */
-  companyId: number;
-}
+  companyId: z.number().int(),
+});
+export type CompanyMenu = z.infer<typeof companyMenuSchema>;
+
+/** GET /api/scenario/all: the scenarios a menu leaf can open. */
+export const scenarioListSchema = z.array(
+  z.object({ scenarioId: z.number().int(), scenarioIdentifier: z.string(), scenarioName: z.string() }),
+);
 
 /** A node as the client sends it: new nodes carry no Id (or 0 / a negative one). */
 export interface MenuNodeInput {
@@ -149,3 +169,13 @@ export interface MenuResource {
   subjectIdentifier: string | null;
   menus: MenuResource[];
 }
+
+export const menuResourceSchema: z.ZodType<MenuResource> = z.object({
+  resourceId: z.number().int(),
+  resourceName: z.string(),
+  icon: z.string().nullable(),
+  subjectIdentifier: z.string().nullable(),
+  get menus() {
+    return z.array(menuResourceSchema);
+  },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
+import { pageOf } from './pages.ts';
 
 /**
  * Notifications, channels and the inbox (spec 001 §2.10–2.12, §2.15, §3, §5, §7–§9; 002 §7
@@ -115,16 +116,17 @@ export const notificationInputSchema = z
 export type NotificationInput = z.output<typeof notificationInputSchema>;
 
 /** GET /api/notification/{id}, POST/PUT answers. */
-export interface NotificationDetail {
-  notificationId: number;
-  notificationName: string;
-  notificationDescription: string | null;
-  subjectId: number | null;
-  titleTemplate: string;
-  messageTemplate: string;
-  attachReferences: boolean;
-  notificationChannels: { channelId: number; isRequired: boolean }[];
-}
+export const notificationDetailSchema = z.object({
+  notificationId: z.number().int(),
+  notificationName: z.string(),
+  notificationDescription: z.string().nullable(),
+  subjectId: z.number().int().nullable(),
+  titleTemplate: z.string(),
+  messageTemplate: z.string(),
+  attachReferences: z.boolean(),
+  notificationChannels: z.array(z.object({ channelId: z.number().int(), isRequired: z.boolean() })),
+});
+export type NotificationDetail = z.infer<typeof notificationDetailSchema>;
 
 /** GET /api/notification?page&fetch&NotificationName (001 §7): `{itens, totalResults, currentPage}`. */
 export const notificationListQuerySchema = z.object({
@@ -142,18 +144,16 @@ export const notificationListQuerySchema = z.object({
     .max(NOTIFICATION_SEARCH_MAX, notificationMessages.searchTooLong)
     .optional(),
 });
-export interface NotificationListItem {
-  notificationId: number;
-  notificationName: string;
-  notificationDescription: string | null;
-  subjectId: number | null;
-  notificationChannels: { channelId: number; isRequired: boolean }[];
-}
-export interface NotificationPage {
-  itens: NotificationListItem[];
-  totalResults: number;
-  currentPage: number;
-}
+export const notificationListItemSchema = z.object({
+  notificationId: z.number().int(),
+  notificationName: z.string(),
+  notificationDescription: z.string().nullable(),
+  subjectId: z.number().int().nullable(),
+  notificationChannels: z.array(z.object({ channelId: z.number().int(), isRequired: z.boolean() })),
+});
+export type NotificationListItem = z.infer<typeof notificationListItemSchema>;
+export const notificationPageSchema = pageOf(notificationListItemSchema);
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 /**
  * DELETE /api/notification body (001 §7 "body notificationId"): `{notificationId: 5}`,
@@ -195,28 +195,31 @@ export const notificationSendSchema = z.object({
 });
 export type NotificationSendInput = z.output<typeof notificationSendSchema>;
 /** Answer of a send: how many deliveries each channel made (recipients who opted out are skipped). */
-export interface NotificationSendResult {
-  notificationId: number;
-  recipients: number;
-  inApp: number;
-  email: number;
-  push: number;
-}
+export const notificationSendResultSchema = z.object({
+  notificationId: z.number().int(),
+  recipients: z.number().int(),
+  inApp: z.number().int(),
+  email: z.number().int(),
+  push: z.number().int(),
+});
+export type NotificationSendResult = z.infer<typeof notificationSendResultSchema>;
 
 /** GET /api/company/channels (001 §3 Channel). */
-export interface CompanyChannel {
-  channelId: number;
-  channelDescription: string;
-  isEnable: boolean;
-  companyChannelId: number;
-}
+export const companyChannelSchema = z.object({
+  channelId: z.number().int(),
+  channelDescription: z.string(),
+  isEnable: z.boolean(),
+  companyChannelId: z.number().int(),
+});
+export type CompanyChannel = z.infer<typeof companyChannelSchema>;
 
 /** GET /api/Room/notification and the own-profile matrix rows (001 §3 Notification (for matrices)). */
-export interface NotificationForMatrix {
-  notificationId: number;
-  notificationName: string;
-  notificationChannels: { channelId: number; isRequired: boolean }[];
-}
+export const notificationForMatrixSchema = z.object({
+  notificationId: z.number().int(),
+  notificationName: z.string(),
+  notificationChannels: z.array(z.object({ channelId: z.number().int(), isRequired: z.boolean() })),
+});
+export type NotificationForMatrix = z.infer<typeof notificationForMatrixSchema>;
 
 /**
  * One row of the own profile's notification × channel matrix (001 §2.5, §4), in
@@ -226,11 +229,19 @@ export interface NotificationForMatrix {
  * - `isDisabled`: the room disabled this channel for the notification — cannot be toggled, off;
  * - otherwise `isEnable` is the account's choice (default on).
  */
-export interface AccountNotificationRow {
-  notificationId: number;
-  notificationName: string;
-  channels: { channelId: number; isEnable: boolean; isRequired: boolean; isDisabled: boolean }[];
-}
+export const accountNotificationRowSchema = z.object({
+  notificationId: z.number().int(),
+  notificationName: z.string(),
+  channels: z.array(
+    z.object({
+      channelId: z.number().int(),
+      isEnable: z.boolean(),
+      isRequired: z.boolean(),
+      isDisabled: z.boolean(),
+    }),
+  ),
+});
+export type AccountNotificationRow = z.infer<typeof accountNotificationRowSchema>;
 
 /**
  * PUT /api/account/{id} (own) `notifications`: the rows as GET answers them (extra fields ignored),
@@ -260,29 +271,28 @@ export const inboxListSchema = z.object({
 });
 
 /** An inbox row (001 §3 Inbox item). `data` is the ISO date and time it was sent; `status` true = read. */
-export interface InboxItem {
-  id: number;
+export const inboxItemSchema = z.object({
+  id: z.number().int(),
   /** Subject identifier of the record, or null. */
-  subject: string | null;
-  talkId: number | null;
-  title: string;
-  description: string;
-  data: string;
-  status: boolean;
+  subject: z.string().nullable(),
+  talkId: z.number().int().nullable(),
+  title: z.string(),
+  description: z.string(),
+  data: z.string(),
+  status: z.boolean(),
   /** '#rrggbb' or null (the web falls back to the theme colour). */
-  color: string | null;
-  subjectIcon: string | null;
-  inativo: boolean;
+  color: z.string().nullable(),
+  subjectIcon: z.string().nullable(),
+  inativo: z.boolean(),
   /** The record's conversation id (`IdentificadorConversa`) when about a record. */
-  conversationId: string | null;
-}
-export interface InboxPage {
-  itens: InboxItem[];
-  totalResults: number;
-  currentPage: number;
+  conversationId: z.string().nullable(),
+});
+export type InboxItem = z.infer<typeof inboxItemSchema>;
+export const inboxPageSchema = pageOf(inboxItemSchema).extend({
   /** Unread rows of the account (the top-bar badge). */
-  unread: number;
-}
+  unread: z.number().int(),
+});
+export type InboxPage = z.infer<typeof inboxPageSchema>;
 
 /** POST /api/notifications/read/ body: `{id}` (one) or `{ids}` (several) or `{all: true}`. Answers `{unread}`. */
 export const inboxReadSchema = z
@@ -297,9 +307,8 @@ export const inboxReadSchema = z
   });
 
 /** GET /api/notifications/unread: `{unread}` for the top-bar badge. */
-export interface InboxUnread {
-  unread: number;
-}
+export const inboxUnreadSchema = z.object({ unread: z.number().int() });
+export type InboxUnread = z.infer<typeof inboxUnreadSchema>;
 
 /**
  * `SendNotification` (002 §7), pushed to the recipient's sockets when an inbox row is created
@@ -312,9 +321,11 @@ export interface NotificationPush {
 }
 
 /** Web Push: GET /api/notifications/vapid answers the public key the browser subscribes with. */
-export interface VapidPublicKey {
-  publicKey: string;
-}
+export const vapidPublicKeySchema = z.object({ publicKey: z.string() });
+export type VapidPublicKey = z.infer<typeof vapidPublicKeySchema>;
+
+/** Answer of POST and DELETE /api/notifications/subscription. */
+export const pushSubscribedSchema = z.object({ subscribed: z.boolean() });
 /** POST /api/notifications/subscription (the browser's PushSubscription JSON); DELETE with `{endpoint}`. */
 export const pushSubscriptionSchema = z.object({
   endpoint: z
@@ -337,11 +348,11 @@ export const NOTIFICATION_BASE_VARIABLES = ['User.Email', 'User.Name', 'Identifi
  *
  * GET /api/notification/variables?subjectId= lists them for the '${' picker (administrators).
  */
-export interface NotificationVariable {
+export const notificationVariableSchema = z.object({
   /** What goes between `${` and `}`. */
-  variable: string;
+  variable: z.string(),
   /** pt-BR label, e.g. 'E-mail do usuário' or 'Chamado › Título'. */
-  label: string;
-  /** 'user' | 'talk' | 'subject' | 'related'. */
-  group: 'user' | 'talk' | 'subject' | 'related';
-}
+  label: z.string(),
+  group: z.enum(['user', 'talk', 'subject', 'related']),
+});
+export type NotificationVariable = z.infer<typeof notificationVariableSchema>;

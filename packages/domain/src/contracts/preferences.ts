@@ -32,12 +32,13 @@ export const savePreferencesBodySchema = z.object({
 });
 export type SavePreferencesBody = z.input<typeof savePreferencesBodySchema>;
 
-export interface AccountPreferences {
-  theme: string;
-  darkMode: boolean;
-  fontSize: FontSizeLevelValue;
+export const accountPreferencesSchema = z.object({
+  theme: z.string(),
+  darkMode: z.boolean(),
+  fontSize: z.literal(FONT_SIZE_LEVELS),
   /** False until the account saves once: the browser's own choice stands until then. */
-  saved: boolean;
+  saved: z.boolean(),
   /** The customer's palette: the colours of the company's access profiles. */
-  customerColors: PaletteColor[];
-}
+  customerColors: z.array(z.object({ name: z.string(), hex: z.string() }) satisfies z.ZodType<PaletteColor>),
+});
+export type AccountPreferences = z.infer<typeof accountPreferencesSchema>;

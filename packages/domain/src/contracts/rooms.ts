@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filterTreeSchema } from '../filters/filter-tree.ts';
+import { filterNodeSchema, filterTreeSchema } from '../filters/filter-tree.ts';
 import { idSchema } from './ids.ts';
 
 /** Actions of the rooms' permission matrices (spec 001 §3 Room action; resource types 1 subject, 3 attribute, 7 menu). */
@@ -215,12 +215,13 @@ export type RoomInput = z.input<typeof roomInputSchema>;
 export type RoomActionName = 'read' | 'create' | 'update' | 'delete' | 'deactivate';
 
 /** GET /api/room: one row of the list. */
-export interface RoomSummary {
-  roomId: number;
-  roomName: string;
-  displayName: string | null;
-  color: string | null;
-}
+export const roomSummarySchema = z.object({
+  roomId: z.number().int(),
+  roomName: z.string(),
+  displayName: z.string().nullable(),
+  color: z.string().nullable(),
+});
+export type RoomSummary = z.infer<typeof roomSummarySchema>;
 
 /** GET /api/room/{id}. */
 export interface RoomDetail extends RoomSummary {
@@ -241,21 +242,71 @@ export interface RoomDetail extends RoomSummary {
   version: number;
 }
 
+const roomActionNameSchema = z.enum(['read', 'create', 'update', 'delete', 'deactivate']);
+
+/** GET /api/room/{id} (and PUT's answer): the room with its matrices, filters and settings. */
+export const roomDetailSchema = roomSummarySchema.extend({
+  kind: z.string(),
+  subjects: z.array(
+    z.object({
+      resourceId: z.number().int(),
+      subjectIdentifier: z.string().nullable(),
+      actions: z.array(roomActionNameSchema),
+      permissions: z.array(
+        z.object({ resourceId: z.number().int(), actions: z.array(roomActionNameSchema) }),
+      ),
+      /** The subject's own row filter (a filter tree), or null. */
+      filter: filterNodeSchema.nullable(),
+    }),
+  ),
+  sharedTalks: z.array(
+    z.object({
+      subjectIdentifier: z.string().nullable(),
+      name: z.string().nullable(),
+      talks: z.array(z.object({ id: z.number().int() })),
+    }),
+  ),
+  connectedRooms: z.array(z.object({ roomId: z.number().int() })),
+  menus: z.array(z.object({ resourceId: z.number().int(), actions: z.array(roomActionNameSchema) })),
+  roomFilters: z.array(
+    z.object({
+      filterId: z.number().int().nullable().optional(),
+      filterName: z.string(),
+      subjectIdentifier: z.string(),
+      filter: filterNodeSchema,
+    }),
+  ),
+  roomNotifications: z.array(
+    z.object({
+      channel: z.object({ channelId: z.number().int() }),
+      notifications: z.array(
+        z.object({ notificationId: z.number().int(), isEnable: z.boolean(), isRequired: z.boolean() }),
+      ),
+    }),
+  ),
+  requireDigitalSignature: z.array(z.number().int()),
+  version: z.number().int(),
+}) satisfies z.ZodType<RoomDetail>;
+
 /** GET /api/room/action: one action of the matrices. */
-export interface RoomActionItem {
-  resourceTypeActionId: number;
-  actionIdentifier: string;
-  actionName: string;
-  resourceTypeId: number;
-}
+export const roomActionItemSchema = z.object({
+  resourceTypeActionId: z.number().int(),
+  actionIdentifier: z.string(),
+  actionName: z.string(),
+  resourceTypeId: z.number().int(),
+});
+export type RoomActionItem = z.infer<typeof roomActionItemSchema>;
 
 /** GET /api/room/resource `Subjects`. */
-export interface SubjectResource {
-  resourceId: number;
-  resourceName: string;
-  subjectIdentifier: string;
-  attributes: { resourceId: number; attributeName: string; componentId: number }[];
-}
+export const subjectResourceSchema = z.object({
+  resourceId: z.number().int(),
+  resourceName: z.string(),
+  subjectIdentifier: z.string(),
+  attributes: z.array(
+    z.object({ resourceId: z.number().int(), attributeName: z.string(), componentId: z.number().int() }),
+  ),
+});
+export type SubjectResource = z.infer<typeof subjectResourceSchema>;
 
 /** GET /api/Room/notification: the notifications a room's matrix offers, with their channels (001 §3). */
 export interface RoomNotificationOption {

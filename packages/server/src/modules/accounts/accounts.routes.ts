@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  accountDetailSchema,
   accountListQuerySchema,
+  accountPageSchema,
   accountPaths,
   createAccountBodySchema,
   createAccountResponseSchema,
@@ -32,6 +34,7 @@ export function registerAccountRoutes(
     url: accountPaths.list,
     permission: 'admin',
     query: accountListQuerySchema,
+    response: accountPageSchema,
     handler: async ({ query, auth: who, reply }) =>
       query.ResultsPerPage > MAX_PAGE_SIZE
         ? sendStreamedList(reply, await accounts.pageStreamed(who, query))
@@ -61,6 +64,7 @@ export function registerAccountRoutes(
     url: accountPaths.one,
     permission: 'session',
     params: accountIdParams,
+    response: accountDetailSchema,
     handler: ({ params, auth: who }) => accounts.get(who, params.accountId),
   });
 
@@ -71,6 +75,7 @@ export function registerAccountRoutes(
     params: accountIdParams,
     body: updateAccountBodySchema,
     bodyLimit: ACCOUNT_BODY_LIMIT,
+    response: accountDetailSchema,
     handler: ({ params, body, auth: who }) =>
       accounts.update(who, params.accountId, body, (a, current, next) =>
         auth.changePassword(a, current, next),
@@ -82,6 +87,7 @@ export function registerAccountRoutes(
     url: accountPaths.one,
     permission: 'admin',
     params: accountIdParams,
+    status: 204,
     handler: async ({ params, auth: who }) => {
       await accounts.remove(who, params.accountId);
     },
@@ -93,6 +99,7 @@ export function registerAccountRoutes(
     url: accountPaths.image,
     permission: 'session',
     params: accountIdParams,
+    answers: 'file',
     handler: async ({ params, auth: who, reply }) => {
       const image = await accounts.image(who, params.accountId);
       return reply

@@ -58,6 +58,7 @@ export function registerAuthRoutes(
     url: accountPaths.logout,
     permission: 'session',
     body: z.unknown().optional(),
+    status: 204,
     handler: async ({ auth: who }) => {
       await auth.logout(who);
     },

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idSchema } from '@talkbase/domain/contracts/ids';
-import { SCENARIOS, menuTreeInputSchema } from '@talkbase/domain/contracts/menus';
+import {
+  SCENARIOS,
+  companyMenuSchema,
+  menuNodeSchema,
+  menuTreeInputSchema,
+  scenarioListSchema,
+} from '@talkbase/domain/contracts/menus';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { MenusService } from './menus.service.ts';
 
@@ -16,6 +22,7 @@ export function registerMenuRoutes(
     url: '/api/presentation/menu/all',
     permission: 'session',
     query: z.object({ scope: z.enum(['company']).optional() }),
+    response: companyMenuSchema,
     handler: ({ auth, query }) => menus.visibleMenu(auth, query.scope),
   });
 
@@ -24,6 +31,7 @@ export function registerMenuRoutes(
     url: '/api/presentation/menu/:menuId',
     permission: 'session',
     params: z.object({ menuId: idSchema }),
+    response: menuNodeSchema,
     handler: ({ auth, params }) => menus.visibleNode(auth, params.menuId),
   });
 
@@ -33,6 +41,7 @@ export function registerMenuRoutes(
     permission: 'admin',
     params: z.object({ companyId: idSchema }),
     body: menuTreeInputSchema,
+    response: companyMenuSchema,
     handler: ({ auth, params, body }) => menus.save(auth, params.companyId, body),
   });
 
@@ -40,6 +49,7 @@ export function registerMenuRoutes(
     method: 'GET',
     url: '/api/scenario/all',
     permission: 'session',
+    response: scenarioListSchema,
     handler: () => Promise.resolve(SCENARIOS.map((s) => ({ ...s }))),
   });
 }

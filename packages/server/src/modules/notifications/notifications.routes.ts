@@ -2,14 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idSchema } from '@talkbase/domain/contracts/ids';
 import {
+  companyChannelSchema,
   inboxListSchema,
+  inboxPageSchema,
   inboxReadSchema,
+  inboxUnreadSchema,
   notificationDeleteSchema,
+  notificationDetailSchema,
   notificationInputSchema,
   notificationListQuerySchema,
+  notificationPageSchema,
+  notificationSendResultSchema,
   notificationSendSchema,
+  notificationVariableSchema,
+  pushSubscribedSchema,
   pushSubscriptionSchema,
   pushUnsubscribeSchema,
+  vapidPublicKeySchema,
 } from '@talkbase/domain/contracts/notifications';
 import { forbidden } from '../../http/errors.ts';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
@@ -39,6 +48,7 @@ export function registerNotificationRoutes(
     url: '/api/notification',
     permission: 'admin',
     query: notificationListQuerySchema,
+    response: notificationPageSchema,
     handler: ({ auth, query }) => notifications.list(auth, query),
   });
 
@@ -47,6 +57,7 @@ export function registerNotificationRoutes(
     url: '/api/notification/variables',
     permission: 'admin',
     query: z.object({ subjectId: idSchema.optional() }),
+    response: z.array(notificationVariableSchema),
     handler: ({ auth, query }) => notifications.variables(auth.companyId, query.subjectId),
   });
 
@@ -55,6 +66,7 @@ export function registerNotificationRoutes(
     url: '/api/notification/:notificationId',
     permission: 'admin',
     params,
+    response: notificationDetailSchema,
     handler: ({ auth, params: p }) => notifications.get(auth.companyId, p.notificationId),
   });
 
@@ -63,6 +75,8 @@ export function registerNotificationRoutes(
     url: '/api/notification',
     permission: 'admin',
     body: notificationInputSchema,
+    response: notificationDetailSchema,
+    status: 201,
     handler: async ({ auth, body, reply }) => {
       const created = await notifications.create(auth, body);
       reply.code(201);
@@ -76,6 +90,7 @@ export function registerNotificationRoutes(
     permission: 'admin',
     params,
     body: notificationInputSchema,
+    response: notificationDetailSchema,
     handler: ({ auth, params: p, body }) => notifications.update(auth, p.notificationId, body),
   });
 
@@ -84,6 +99,7 @@ export function registerNotificationRoutes(
     url: '/api/notification',
     permission: 'admin',
     body: notificationDeleteSchema,
+    response: z.object({ deleted: z.number().int() }),
     handler: ({ auth, body }) => notifications.remove(auth, body.ids),
   });
 
@@ -94,6 +110,7 @@ export function registerNotificationRoutes(
     permission: 'session',
     params,
     body: notificationSendSchema,
+    response: notificationSendResultSchema,
     handler: ({ auth, params: p, body }) => {
       if (!auth.isAdmin && auth.accountType !== INTEGRATION) throw forbidden();
       return sender.send({
@@ -109,6 +126,7 @@ export function registerNotificationRoutes(
     method: 'GET',
     url: '/api/company/channels',
     permission: 'admin',
+    response: z.array(companyChannelSchema),
     handler: ({ auth }) => notifications.channels(auth.companyId),
   });
 
@@ -119,6 +137,7 @@ export function registerNotificationRoutes(
     params: z.object({ channelId: idSchema }),
     // The spec sends an empty body (a toggle); `{isEnable}` sets the state instead.
     body: z.object({ isEnable: z.boolean().optional() }).nullish(),
+    response: companyChannelSchema,
     handler: ({ auth, params: p, body }) =>
       notifications.toggleChannel(auth.companyId, p.channelId, body?.isEnable ?? undefined),
   });
@@ -128,6 +147,7 @@ export function registerNotificationRoutes(
     url: '/api/notifications/list/',
     permission: 'session',
     body: inboxListSchema,
+    response: inboxPageSchema,
     handler: ({ auth, body }) => inbox.list(auth, body),
   });
 
@@ -136,6 +156,7 @@ export function registerNotificationRoutes(
     url: '/api/notifications/read/',
     permission: 'session',
     body: inboxReadSchema,
+    response: inboxUnreadSchema,
     handler: ({ auth, body }) => inbox.read(auth, body),
   });
 
@@ -143,6 +164,7 @@ export function registerNotificationRoutes(
     method: 'GET',
     url: '/api/notifications/unread',
     permission: 'session',
+    response: inboxUnreadSchema,
     handler: async ({ auth }) => ({ unread: await inbox.unread(auth.accountId) }),
   });
 
@@ -150,6 +172,7 @@ export function registerNotificationRoutes(
     method: 'GET',
     url: '/api/notifications/vapid',
     permission: 'session',
+    response: vapidPublicKeySchema,
     handler: () => Promise.resolve({ publicKey: push.publicKey }),
   });
 
@@ -158,6 +181,7 @@ export function registerNotificationRoutes(
     url: '/api/notifications/subscription',
     permission: 'session',
     body: pushSubscriptionSchema,
+    response: pushSubscribedSchema,
     handler: async ({ auth, body }) => {
       await push.subscribe(auth, body);
       return { subscribed: true };
@@ -169,6 +193,7 @@ export function registerNotificationRoutes(
     url: '/api/notifications/subscription',
     permission: 'session',
     body: pushUnsubscribeSchema,
+    response: pushSubscribedSchema,
     handler: async ({ auth, body }) => {
       await push.unsubscribe(auth.accountId, body.endpoint);
       return { subscribed: false };

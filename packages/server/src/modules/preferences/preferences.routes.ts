@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { preferencesPath, savePreferencesBodySchema } from '@talkbase/domain/contracts/preferences';
+import {
+  accountPreferencesSchema,
+  preferencesPath,
+  savePreferencesBodySchema,
+} from '@talkbase/domain/contracts/preferences';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { PreferencesService } from './preferences.service.ts';
 
@@ -13,6 +17,7 @@ export function registerPreferencesRoutes(
     method: 'GET',
     url: preferencesPath,
     permission: 'session',
+    response: accountPreferencesSchema,
     handler: ({ auth }) => preferences.get(auth),
   });
   defineRoute(app, authenticate, {
@@ -21,6 +26,7 @@ export function registerPreferencesRoutes(
     permission: 'session',
     body: savePreferencesBodySchema,
     bodyLimit: 4 * 1024,
+    response: accountPreferencesSchema,
     handler: ({ auth, body }) => preferences.save(auth, body),
   });
 }

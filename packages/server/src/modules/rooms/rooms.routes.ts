@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ROOM_ACTIONS, roomInputSchema } from '@talkbase/domain/contracts/rooms';
+import { menuResourceSchema } from '@talkbase/domain/contracts/menus';
+import { notificationForMatrixSchema } from '@talkbase/domain/contracts/notifications';
+import { pageOf } from '@talkbase/domain/contracts/pages';
+import {
+  ROOM_ACTIONS,
+  roomActionItemSchema,
+  roomDetailSchema,
+  roomInputSchema,
+  roomSummarySchema,
+  subjectResourceSchema,
+} from '@talkbase/domain/contracts/rooms';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { RoomsService } from './rooms.service.ts';
 import { idSchema } from '@talkbase/domain/contracts/ids';
@@ -23,6 +33,7 @@ export function registerRoomRoutes(
       fetch: z.coerce.number().int().min(1).catch(100).default(100),
       term: z.string().trim().max(150).optional(),
     }),
+    response: pageOf(roomSummarySchema),
     handler: ({ query, auth }) => rooms.page(auth.companyId, query),
   });
 
@@ -30,6 +41,7 @@ export function registerRoomRoutes(
     method: 'GET',
     url: '/api/room/action',
     permission: 'admin',
+    response: z.array(roomActionItemSchema),
     handler: () => Promise.resolve(ROOM_ACTIONS.map(({ action: _a, ...rest }) => rest)),
   });
 
@@ -37,6 +49,7 @@ export function registerRoomRoutes(
     method: 'GET',
     url: '/api/room/resource',
     permission: 'admin',
+    response: z.object({ Menus: z.array(menuResourceSchema), Subjects: z.array(subjectResourceSchema) }),
     handler: ({ auth }) => rooms.resources(auth.companyId),
   });
 
@@ -44,6 +57,7 @@ export function registerRoomRoutes(
     method: 'GET',
     url: '/api/room/notification',
     permission: 'admin',
+    response: z.array(notificationForMatrixSchema),
     handler: ({ auth }) => rooms.notificationOptions(auth.companyId),
   });
 
@@ -52,6 +66,7 @@ export function registerRoomRoutes(
     url: '/api/room/:roomId',
     permission: 'admin',
     params: roomParams,
+    response: roomDetailSchema,
     handler: ({ params, auth }) => rooms.get(auth.companyId, params.roomId),
   });
 
@@ -60,6 +75,8 @@ export function registerRoomRoutes(
     url: '/api/room',
     permission: 'admin',
     body: roomInputSchema,
+    response: z.object({ resourceId: z.number().int(), roomId: z.number().int() }),
+    status: 201,
     handler: async ({ body, auth, reply }) => {
       const id = await rooms.create(auth.companyId, body);
       reply.code(201).header('location', `/api/room/${id}`);
@@ -73,6 +90,7 @@ export function registerRoomRoutes(
     permission: 'admin',
     params: roomParams,
     body: roomInputSchema,
+    response: roomDetailSchema,
     handler: async ({ params, body, auth }) => {
       await rooms.update(auth.companyId, params.roomId, body);
       return rooms.get(auth.companyId, params.roomId);
@@ -84,6 +102,7 @@ export function registerRoomRoutes(
     url: '/api/room/:roomId',
     permission: 'admin',
     params: roomParams,
+    status: 204,
     handler: async ({ params, auth }) => {
       await rooms.remove(auth.companyId, params.roomId);
     },
