@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { SubjectAttribute } from './subjects.ts';
-import { lowerCaseKeys, type Template, type TemplateConfigValue } from './templates.ts';
+import { referringAttributeSchema, subjectAttributeSchema, subjectRefSchema } from './subjects.ts';
+import { lowerCaseKeys, templateSchema } from './templates.ts';
 
 /**
  * Contexts (spec 002 §3 "Context response", §7): what a records screen loads to open a subject,
@@ -46,50 +46,45 @@ export const contextTemplateQuerySchema = z.preprocess(
 );
 
 /** What the signed-in account may do with the subject (002 §3 Context response). */
-export interface ContextSubjectActions {
-  Read: boolean;
-  Create: boolean;
-  Update: boolean;
-  Delete: boolean;
-  Deactivate: boolean;
-}
+export const contextSubjectActionsSchema = z.object({
+  Read: z.boolean(),
+  Create: z.boolean(),
+  Update: z.boolean(),
+  Delete: z.boolean(),
+  Deactivate: z.boolean(),
+});
+export type ContextSubjectActions = z.infer<typeof contextSubjectActionsSchema>;
 
-export interface ContextSubjectAttribute extends SubjectAttribute {
-  actions: { create: boolean; update: boolean; delete: boolean };
+export const contextSubjectAttributeSchema = subjectAttributeSchema.extend({
+  actions: z.object({ create: z.boolean(), update: z.boolean(), delete: z.boolean() }),
   /** The `preselect` config of the attribute's column in the context's template, if any. */
-  preSelect: TemplateConfigValue;
-}
+  preSelect: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+});
+export type ContextSubjectAttribute = z.infer<typeof contextSubjectAttributeSchema>;
 
-export interface ContextRelatedSubject {
-  subjectAttributeId: number;
-  subjectAttributeIdentifier: string;
-  attributeName: string;
-  isMultipleValues: boolean;
-  relatedSubject: { subjectId: number; subjectIdentifier: string; subjectName: string; icon: string | null };
-}
+export const contextRelatedSubjectSchema = referringAttributeSchema;
+export type ContextRelatedSubject = z.infer<typeof contextRelatedSubjectSchema>;
 
-export interface ContextResponse {
-  contextId: string;
-  scenario: ContextScenario;
-  subject: {
-    subjectId: number;
-    subjectName: string;
-    subjectIdentifier: string;
-    icon: string | null;
-    isBuiltIn: boolean;
-    subjectAttributes: ContextSubjectAttribute[];
-    actions: ContextSubjectActions;
-  };
-  relatedSubjects: ContextRelatedSubject[];
-  subjectsThatReferThis: ContextRelatedSubject[];
-  template: Template | null;
-}
+export const contextResponseSchema = z.object({
+  contextId: z.string(),
+  scenario: z.enum(CONTEXT_SCENARIOS),
+  subject: subjectRefSchema.extend({
+    isBuiltIn: z.boolean(),
+    subjectAttributes: z.array(contextSubjectAttributeSchema),
+    actions: contextSubjectActionsSchema,
+  }),
+  relatedSubjects: z.array(contextRelatedSubjectSchema),
+  subjectsThatReferThis: z.array(contextRelatedSubjectSchema),
+  template: templateSchema.nullable(),
+});
+export type ContextResponse = z.infer<typeof contextResponseSchema>;
+
+/** GET /context/{contextId}/template. */
+export const contextTemplateResponseSchema = z.object({
+  contextId: z.string(),
+  template: templateSchema.nullable(),
+});
 
 /** GET /context/subjects: a subject the account's room may read (the "Registros" list). */
-export interface ReadableSubject {
-  subjectId: number;
-  subjectIdentifier: string;
-  subjectName: string;
-  icon: string | null;
-  isBuiltIn: boolean;
-}
+export const readableSubjectSchema = subjectRefSchema.extend({ isBuiltIn: z.boolean() });
+export type ReadableSubject = z.infer<typeof readableSubjectSchema>;

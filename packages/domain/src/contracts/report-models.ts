@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './pages.ts';
 import { MAX_COLUMN_ATTRIBUTES, MAX_REPORT_COLUMNS } from '../fields/report-columns.ts';
 import { idSchema } from './ids.ts';
 
@@ -91,27 +92,47 @@ export const reportModelDeleteSchema = z
     path: ['TemplateIds'],
   });
 
-export interface ReportModelSummary {
-  templateId: number;
-  templateName: string;
-  subjectIdentifier: string;
-}
+export const reportModelSummarySchema = z.object({
+  templateId: z.number().int(),
+  templateName: z.string(),
+  subjectIdentifier: z.string(),
+});
+export type ReportModelSummary = z.infer<typeof reportModelSummarySchema>;
 
-export interface ReportModelSubject {
-  subjectId: number;
-  subjectIdentifier: string;
-  subjectName: string;
-}
+export const reportModelSubjectSchema = z.object({
+  subjectId: z.number().int(),
+  subjectIdentifier: z.string(),
+  subjectName: z.string(),
+});
+export type ReportModelSubject = z.infer<typeof reportModelSubjectSchema>;
 
-export interface ReportModel extends ReportModelSummary {
-  name: string;
-  version: number;
-  subjects: ReportModelSubject[];
-  relatedSubjects: {
-    relatedSubjectId: number;
-    relationshipSubjectAttributeId: number;
-    relationshipOwnerSubjectId: number;
-    order: number;
-  }[];
-  columns: z.output<typeof reportColumnsSchema>;
-}
+/** The columns as stored and answered (reportColumnsSchema's output). */
+const reportColumnsAnswerSchema = z.array(
+  z.object({
+    columnIdentifier: z.number().int(),
+    order: z.number().int().optional(),
+    configs: z.array(z.object({ configIdentifier: z.string(), value: z.unknown() })),
+    attributes: z.array(
+      z.object({ value: z.string(), isGrouped: z.boolean(), subjectId: z.number().int().nullable() }),
+    ),
+  }),
+) satisfies z.ZodType<z.output<typeof reportColumnsSchema>>;
+
+export const reportModelSchema = reportModelSummarySchema.extend({
+  name: z.string(),
+  version: z.number().int(),
+  subjects: z.array(reportModelSubjectSchema),
+  relatedSubjects: z.array(
+    z.object({
+      relatedSubjectId: z.number().int(),
+      relationshipSubjectAttributeId: z.number().int(),
+      relationshipOwnerSubjectId: z.number().int(),
+      order: z.number().int(),
+    }),
+  ),
+  columns: reportColumnsAnswerSchema,
+});
+export type ReportModel = z.infer<typeof reportModelSchema>;
+
+/** GET /api/report/model/list: a page of summaries. */
+export const reportModelPageSchema = pageOf(reportModelSummarySchema);

@@ -208,9 +208,12 @@ export type SchemaDocument = z.output<typeof schemaDocumentSchema>;
 export type SchemaDocumentInput = z.input<typeof schemaDocumentSchema>;
 
 /** What an import did: counts of what it created and each thing it left as it was, with why. */
-export interface SchemaImportSummary {
-  createdSubjects: number;
-  createdAttributes: number;
-  createdTemplates: number;
-  skipped: { kind: 'subject' | 'attribute' | 'template'; key: string; reason: string }[];
-}
+export const schemaImportSummarySchema = z.object({
+  createdSubjects: z.number().int(),
+  createdAttributes: z.number().int(),
+  createdTemplates: z.number().int(),
+  skipped: z.array(
+    z.object({ kind: z.enum(['subject', 'attribute', 'template']), key: z.string(), reason: z.string() }),
+  ),
+});
+export type SchemaImportSummary = z.infer<typeof schemaImportSummarySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './pages.ts';
 import { normalizeComponentId } from '../records/value-kinds.ts';
 
 /** Identifiers become part of URLs and of the schema export: lower-case letters, digits and _. */
@@ -83,12 +84,13 @@ export const attributeOrderSchema = z.object({
 });
 
 /** GET /subject/{subject}/usage (and …/attribute/{attribute}/usage): what a removal would lose. */
-export interface SubjectUsage {
+export const subjectUsageSchema = z.object({
   /** Records of the subject (active or not); for an attribute, the records with a value in it. */
-  records: number;
+  records: z.number().int(),
   /** Stored files (not removed) of the subject, or of the attribute. */
-  files: number;
-}
+  files: z.number().int(),
+});
+export type SubjectUsage = z.infer<typeof subjectUsageSchema>;
 
 /** Answer fields of a 409 refusing a schema change: the first records that block it. */
 export interface SchemaChangeConflict {
@@ -96,41 +98,57 @@ export interface SchemaChangeConflict {
   talkIds: number[];
 }
 
-/** A subject attribute as the API answers it (spec 002 §3 "Subject attribute"). */
-export interface SubjectAttribute {
-  subjectAttributeId: number;
-  identifier: string;
-  subjectAttributeIdentifier: string;
-  name: string;
-  attributeName: string;
-  subjectAttributeName: string;
-  componentId: number;
-  isRequired: boolean;
-  isEditable: boolean;
-  isNaturalKey: boolean;
-  isMultipleValues: boolean;
-  isOrderable: boolean;
-  isInternal: boolean;
-  length: number | null;
-  defaultValue: string | null;
-  componentConfigs: Record<string, unknown>;
-  relatedSubject: {
-    subjectId: number;
-    subjectIdentifier: string;
-    subjectName: string;
-    icon: string | null;
-  } | null;
-  tooltip: string | null;
-  description: string | null;
-  icon: string | null;
-  order: number;
-}
+/** A subject as other answers point to it (a reference's target, a menu entry). */
+export const subjectRefSchema = z.object({
+  subjectId: z.number().int(),
+  subjectIdentifier: z.string(),
+  subjectName: z.string(),
+  icon: z.string().nullable(),
+});
+export type SubjectRef = z.infer<typeof subjectRefSchema>;
 
-export interface Subject {
-  subjectId: number;
-  subjectIdentifier: string;
-  subjectName: string;
-  icon: string | null;
-  isBuiltIn: boolean;
-  subjectAttributes: SubjectAttribute[];
-}
+/** A subject attribute as the API answers it (spec 002 §3 "Subject attribute"). */
+export const subjectAttributeSchema = z.object({
+  subjectAttributeId: z.number().int(),
+  identifier: z.string(),
+  subjectAttributeIdentifier: z.string(),
+  name: z.string(),
+  attributeName: z.string(),
+  subjectAttributeName: z.string(),
+  componentId: z.number().int(),
+  isRequired: z.boolean(),
+  isEditable: z.boolean(),
+  isNaturalKey: z.boolean(),
+  isMultipleValues: z.boolean(),
+  isOrderable: z.boolean(),
+  isInternal: z.boolean(),
+  length: z.number().int().nullable(),
+  defaultValue: z.string().nullable(),
+  /** The component type's settings (fields/…): their keys vary by component. */
+  componentConfigs: z.record(z.string(), z.unknown()),
+  relatedSubject: subjectRefSchema.nullable(),
+  tooltip: z.string().nullable(),
+  description: z.string().nullable(),
+  icon: z.string().nullable(),
+  order: z.number().int(),
+});
+export type SubjectAttribute = z.infer<typeof subjectAttributeSchema>;
+
+export const subjectSchema = subjectRefSchema.extend({
+  isBuiltIn: z.boolean(),
+  subjectAttributes: z.array(subjectAttributeSchema),
+});
+export type Subject = z.infer<typeof subjectSchema>;
+
+/** GET /api/subject: a page of subjects. */
+export const subjectPageSchema = pageOf(subjectSchema);
+
+/** GET /api/subject/related/other/{subject}: the attributes of other subjects that refer to this one. */
+export const referringAttributeSchema = z.object({
+  subjectAttributeId: z.number().int(),
+  subjectAttributeIdentifier: z.string(),
+  attributeName: z.string(),
+  isMultipleValues: z.boolean(),
+  relatedSubject: subjectRefSchema,
+});
+export type ReferringAttribute = z.infer<typeof referringAttributeSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
+import { pageOf } from './pages.ts';
 
 /**
  * Templates (spec 001 §3 Template, Template area; 002 §3 Template configs per attribute): which
@@ -281,22 +282,27 @@ export const templateListQuerySchema = z.preprocess(
   }),
 );
 
-export interface TemplateAreaConfig {
-  templateAreaConfigId: number;
-  configIdentifier: TemplateConfigIdentifier;
-  value: TemplateConfigValue;
-}
+const templateTypeOutSchema = z.literal([2, 3, 5, 6, 7]) satisfies z.ZodType<TemplateType>;
+const configValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const templateAreaConfigSchema = z.object({
+  templateAreaConfigId: z.number().int(),
+  configIdentifier: z.enum(TEMPLATE_CONFIGS),
+  value: configValueSchema,
+});
+export type TemplateAreaConfig = z.infer<typeof templateAreaConfigSchema>;
 
 /** Every config of a column with its effective value (defaults filled in), as the views read it. */
-export interface ViewTemplateAreaConfigs {
-  Width: number;
-  IsFixed: boolean;
-  IsOrderable: false | 0 | 1;
-  ishidden: boolean;
-  isrequired: boolean;
-  hiddenfielddefaultvalue: TemplateConfigValue;
-  preselect: TemplateConfigValue;
-}
+export const viewTemplateAreaConfigsSchema = z.object({
+  Width: z.number(),
+  IsFixed: z.boolean(),
+  IsOrderable: z.union([z.literal(false), z.literal(0), z.literal(1)]),
+  ishidden: z.boolean(),
+  isrequired: z.boolean(),
+  hiddenfielddefaultvalue: configValueSchema,
+  preselect: configValueSchema,
+});
+export type ViewTemplateAreaConfigs = z.infer<typeof viewTemplateAreaConfigsSchema>;
 
 export interface TemplateArea {
   templateAreaId: number;
@@ -319,26 +325,59 @@ export interface TemplateArea {
   templateAreaTalkModal: null;
 }
 
-export interface TemplateSummary {
-  templateId: number;
-  templateName: string;
-  templateType: TemplateType;
-  templateTypeName: string;
-  scenarioId: TemplateScenarioId;
-  subjectId: number;
-  subjectIdentifier: string;
-  subjectName: string;
-  accountId: number | null;
-  accountName: string | null;
-  parentTemplateId: number | null;
-}
+/** A column or a form area as answered; `templateAreasMap` holds its nested areas. */
+export const templateAreaSchema: z.ZodType<TemplateArea> = z.object({
+  templateAreaId: z.number().int(),
+  subjectAttributeId: z.number().int().nullable(),
+  subjectAttributeIdentifier: z.string().nullable(),
+  attributeName: z.string().nullable(),
+  templateAreaName: z.string().nullable(),
+  order: z.number().int(),
+  widgetId: z.number().int(),
+  templateAreaConfigs: z.array(templateAreaConfigSchema),
+  viewTemplateAreaConfigs: viewTemplateAreaConfigsSchema,
+  templateAreaSubjectAttributes: z.array(
+    z.object({
+      templateAreaSubjectAttributeId: z.number().int(),
+      subjectAttributeId: z.number().int(),
+      subjectAttributeIdentifier: z.string(),
+      attributeName: z.string(),
+      templateAreaSubjectAttributeLabel: z.string().nullable(),
+    }),
+  ),
+  get templateAreasMap() {
+    return z.array(templateAreaSchema);
+  },
+  templateAreaTalkModal: z.null(),
+});
 
-export interface Template extends TemplateSummary {
-  scenario: 'grid' | 'form';
-  companyId: number;
-  showTalkIdOnGrid: boolean;
-  version: number;
-  relatedTemplateIds: number[];
-  relatedTemplates: { templateId: number; templateName: string; templateType: TemplateType }[];
-  templateAreas: TemplateArea[];
-}
+export const templateSummarySchema = z.object({
+  templateId: z.number().int(),
+  templateName: z.string(),
+  templateType: templateTypeOutSchema,
+  templateTypeName: z.string(),
+  scenarioId: z.literal([1, 2]),
+  subjectId: z.number().int(),
+  subjectIdentifier: z.string(),
+  subjectName: z.string(),
+  accountId: z.number().int().nullable(),
+  accountName: z.string().nullable(),
+  parentTemplateId: z.number().int().nullable(),
+});
+export type TemplateSummary = z.infer<typeof templateSummarySchema>;
+
+/** GET /api/template: a page of summaries. */
+export const templatePageSchema = pageOf(templateSummarySchema);
+
+export const templateSchema = templateSummarySchema.extend({
+  scenario: z.enum(['grid', 'form']),
+  companyId: z.number().int(),
+  showTalkIdOnGrid: z.boolean(),
+  version: z.number().int(),
+  relatedTemplateIds: z.array(z.number().int()),
+  relatedTemplates: z.array(
+    z.object({ templateId: z.number().int(), templateName: z.string(), templateType: templateTypeOutSchema }),
+  ),
+  templateAreas: z.array(templateAreaSchema),
+});
+export type Template = z.infer<typeof templateSchema>;

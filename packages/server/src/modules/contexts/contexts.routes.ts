@@ -3,7 +3,10 @@ import { z } from 'zod';
 import {
   CONTEXT_SCENARIOS,
   contextQuerySchema,
+  contextResponseSchema,
   contextTemplateQuerySchema,
+  contextTemplateResponseSchema,
+  readableSubjectSchema,
 } from '@talkbase/domain/contracts/contexts';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { ContextsService } from './contexts.service.ts';
@@ -28,6 +31,7 @@ export function registerContextRoutes(
     method: 'GET',
     url: '/api/context/subjects',
     permission: 'session',
+    response: z.array(readableSubjectSchema),
     handler: ({ auth }) => contexts.readableSubjects(auth),
   });
 
@@ -37,6 +41,7 @@ export function registerContextRoutes(
     permission: 'session',
     params: openParams,
     query: contextQuerySchema,
+    response: contextResponseSchema,
     handler: ({ params, query, auth }) =>
       contexts.open(auth, params.scenario, params.subject, query.templateid),
   });
@@ -47,6 +52,7 @@ export function registerContextRoutes(
     permission: 'session',
     params: contextParams,
     query: contextTemplateQuerySchema,
+    response: contextTemplateResponseSchema,
     handler: ({ params, query, auth }) =>
       contexts.template(auth, params.contextId, { templateId: query.templateid, isNewTalk: query.isnewtalk }),
   });

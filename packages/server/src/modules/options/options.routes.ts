@@ -3,8 +3,12 @@ import { z } from 'zod';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { OptionsService } from './options.service.ts';
 import { idSchema } from '@talkbase/domain/contracts/ids';
+import { pageOf } from '@talkbase/domain/contracts/pages';
 
 const RESERVED = new Set(['page', 'term', 'attrid', 'fetch']);
+
+/** A page of `{id, name}` records to choose from (50 a page); `error` is always null (the spec's field). */
+const optionsPage = pageOf(z.object({ id: z.number().int(), name: z.string() })).extend({ error: z.null() });
 
 export function registerOptionRoutes(
   app: FastifyInstance,
@@ -17,6 +21,7 @@ export function registerOptionRoutes(
     permission: 'session',
     params: z.object({ attributeId: idSchema }),
     query: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+    response: optionsPage,
     handler: ({ params, query, auth }) => options.related(auth, params.attributeId, optionQuery(query)),
   });
 
@@ -27,6 +32,7 @@ export function registerOptionRoutes(
     permission: 'session',
     params: z.object({ subject: z.string().trim().min(1).max(60) }),
     query: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+    response: optionsPage,
     handler: ({ params, query, auth }) => options.subjectRecords(auth, params.subject, optionQuery(query)),
   });
 }

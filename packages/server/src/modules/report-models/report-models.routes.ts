@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idSchema } from '@talkbase/domain/contracts/ids';
-import { reportModelDeleteSchema, reportModelInputSchema } from '@talkbase/domain/contracts/report-models';
+import {
+  reportModelDeleteSchema,
+  reportModelInputSchema,
+  reportModelPageSchema,
+  reportModelSchema,
+} from '@talkbase/domain/contracts/report-models';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import { pagingQuerySchema } from '../../http/paging.ts';
 import type { ReportModelsService } from './report-models.service.ts';
@@ -21,6 +26,7 @@ export function registerReportModelRoutes(
     query: pagingQuerySchema.extend({
       fetch: z.coerce.number().int().min(1).catch(1000).default(1000),
     }),
+    response: reportModelPageSchema,
     handler: ({ query, auth }) => models.list(auth, query),
   });
 
@@ -29,6 +35,7 @@ export function registerReportModelRoutes(
     url: '/api/report/model/:templateId',
     permission: 'session',
     params: idParams,
+    response: reportModelSchema,
     handler: ({ params, auth }) => models.get(auth, params.templateId),
   });
 
@@ -37,6 +44,8 @@ export function registerReportModelRoutes(
     url: '/api/report/model',
     permission: 'admin',
     body: reportModelInputSchema,
+    response: reportModelSchema,
+    status: 201,
     handler: async ({ body, auth, reply }) => {
       const model = await models.create(auth, body);
       reply.code(201).header('location', `/api/report/model/${model.templateId}`);
@@ -50,6 +59,7 @@ export function registerReportModelRoutes(
     permission: 'admin',
     params: idParams,
     body: reportModelInputSchema,
+    response: reportModelSchema,
     handler: ({ params, body, auth }) => models.update(auth, params.templateId, body),
   });
 
@@ -58,6 +68,7 @@ export function registerReportModelRoutes(
     url: '/api/report/model',
     permission: 'admin',
     body: reportModelDeleteSchema,
+    response: z.object({ deleted: z.number().int() }),
     handler: ({ body, auth }) => models.remove(auth, body.templateIds),
   });
 }

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { schemaDocumentSchema, schemaTransferPaths } from '@talkbase/domain/contracts/schema-transfer';
+import { z } from 'zod';
+import {
+  schemaDocumentSchema,
+  schemaImportSummarySchema,
+  schemaTransferPaths,
+} from '@talkbase/domain/contracts/schema-transfer';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { SchemaTransferService } from './schema-transfer.service.ts';
 
@@ -19,6 +24,9 @@ export function registerSchemaTransferRoutes(
     method: 'GET',
     url: schemaTransferPaths.export,
     permission: 'admin',
+    // The document's shape as an import reads it, without the import's rules across the document
+    // (a subject without attributes exports a default template without columns, which they refuse).
+    response: z.object(schemaDocumentSchema.shape),
     handler: ({ auth }) => transfer.export(auth.companyId),
   });
 
@@ -28,6 +36,7 @@ export function registerSchemaTransferRoutes(
     permission: 'admin',
     body: schemaDocumentSchema,
     bodyLimit: DOCUMENT_LIMIT,
+    response: schemaImportSummarySchema,
     handler: ({ body, auth }) => transfer.import(auth.companyId, body),
   });
 }

@@ -4,8 +4,12 @@ import {
   attributeInputSchema,
   attributeOrderSchema,
   attributeUpdateSchema,
+  referringAttributeSchema,
   subjectInputSchema,
+  subjectPageSchema,
+  subjectSchema,
   subjectUpdateSchema,
+  subjectUsageSchema,
 } from '@talkbase/domain/contracts/subjects';
 import { pagingQuerySchema } from '../../http/paging.ts';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
@@ -46,6 +50,7 @@ export function registerSubjectRoutes(
     url: '/api/subject',
     permission: 'session',
     query: pagingQuerySchema,
+    response: subjectPageSchema,
     handler: async ({ query, auth }) => {
       if (auth.isAdmin) return subjects.page(auth.companyId, query);
       const ids = await permissions.readableSubjectIds(auth);
@@ -60,6 +65,7 @@ export function registerSubjectRoutes(
     url: '/api/subject/related/other/:subject',
     permission: 'session',
     params: subjectParams,
+    response: z.array(referringAttributeSchema),
     handler: async ({ params, auth }) => {
       if (auth.isAdmin) return subjects.referring(auth.companyId, params.subject);
       await permissions.access(auth, params.subject, 'read');
@@ -78,6 +84,7 @@ export function registerSubjectRoutes(
     url: '/api/subject/:subject',
     permission: 'session',
     params: subjectParams,
+    response: subjectSchema,
     handler: async ({ params, auth }) => {
       const subject = auth.isAdmin
         ? await subjects.load(auth.companyId, params.subject)
@@ -92,6 +99,8 @@ export function registerSubjectRoutes(
     url: '/api/subject',
     permission: 'admin',
     body: subjectInputSchema,
+    response: subjectSchema,
+    status: 201,
     handler: async ({ body, auth, reply }) => {
       const created = await subjects.create(auth.companyId, body);
       reply.code(201).header('location', `/api/subject/${created.identifier}`);
@@ -106,6 +115,7 @@ export function registerSubjectRoutes(
     permission: 'admin',
     params: subjectParams,
     body: subjectUpdateSchema,
+    response: subjectSchema,
     handler: async ({ params, body, auth }) => {
       const [one] = await subjects.toApi(auth.companyId, [
         await subjects.update(auth.companyId, params.subject, body),
@@ -119,6 +129,7 @@ export function registerSubjectRoutes(
     url: '/api/subject/:subject',
     permission: 'admin',
     params: subjectParams,
+    status: 204,
     handler: async ({ params, auth }) => {
       await subjects.remove(auth.companyId, params.subject);
     },
@@ -129,6 +140,7 @@ export function registerSubjectRoutes(
     url: '/api/subject/:subject/usage',
     permission: 'admin',
     params: subjectParams,
+    response: subjectUsageSchema,
     handler: ({ params, auth }) => subjects.usage(auth.companyId, params.subject),
   });
 
@@ -137,6 +149,7 @@ export function registerSubjectRoutes(
     url: '/api/subject/:subject/attribute/:attribute/usage',
     permission: 'admin',
     params: attributeParams,
+    response: subjectUsageSchema,
     handler: ({ params, auth }) => subjects.usage(auth.companyId, params.subject, params.attribute),
   });
 
@@ -146,6 +159,7 @@ export function registerSubjectRoutes(
     permission: 'admin',
     params: subjectParams,
     body: attributeOrderSchema,
+    response: subjectSchema,
     handler: async ({ params, body, auth }) => {
       const [one] = await subjects.toApi(auth.companyId, [
         await subjects.reorderAttributes(auth.companyId, params.subject, body.attributes),
@@ -160,6 +174,8 @@ export function registerSubjectRoutes(
     permission: 'admin',
     params: subjectParams,
     body: attributeInputSchema,
+    response: subjectSchema,
+    status: 201,
     handler: async ({ params, body, auth, reply }) => {
       reply.code(201);
       const [one] = await subjects.toApi(auth.companyId, [
@@ -175,6 +191,7 @@ export function registerSubjectRoutes(
     permission: 'admin',
     params: attributeParams,
     body: attributeUpdateSchema,
+    response: subjectSchema,
     handler: async ({ params, body, auth }) => {
       const [one] = await subjects.toApi(auth.companyId, [
         await subjects.updateAttribute(auth.companyId, params.subject, params.attribute, body),
@@ -188,6 +205,7 @@ export function registerSubjectRoutes(
     url: '/api/subject/:subject/attribute/:attribute',
     permission: 'admin',
     params: attributeParams,
+    response: subjectSchema,
     handler: async ({ params, auth }) => {
       const [one] = await subjects.toApi(auth.companyId, [
         await subjects.removeAttribute(auth.companyId, params.subject, params.attribute),

@@ -5,7 +5,10 @@ import {
   templateIdsSchema,
   templateInputSchema,
   templateListQuerySchema,
+  templatePageSchema,
+  templateSchema,
 } from '@talkbase/domain/contracts/templates';
+import { pageOf } from '@talkbase/domain/contracts/pages';
 import { MAX_PAGE_SIZE } from '../../http/paging.ts';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import { sendStreamedList } from '../../http/streamed-list.ts';
@@ -37,6 +40,7 @@ export function registerTemplateRoutes(
     url: '/api/template',
     permission: 'admin',
     query: templateListQuerySchema,
+    response: templatePageSchema,
     handler: async ({ query, auth, reply }) =>
       query.fetch > MAX_PAGE_SIZE
         ? sendStreamedList(reply, await templates.listStreamed(auth.companyId, query))
@@ -49,6 +53,7 @@ export function registerTemplateRoutes(
     permission: 'admin',
     params: idParams,
     query: accountsQuery,
+    response: pageOf(z.object({ accountId: z.number().int(), displayName: z.string() })),
     handler: ({ params, query, auth }) =>
       templates.accountsFor(auth.companyId, params.id, {
         accountId: query.accountid,
@@ -63,6 +68,7 @@ export function registerTemplateRoutes(
     url: '/api/template/:id',
     permission: 'admin',
     params: idParams,
+    response: templateSchema,
     handler: ({ params, auth }) => templates.get(auth.companyId, params.id),
   });
 
@@ -71,6 +77,8 @@ export function registerTemplateRoutes(
     url: '/api/template',
     permission: 'admin',
     body: templateInputSchema,
+    response: templateSchema,
+    status: 201,
     handler: async ({ body, auth, reply }) => {
       const created = await templates.create(auth.companyId, body);
       reply.code(201).header('location', `/api/template/${created.templateId}`);
@@ -84,6 +92,7 @@ export function registerTemplateRoutes(
     permission: 'admin',
     params: idParams,
     body: templateInputSchema,
+    response: templateSchema,
     handler: ({ params, body, auth }) => templates.update(auth.companyId, params.id, body),
   });
 
@@ -92,6 +101,7 @@ export function registerTemplateRoutes(
     url: '/api/template',
     permission: 'admin',
     body: templateIdsSchema,
+    response: z.object({ deleted: z.number().int() }),
     handler: ({ body, auth }) => templates.remove(auth.companyId, body.templateIds),
   });
 }
