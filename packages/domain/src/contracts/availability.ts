@@ -26,3 +26,12 @@ export const availabilityQuerySchema = z.object({
 });
 
 export type AvailabilityAnswer = AvailabilityDay[];
+
+/** The answer: each day with its slots (`horario` hh:mm) and the places left in each (`janelas`). */
+export const availabilityAnswerSchema = z.array(
+  z.object({
+    id: z.string(),
+    date: z.string(),
+    hours: z.array(z.object({ horario: z.string(), janelas: z.number().int() })),
+  }),
+) satisfies z.ZodType<AvailabilityAnswer>;

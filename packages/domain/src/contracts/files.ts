@@ -106,9 +106,10 @@ export const fileIconQuerySchema = z.preprocess(
   z.object({ FileTypes: z.array(z.string().max(255)).max(500) }),
 );
 
-export interface FileIconAnswer {
-  message: { fileType: string; icon: { iconIdentifier: string } }[];
-}
+export const fileIconAnswerSchema = z.object({
+  message: z.array(z.object({ fileType: z.string(), icon: z.object({ iconIdentifier: z.string() }) })),
+});
+export type FileIconAnswer = z.infer<typeof fileIconAnswerSchema>;
 
 /**
  * The JSON upload (002 §3 File item): the file editor's list as it stands. Items without `url`
@@ -133,30 +134,32 @@ export const fileUploadJsonSchema = z.preprocess(
 );
 
 /** One stored file as the API answers it. */
-export interface StoredFile {
-  talkAttachmentId: number;
-  subjectAttributeId: number;
-  name: string;
+export const storedFileSchema = z.object({
+  talkAttachmentId: z.number().int(),
+  subjectAttributeId: z.number().int(),
+  name: z.string(),
   /** Media type, from the extension. */
-  type: string;
-  size: number;
+  type: z.string(),
+  size: z.number().int(),
   /** Where to download it (002 §7 "GET {file url}"), from the origin. */
-  url: string;
-  insertedIn: string;
-  actorName: string | null;
-}
+  url: z.string(),
+  insertedIn: z.string(),
+  actorName: z.string().nullable(),
+});
+export type StoredFile = z.infer<typeof storedFileSchema>;
 
 /** 002 §3 Talk.talkAttachments: `value` is the file's name. */
-export interface TalkAttachment {
-  talkAttachmentId: number;
-  subjectAttributeId: number;
-  value: string;
-  type: string;
-  size: number;
-  url: string;
-  actorName: string | null;
-  insertedIn: string;
-}
+export const talkAttachmentSchema = z.object({
+  talkAttachmentId: z.number().int(),
+  subjectAttributeId: z.number().int(),
+  value: z.string(),
+  type: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+  actorName: z.string().nullable(),
+  insertedIn: z.string(),
+});
+export type TalkAttachment = z.infer<typeof talkAttachmentSchema>;
 
 /** The value of a file attribute in `talkValues` (002 §3 File item, as stored). */
 export interface FileValueItem {
@@ -165,14 +168,15 @@ export interface FileValueItem {
   url: string;
 }
 
-export interface FileUploadAnswer {
+export const fileUploadAnswerSchema = z.object({
   /** Files added by this call. */
-  files: StoredFile[];
+  files: z.array(storedFileSchema),
   /** Names left out: already on the attribute, repeated in the call, or new items without data. */
-  ignored: string[];
+  ignored: z.array(z.string()),
   /** Ids of files recorded as deleted by this call (a replaced single file, `deleted` items). */
-  removed: number[];
-}
+  removed: z.array(z.number().int()),
+});
+export type FileUploadAnswer = z.infer<typeof fileUploadAnswerSchema>;
 
 export const fileUrl = (subject: string, talkId: number, attributeId: number, fileId: number): string =>
   `/api/value/file/${encodeURIComponent(subject)}/${talkId}/${attributeId}/${fileId}`;

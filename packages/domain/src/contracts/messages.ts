@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './pages.ts';
 import { idSchema } from './ids.ts';
 
 /**
@@ -78,48 +79,53 @@ export const unreadOfPageSchema = z.object({
   talkIds: z.array(idSchema).min(1).max(UNREAD_MAX_TALKS),
 });
 
-export interface UnreadOfPage {
-  /** One per record the account may read among those asked for; the others are left out. */
-  itens: (UnreadCount & { talkId: number })[];
-}
+export const messageAccountSchema = z.object({ accountId: z.number().int(), name: z.string() });
+export type MessageAccount = z.infer<typeof messageAccountSchema>;
 
-export interface MessageAccount {
-  accountId: number;
-  name: string;
-}
-
-export interface TalkMessage {
-  messageId: number;
-  subject: string;
-  talkId: number;
+export const talkMessageSchema = z.object({
+  messageId: z.number().int(),
+  subject: z.string(),
+  talkId: z.number().int(),
   /** The record's conversation id (`IdentificadorConversa` of notification templates, 001 §9). */
-  conversationId: number;
-  text: string;
+  conversationId: z.number().int(),
+  text: z.string(),
   /** The author's account; null for a message posted by an automation. */
-  authorId: number | null;
-  authorName: string;
+  authorId: z.number().int().nullable(),
+  authorName: z.string(),
   /** ISO 8601 instant. */
-  createdAt: string;
+  createdAt: z.string(),
   /** The accounts it is addressed to; null when everyone who reads the record sees it. */
-  visibleTo: MessageAccount[] | null;
-}
+  visibleTo: z.array(messageAccountSchema).nullable(),
+});
+export type TalkMessage = z.infer<typeof talkMessageSchema>;
 
 /** A page of a thread, newest first. */
-export interface MessagePage {
-  itens: TalkMessage[];
-  totalResults: number;
-  currentPage: number;
+export const messagePageSchema = pageOf(talkMessageSchema).extend({
   /** Null until the record's first message. */
-  conversationId: number | null;
+  conversationId: z.number().int().nullable(),
   /** The reader's read marker when the page was read (0: nothing read yet). */
-  lastReadMessageId: number;
-}
+  lastReadMessageId: z.number().int(),
+});
+export type MessagePage = z.infer<typeof messagePageSchema>;
 
-export interface UnreadCount {
-  conversationId: number | null;
-  unread: number;
-  lastMessageId: number | null;
-}
+export const unreadCountSchema = z.object({
+  conversationId: z.number().int().nullable(),
+  unread: z.number().int(),
+  lastMessageId: z.number().int().nullable(),
+});
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+export const unreadOfPageAnswerSchema = z.object({
+  /** One per record the account may read among those asked for; the others are left out. */
+  itens: z.array(unreadCountSchema.extend({ talkId: z.number().int() })),
+});
+export type UnreadOfPage = z.infer<typeof unreadOfPageAnswerSchema>;
+
+/** POST /talk/{subject}/{talkId}/messages (201). */
+export const postedMessageSchema = z.object({
+  messageId: z.number().int(),
+  conversationId: z.number().int(),
+});
 
 /** Pushed as `SendTalkMessage` to the sockets of the accounts that may see the message. */
 export interface MessagePush {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
+import { pageOf } from './pages.ts';
 
 /** Page sizes of the search results screen (000 §9); the first is the default. */
 export const SEARCH_PAGE_SIZES = [10, 25, 50, 100, 200, 500] as const;
@@ -29,22 +30,21 @@ export const searchQuerySchema = z.object({
 });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 
-export interface SearchValue {
-  value: string;
-  subjectAttributeId: number;
-  attributeName: string;
-}
+export const searchValueSchema = z.object({
+  value: z.string(),
+  subjectAttributeId: z.number().int(),
+  attributeName: z.string(),
+});
+export type SearchValue = z.infer<typeof searchValueSchema>;
 
 /** One record found (000 §3 "Search result"). */
-export interface SearchResult {
-  talkId: number;
-  subject: string;
-  subjectName: string;
-  talkValues: SearchValue[];
-}
+export const searchResultSchema = z.object({
+  talkId: z.number().int(),
+  subject: z.string(),
+  subjectName: z.string(),
+  talkValues: z.array(searchValueSchema),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
 
-export interface SearchPage {
-  itens: SearchResult[];
-  totalResults: number;
-  currentPage: number;
-}
+export const searchPageSchema = pageOf(searchResultSchema);
+export type SearchPage = z.infer<typeof searchPageSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './pages.ts';
 import { filterTreeSchema, type FilterNode } from '../filters/filter-tree.ts';
 import { idSchema } from './ids.ts';
 
@@ -109,62 +110,51 @@ export const tagListQuerySchema = z.object({
 export type TagListQuery = z.output<typeof tagListQuerySchema>;
 
 /** One filter as the server answers it. `filter` is the tree's JSON text. */
-export interface TagFilter {
-  filterId: number;
-  filterName: string;
-  filter: string;
-  subjectAttributeId: number | null;
+export const tagFilterSchema = z.object({
+  filterId: z.number().int(),
+  filterName: z.string(),
+  filter: z.string(),
+  subjectAttributeId: z.number().int().nullable(),
   /** Identifier of the subject the filter targets. */
-  subject: string;
-}
+  subject: z.string(),
+});
+export type TagFilter = z.infer<typeof tagFilterSchema>;
+
+/** A tag as every talk answers it (`tags`), and a row of GET /api/tag (the colour dot and the name). */
+export const talkTagSchema = z.object({
+  tagId: z.number().int(),
+  tagName: z.string(),
+  tagColor: z.string(),
+});
+export type TalkTag = z.infer<typeof talkTagSchema>;
+export type TagListItem = TalkTag;
 
 /** A tag as GET /api/tag/{tagId} answers it (000 §3 Tag). */
-export interface Tag {
-  tagId: number;
-  tagName: string;
-  tagColor: string;
-  tagFilters: TagFilter[];
-}
+export const tagSchema = talkTagSchema.extend({ tagFilters: z.array(tagFilterSchema) });
+export type Tag = z.infer<typeof tagSchema>;
 
-/** A row of GET /api/tag (the list shows the colour dot and the name). */
-export interface TagListItem {
-  tagId: number;
-  tagName: string;
-  tagColor: string;
-}
-
-export interface TagPage {
-  itens: TagListItem[];
-  totalResults: number;
-  currentPage: number;
-}
+export const tagPageSchema = pageOf(talkTagSchema);
+export type TagPage = z.infer<typeof tagPageSchema>;
 
 /** Answer of POST /api/tag (201). */
-export interface TagCreated {
-  tagId: number;
-}
-
-/** A tag as every talk answers it (`tags`). */
-export interface TalkTag {
-  tagId: number;
-  tagName: string;
-  tagColor: string;
-}
+export const tagCreatedSchema = z.object({ tagId: z.number().int() });
+export type TagCreated = z.infer<typeof tagCreatedSchema>;
 
 /**
  * Progress of re-tagging the existing records after a tag or its filters changed
  * (GET /api/tag/{tagId}/progress). `state`: `pending` queued, `running`, `done`.
  */
-export interface TagProgress {
-  tagId: number;
-  state: 'pending' | 'running' | 'done';
+export const tagProgressSchema = z.object({
+  tagId: z.number().int(),
+  state: z.enum(['pending', 'running', 'done']),
   /** Records examined so far, over all the tag's subjects. */
-  processed: number;
+  processed: z.number().int(),
   /** Records to examine when the run started (active and inactive records of the tag's subjects). */
-  total: number;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+  total: z.number().int(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type TagProgress = z.infer<typeof tagProgressSchema>;
 
 /**
  * The `PublishTalkTag` push (002 §7) as `{event: 'PublishTalkTag', data}`: a record's tags changed.

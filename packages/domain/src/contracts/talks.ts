@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { filterTreeSchema } from '../filters/filter-tree.ts';
+import { talkAttachmentSchema } from './files.ts';
 import { idSchema } from './ids.ts';
+import { pageOf } from './pages.ts';
+import { talkTagSchema } from './tags.ts';
 
 /** Bodies of the talk calls (spec 002 §7), validated at the edge. */
 export const talkValueInputSchema = z.object({
@@ -90,39 +93,39 @@ export const talkFilterSchema = z.object({
 export type TalkFilter = z.output<typeof talkFilterSchema>;
 
 /** One attribute's value in a talk (002 §3 "Talk"). */
-export interface TalkValue {
-  subjectAttributeId: number;
-  subjectAttributeIdentifier: string;
-  value: unknown;
+export const talkValueSchema = z.object({
+  subjectAttributeId: z.number().int(),
+  subjectAttributeIdentifier: z.string(),
+  /** The value in its component type's canonical form (records/value-kinds.ts). */
+  value: z.unknown(),
   /** For references: the related record's display name. */
-  displayValue?: string | null;
-}
+  displayValue: z.string().nullable().optional(),
+});
+export type TalkValue = z.infer<typeof talkValueSchema>;
 
 /** A talk as the API answers it (spec 002 §3 "Talk"). */
-export interface ApiTalk {
-  talkId: number;
-  subject: string;
-  subjectId: number;
-  isActive: boolean;
-  displayName: string;
-  isReadOnly: boolean;
-  version: number;
-  createdAt: string;
-  createdBy: number | null;
-  updatedAt: string;
-  updatedBy: number | null;
-  templateId: number | null;
-  tags: unknown[];
-  talkValues: TalkValue[];
-  talkAttachments: unknown[];
-}
+export const apiTalkSchema = z.object({
+  talkId: z.number().int(),
+  subject: z.string(),
+  subjectId: z.number().int(),
+  isActive: z.boolean(),
+  displayName: z.string(),
+  isReadOnly: z.boolean(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  createdBy: z.number().int().nullable(),
+  updatedAt: z.string(),
+  updatedBy: z.number().int().nullable(),
+  templateId: z.number().int().nullable(),
+  tags: z.array(talkTagSchema),
+  talkValues: z.array(talkValueSchema),
+  talkAttachments: z.array(talkAttachmentSchema),
+});
+export type ApiTalk = z.infer<typeof apiTalkSchema>;
 
 /** A paged list (002 §3 "Paged list"). */
-export interface PagedTalks {
-  itens: ApiTalk[];
-  totalResults: number;
-  currentPage: number;
-}
+export const pagedTalksSchema = pageOf(apiTalkSchema);
+export type PagedTalks = z.infer<typeof pagedTalksSchema>;
 
 /** The body of POST /talk/filter/{subject} as a client builds it. */
 export type TalkFilterRequest = z.input<typeof talkFilterSchema>;
@@ -137,26 +140,28 @@ export interface RelatedTalk {
 }
 
 /** One entry of a record's history (GET /talk/{subject}/{talkId}/timeline), newest first. */
-export interface TimelineEntry {
-  id: number;
-  at: string;
-  action: string;
-  accountId: number | null;
-  accountName: string | null;
-  subjectAttributeId: number | null;
-  attributeName: string | null;
+export const timelineEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  action: z.string(),
+  accountId: z.number().int().nullable(),
+  accountName: z.string().nullable(),
+  subjectAttributeId: z.number().int().nullable(),
+  attributeName: z.string().nullable(),
   /** Canonical values, as the talk calls answer them. */
-  oldValue: unknown;
-  newValue: unknown;
+  oldValue: z.unknown(),
+  newValue: z.unknown(),
   /** For references: the referenced records' names, when the account may see them all. */
-  oldDisplayValue?: string | null;
-  newDisplayValue?: string | null;
-}
+  oldDisplayValue: z.string().nullable().optional(),
+  newDisplayValue: z.string().nullable().optional(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
-export interface TimelinePage {
-  itens: TimelineEntry[];
-  currentPage: number;
-}
+export const timelinePageSchema = z.object({
+  itens: z.array(timelineEntrySchema),
+  currentPage: z.number().int(),
+});
+export type TimelinePage = z.infer<typeof timelinePageSchema>;
 
 /** The SendTalkUpdates push: which records of which subject another account changed. */
 export interface TalkUpdatesEvent {

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
-import type { ApiTalk, PagedTalks } from './talks.ts';
-import { talkFilterSchema, talkWriteSchema } from './talks.ts';
-import type { TaskAction, TaskState } from '../tasks/task-state.ts';
+import { apiTalkSchema, pagedTalksSchema, talkFilterSchema, talkWriteSchema } from './talks.ts';
+import { TASK_ACTIONS, TASK_STATES, type TaskAction } from '../tasks/task-state.ts';
 
 /** The task calls (spec 002 §7): POST /talk/tarefa, /iniciar, /pausar, /finalizar, InProgress. */
 export const TASK_PATHS = {
@@ -30,60 +29,64 @@ export const taskActionSchema = z.object({ talkId: idSchema });
 export const taskFilterSchema = talkFilterSchema;
 
 /** A task's timer and state as the server counts them. */
-export interface TaskInfo {
-  talkId: number;
-  title: string;
-  state: TaskState;
+export const taskInfoSchema = z.object({
+  talkId: z.number().int(),
+  title: z.string(),
+  state: z.enum(TASK_STATES),
   /** The status name shown ('Aguardando Execução', 'Em Execução', 'Pausada', 'Finalizada'). */
-  status: string;
+  status: z.string(),
   /** When the current run started (ISO), while running; null otherwise. */
-  runningSince: string | null;
+  runningSince: z.string().nullable(),
   /** Who runs it, while running. */
-  runningBy: { accountId: number; name: string } | null;
+  runningBy: z.object({ accountId: z.number().int(), name: z.string() }).nullable(),
   /** Milliseconds worked in the runs already closed (pauses and finish). */
-  accumulatedMs: number;
+  accumulatedMs: z.number().int(),
   /** Whole seconds worked at `serverTime`, the current run included (`duracaototal`). */
-  elapsedSeconds: number;
+  elapsedSeconds: z.number().int(),
   /** The server's clock when it answered (ISO): the browser corrects its own clock by it. */
-  serverTime: string;
-  forecastStart: string | null;
-  forecastEnd: string | null;
+  serverTime: z.string(),
+  forecastStart: z.string().nullable(),
+  forecastEnd: z.string().nullable(),
   /** HH:MM:SS, or null. */
-  estimatedDuration: string | null;
+  estimatedDuration: z.string().nullable(),
   /** Delays at `serverTime`: finishing needs the matching reasons. */
-  delay: { deadline: boolean; estimate: boolean };
-  deadlineReason: string | null;
-  estimateReason: string | null;
-  actions: TaskAction[];
-}
+  delay: z.object({ deadline: z.boolean(), estimate: z.boolean() }),
+  deadlineReason: z.string().nullable(),
+  estimateReason: z.string().nullable(),
+  actions: z.array(z.enum(TASK_ACTIONS)),
+});
+export type TaskInfo = z.infer<typeof taskInfoSchema>;
 
 /** GET /talk/tarefa/{id}: the talk with its task state. */
-export type ApiTask = ApiTalk & { task: TaskInfo };
+export const apiTaskSchema = apiTalkSchema.extend({ task: taskInfoSchema });
+export type ApiTask = z.infer<typeof apiTaskSchema>;
 
 /** Answer of /iniciar, /pausar, /finalizar. */
-export interface TaskActionAnswer {
-  talkId: number;
-  message: string;
-  task: TaskInfo;
-}
+export const taskActionAnswerSchema = z.object({
+  talkId: z.number().int(),
+  message: z.string(),
+  task: taskInfoSchema,
+});
+export type TaskActionAnswer = z.infer<typeof taskActionAnswerSchema>;
 
 /** Answer of POST /talk/tarefa. */
-export interface TaskCreateAnswer {
-  resourceId: number;
-  message: string;
+export const taskCreateAnswerSchema = z.object({
+  resourceId: z.number().int(),
+  message: z.string(),
   /** With `start: true`: whether it also started; when not, `errors` say why. */
-  started?: boolean;
-  errors?: { message: string; field?: string }[];
-  task?: TaskInfo;
-}
+  started: z.boolean().optional(),
+  errors: z.array(z.object({ message: z.string(), field: z.string().optional() })).optional(),
+  task: taskInfoSchema.optional(),
+});
+export type TaskCreateAnswer = z.infer<typeof taskCreateAnswerSchema>;
 
 /** GET /Talk/Task/InProgress: the account's running task, or null (002 §7 "answer: message"). */
-export interface TaskInProgressAnswer {
-  message: TaskInfo | null;
-}
+export const taskInProgressAnswerSchema = z.object({ message: taskInfoSchema.nullable() });
+export type TaskInProgressAnswer = z.infer<typeof taskInProgressAnswerSchema>;
 
 /** POST /talk/filter/tarefa/: the spec's `items`, and `itens` as every other list answers. */
-export type TaskPage = PagedTalks & { items: ApiTalk[] };
+export const taskPageSchema = pagedTalksSchema.extend({ items: z.array(apiTalkSchema) });
+export type TaskPage = z.infer<typeof taskPageSchema>;
 
 /** Extra fields of a refused start or finish: the attributes the estimates or reasons modal asks for. */
 export interface TaskRefusal {

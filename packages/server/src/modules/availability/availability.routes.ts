@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { availabilityParamsSchema, availabilityQuerySchema } from '@talkbase/domain/contracts/availability';
+import {
+  availabilityAnswerSchema,
+  availabilityParamsSchema,
+  availabilityQuerySchema,
+} from '@talkbase/domain/contracts/availability';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { AvailabilityService } from './availability.service.ts';
 
@@ -15,6 +19,7 @@ export function registerAvailabilityRoutes(
     permission: 'session',
     params: availabilityParamsSchema,
     query: availabilityQuerySchema,
+    response: availabilityAnswerSchema,
     handler: ({ params, query, auth }) => availability.days(auth, params.subject, params.attributeId, query),
   });
 }

@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { certificateStatusPath, certificateTicketPath } from '@talkbase/domain/contracts/certificates';
+import {
+  certificateStatusPath,
+  certificateStatusSchema,
+  certificateTicketPath,
+  certificateTicketSchema,
+} from '@talkbase/domain/contracts/certificates';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { CertificatesService } from './certificates.service.ts';
 
@@ -20,6 +25,7 @@ export function registerCertificateRoutes(
     method: 'GET',
     url: certificateStatusPath,
     permission: 'session',
+    response: certificateStatusSchema,
     handler: ({ req, auth }) => certificates.status(auth, req.hostname),
   });
 
@@ -27,6 +33,8 @@ export function registerCertificateRoutes(
     method: 'POST',
     url: certificateTicketPath,
     permission: 'session',
+    response: certificateTicketSchema,
+    status: 201,
     handler: async ({ req, reply, auth }) => {
       const ticket = await certificates.ticket(auth, originOf(req), req.hostname);
       void reply.code(201).header('cache-control', 'no-store');

@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
 import { z } from 'zod';
 import {
+  fileIconAnswerSchema,
   fileIconQuerySchema,
+  fileUploadAnswerSchema,
   fileUploadJsonSchema,
   type FileItemInput,
 } from '@talkbase/domain/contracts/files';
@@ -59,6 +61,11 @@ export async function registerFileRoutes(
       params: refParams,
       // Only the JSON form is read whole; base64 adds a third. Multipart streams and is not bound by it.
       bodyLimit: Math.ceil((files.sizeLimit * 4) / 3) + 64 * 1024,
+      summary:
+        'Envia arquivos (multipart, ou JSON com base64): 201 quando algum foi guardado, 200 quando nenhum.',
+      response: fileUploadAnswerSchema,
+      status: 201,
+      otherResponses: { 200: fileUploadAnswerSchema },
       handler: async ({ req, reply, params, auth }) => {
         const answer = req.isMultipart()
           ? await uploadMultipart(files, auth, params, req)
@@ -73,6 +80,7 @@ export async function registerFileRoutes(
       url: '/api/value/file/:subject/:talkId/:attributeId',
       permission: 'session',
       params: refParams,
+      answers: 'file',
       handler: async ({ req, reply, params, auth }) => {
         const found = await files.files(auth, params);
         const [first] = found.files;
@@ -86,6 +94,7 @@ export async function registerFileRoutes(
       url: '/api/value/file/:subject/:talkId/:attributeId/:fileId',
       permission: 'session',
       params: fileParams,
+      answers: 'file',
       handler: async ({ req, reply, params, auth }) =>
         sendFile(req, reply, files, await files.file(auth, params, params.fileId)),
     });
@@ -95,6 +104,7 @@ export async function registerFileRoutes(
       url: '/api/value/file/:subject/:talkId/:attributeId/:fileId',
       permission: 'session',
       params: fileParams,
+      status: 204,
       handler: ({ params, auth }) => files.remove(auth, params, params.fileId),
     });
 
@@ -103,6 +113,7 @@ export async function registerFileRoutes(
       url: '/api/value/filegenerate/:subject/:talkId/:attributeId',
       permission: 'session',
       params: refParams,
+      answers: 'file',
       handler: async ({ reply, params, auth }) => {
         const made = await files.generate(auth, params);
         return reply
@@ -118,6 +129,7 @@ export async function registerFileRoutes(
       url: '/api/Presentation/GetIconByFileTypeQuery',
       permission: 'session',
       body: fileIconQuerySchema,
+      response: fileIconAnswerSchema,
       handler: ({ body }) => Promise.resolve(files.icons(body.FileTypes)),
     });
   });

@@ -2,10 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idSchema } from '@talkbase/domain/contracts/ids';
 import {
+  messageAccountSchema,
   messagePageQuerySchema,
+  messagePageSchema,
   messagePaths,
   messagePostSchema,
   messageReadSchema,
+  postedMessageSchema,
+  unreadCountSchema,
+  unreadOfPageAnswerSchema,
   unreadOfPageSchema,
 } from '@talkbase/domain/contracts/messages';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
@@ -28,6 +33,7 @@ export function registerMessageRoutes(
     permission: 'session',
     params: talkParams,
     query: messagePageQuerySchema,
+    response: messagePageSchema,
     handler: ({ params, query, auth }) => messages.list(auth, params.subject, params.talkId, query),
   });
 
@@ -37,6 +43,8 @@ export function registerMessageRoutes(
     permission: 'session',
     params: talkParams,
     body: messagePostSchema,
+    response: postedMessageSchema,
+    status: 201,
     handler: async ({ params, body, auth, reply }) => {
       const posted = await messages.post(auth, params.subject, params.talkId, body);
       reply.code(201);
@@ -49,6 +57,7 @@ export function registerMessageRoutes(
     url: messagePaths.unread,
     permission: 'session',
     params: talkParams,
+    response: unreadCountSchema,
     handler: ({ params, auth }) => messages.unread(auth, params.subject, params.talkId),
   });
 
@@ -58,6 +67,7 @@ export function registerMessageRoutes(
     permission: 'session',
     params: talkParams,
     body: messageReadSchema,
+    response: unreadCountSchema,
     handler: ({ params, body, auth }) =>
       messages.markRead(auth, params.subject, params.talkId, body.messageId),
   });
@@ -67,6 +77,7 @@ export function registerMessageRoutes(
     url: messagePaths.unreadOfPage,
     permission: 'session',
     body: unreadOfPageSchema,
+    response: unreadOfPageAnswerSchema,
     handler: ({ body, auth }) => messages.unreadOfPage(auth, body),
   });
 
@@ -75,6 +86,7 @@ export function registerMessageRoutes(
     url: messagePaths.participants,
     permission: 'session',
     params: talkParams,
+    response: z.array(messageAccountSchema),
     handler: ({ params, auth }) => messages.participants(auth, params.subject, params.talkId),
   });
 }

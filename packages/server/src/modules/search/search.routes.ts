@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { searchQuerySchema } from '@talkbase/domain/contracts/search';
+import { searchPageSchema, searchQuerySchema } from '@talkbase/domain/contracts/search';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { SearchService } from './search.service.ts';
 
@@ -14,6 +14,7 @@ export function registerSearchRoutes(
     url: '/api/search',
     permission: 'session',
     query: searchQuerySchema,
+    response: searchPageSchema,
     handler: ({ query, auth }) => search.search(auth, query),
   });
 }

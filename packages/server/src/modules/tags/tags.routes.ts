@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idSchema } from '@talkbase/domain/contracts/ids';
-import { tagListQuerySchema, tagWriteSchema } from '@talkbase/domain/contracts/tags';
+import {
+  tagCreatedSchema,
+  tagListQuerySchema,
+  tagPageSchema,
+  tagProgressSchema,
+  tagSchema,
+  tagWriteSchema,
+} from '@talkbase/domain/contracts/tags';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { TagsService } from './tags.service.ts';
 
@@ -21,6 +28,7 @@ export function registerTagRoutes(
     url: '/api/tag',
     permission: 'admin',
     query: tagListQuerySchema,
+    response: tagPageSchema,
     handler: ({ auth, query }) => tags.list(auth, query),
   });
 
@@ -29,6 +37,7 @@ export function registerTagRoutes(
     url: '/api/tag/options',
     permission: 'session',
     query: tagListQuerySchema,
+    response: tagPageSchema,
     handler: ({ auth, query }) => tags.options(auth, query),
   });
 
@@ -37,6 +46,7 @@ export function registerTagRoutes(
     url: '/api/tag/:tagId',
     permission: 'admin',
     params,
+    response: tagSchema,
     handler: ({ auth, params: p }) => tags.get(auth, p.tagId),
   });
 
@@ -45,6 +55,7 @@ export function registerTagRoutes(
     url: '/api/tag/:tagId/progress',
     permission: 'admin',
     params,
+    response: tagProgressSchema,
     handler: ({ auth, params: p }) => tags.progress(auth, p.tagId),
   });
 
@@ -53,6 +64,8 @@ export function registerTagRoutes(
     url: '/api/tag',
     permission: 'admin',
     body: tagWriteSchema,
+    response: tagCreatedSchema,
+    status: 201,
     handler: async ({ auth, body, reply }) => {
       const created = await tags.create(auth, body);
       reply.code(201);
@@ -66,6 +79,7 @@ export function registerTagRoutes(
     permission: 'admin',
     params,
     body: tagWriteSchema,
+    response: tagSchema,
     handler: ({ auth, params: p, body }) => tags.update(auth, p.tagId, body),
   });
 
@@ -74,6 +88,7 @@ export function registerTagRoutes(
     url: '/api/tag/:tagId',
     permission: 'admin',
     params,
+    status: 204,
     handler: async ({ auth, params: p }) => {
       await tags.remove(auth, p.tagId);
     },

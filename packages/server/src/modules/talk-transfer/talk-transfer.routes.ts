@@ -11,11 +11,46 @@ import {
   importMessages,
   MAX_IMPORT_BYTES,
   type ImportMode,
+  type ImportPreview,
   type TalkImportService,
 } from './import.service.ts';
 
 const subjectParams = z.object({ subject: z.string().trim().min(1).max(60) });
 const importParams = z.object({ importId: idSchema });
+
+/** dryRun: the columns as mapped, the first rows and every error found, nothing written. */
+const importPreviewAnswer = z.object({
+  columns: z.array(
+    z.object({ header: z.string(), attribute: z.string().nullable(), attributeName: z.string().nullable() }),
+  ),
+  /** Attributes the account may fill, for the mapping step's selects. */
+  attributes: z.array(z.object({ identifier: z.string(), name: z.string(), isRequired: z.boolean() })),
+  rows: z.array(z.object({ row: z.number().int(), values: z.array(z.string()) })),
+  /** `row` is the line of the file (the header is line 1). */
+  errors: z.array(
+    z.object({ row: z.number().int(), column: z.string(), value: z.string(), message: z.string() }),
+  ),
+  total: z.number().int(),
+  errorRows: z.number().int(),
+}) satisfies z.ZodType<ImportPreview>;
+
+/** An import's progress and result. */
+const importAnswer = z.object({
+  importId: z.number().int(),
+  subject: z.string(),
+  fileName: z.string(),
+  mode: z.enum(['all', 'skip']),
+  status: z.enum(['running', 'done', 'failed']),
+  total: z.number().int(),
+  done: z.number().int(),
+  imported: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  errorCount: z.number().int(),
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
 
 /**
  * CSV export and import of a subject's records (issue 17). Export needs read on the subject, import
@@ -35,6 +70,7 @@ export async function registerTalkTransferRoutes(
     params: subjectParams,
     body: talkExportSchema,
     summary: 'Exporta os registros do filtro em CSV (pt-BR, ";", UTF-8 com BOM), transmitido aos poucos.',
+    answers: 'csv',
     handler: async ({ params, body, auth, reply }) => {
       const file = await exporter.export(auth, params.subject, body);
       return reply
@@ -57,6 +93,9 @@ export async function registerTalkTransferRoutes(
       params: subjectParams,
       summary:
         'Importa um CSV (multipart: file, mapping, mode all|skip, dryRun): prévia com os erros, ou 202 {importId}.',
+      response: z.object({ importId: z.number().int() }),
+      status: 202,
+      otherResponses: { 200: importPreviewAnswer },
       handler: async ({ req, params, auth, reply }) => {
         const form = await readImportForm(req);
         if (form.dryRun) return importer.preview(auth, params.subject, form.file.data, form.mapping);
@@ -73,6 +112,7 @@ export async function registerTalkTransferRoutes(
     permission: 'session',
     params: importParams,
     summary: 'Progresso e resultado de uma importação (só de quem a fez, ou de um administrador).',
+    response: importAnswer,
     handler: ({ params, auth }) => importer.get(auth, params.importId),
   });
 
@@ -82,6 +122,7 @@ export async function registerTalkTransferRoutes(
     permission: 'session',
     params: importParams,
     summary: 'O relatório de erros de uma importação, em CSV (linha, coluna, valor, mensagem).',
+    answers: 'csv',
     handler: async ({ params, auth, reply }) => {
       const report = await importer.errorReport(auth, params.importId);
       return reply

@@ -4,7 +4,11 @@ import { MAX_PAGE_SIZE } from '../../http/paging.ts';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import { sendStreamedList } from '../../http/streamed-list.ts';
 import type { TalkQueryService } from './talk-query.service.ts';
+import { resourceIdSchema } from '@talkbase/domain/contracts/pages';
 import {
+  apiTalkSchema,
+  pagedTalksSchema,
+  timelinePageSchema,
   talkCreateManySchema,
   talkFilterSchema,
   talkIdsSchema,
@@ -16,6 +20,8 @@ import { idSchema } from '@talkbase/domain/contracts/ids';
 
 const subjectParams = z.object({ subject: z.string().trim().min(1).max(60) });
 const talkParams = subjectParams.extend({ talkId: idSchema });
+const resourceIdsAnswer = z.object({ resourceIds: z.array(z.number().int()) });
+
 const pageQuery = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),
   fetch: z.coerce.number().int().min(1).catch(50).default(50),
@@ -34,6 +40,7 @@ export function registerTalkRoutes(
     permission: 'session',
     params: subjectParams,
     body: talkFilterSchema,
+    response: pagedTalksSchema,
     handler: async ({ params, body, auth, reply }) =>
       body.fetch > MAX_PAGE_SIZE
         ? sendStreamedList(reply, await query.filterStreamed(auth, params.subject, body))
@@ -45,6 +52,7 @@ export function registerTalkRoutes(
     url: '/api/talk/:subject/:talkId',
     permission: 'session',
     params: talkParams,
+    response: apiTalkSchema,
     handler: ({ params, auth }) => talks.get(auth, params.subject, params.talkId),
   });
 
@@ -54,6 +62,7 @@ export function registerTalkRoutes(
     permission: 'session',
     params: talkParams,
     query: pageQuery,
+    response: timelinePageSchema,
     handler: ({ params, query: q, auth }) =>
       talks.timeline(auth, params.subject, params.talkId, q.page, q.fetch),
   });
@@ -64,6 +73,8 @@ export function registerTalkRoutes(
     permission: 'session',
     params: subjectParams,
     body: talkWriteSchema,
+    response: resourceIdSchema,
+    status: 201,
     handler: async ({ params, body, auth, reply }) => {
       const { resourceId, subject } = await talks.create(auth, params.subject, body);
       // The record's route in the web app: the client goes there after creating outside the grid.
@@ -78,6 +89,8 @@ export function registerTalkRoutes(
     permission: 'session',
     params: subjectParams,
     body: talkCreateManySchema,
+    response: resourceIdsAnswer,
+    status: 201,
     handler: async ({ params, body, auth, reply }) => {
       const created = await talks.createMany(auth, params.subject, body.talks);
       reply.code(201);
@@ -91,6 +104,7 @@ export function registerTalkRoutes(
     permission: 'session',
     params: subjectParams,
     body: talkUpdateManySchema,
+    response: resourceIdsAnswer,
     handler: ({ params, body, auth }) => talks.updateMany(auth, params.subject, body.talks),
   });
 
@@ -100,6 +114,7 @@ export function registerTalkRoutes(
     permission: 'session',
     params: talkParams,
     body: talkWriteSchema,
+    response: apiTalkSchema,
     handler: ({ params, body, auth }) => talks.update(auth, params.subject, params.talkId, body),
   });
 
@@ -109,6 +124,7 @@ export function registerTalkRoutes(
     permission: 'session',
     params: subjectParams,
     body: talkIdsSchema,
+    response: z.object({ deleted: z.number().int() }),
     handler: ({ params, body, auth }) => talks.remove(auth, params.subject, body.talkIds),
   });
 
@@ -122,6 +138,7 @@ export function registerTalkRoutes(
       permission: 'session',
       params: subjectParams,
       body: talkIdsSchema,
+      response: z.object({ changed: z.number().int() }),
       handler: ({ params, body, auth }) => talks.setActive(auth, params.subject, body.talkIds, active),
     });
   }

@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { taskActionSchema, taskCreateSchema, taskFilterSchema } from '@talkbase/domain/contracts/tasks';
+import {
+  apiTaskSchema,
+  taskActionAnswerSchema,
+  taskActionSchema,
+  taskCreateAnswerSchema,
+  taskCreateSchema,
+  taskFilterSchema,
+  taskInProgressAnswerSchema,
+  taskPageSchema,
+} from '@talkbase/domain/contracts/tasks';
 import { idSchema } from '@talkbase/domain/contracts/ids';
 import { TASK_ACTIONS } from '@talkbase/domain/tasks/task-state';
 import { TASK_ACTION_PATHS } from '@talkbase/domain/contracts/tasks';
@@ -24,6 +33,7 @@ export function registerTaskRoutes(
     method: 'GET',
     url: '/api/Talk/Task/InProgress',
     permission: 'session',
+    response: taskInProgressAnswerSchema,
     handler: ({ auth }) => tasks.inProgress(auth),
   });
 
@@ -32,6 +42,7 @@ export function registerTaskRoutes(
     url: '/api/talk/filter/tarefa',
     permission: 'session',
     body: taskFilterSchema,
+    response: taskPageSchema,
     handler: ({ auth, body }) => tasks.filter(auth, body),
   });
 
@@ -40,6 +51,7 @@ export function registerTaskRoutes(
     url: '/api/talk/tarefa/:talkId',
     permission: 'session',
     params: talkParams,
+    response: apiTaskSchema,
     handler: ({ auth, params }) => tasks.get(auth, params.talkId),
   });
 
@@ -48,6 +60,8 @@ export function registerTaskRoutes(
     url: '/api/talk/tarefa',
     permission: 'session',
     body: taskCreateSchema,
+    response: taskCreateAnswerSchema,
+    status: 201,
     handler: async ({ auth, body, reply }) => {
       const answer = await tasks.create(auth, body);
       reply.code(201).header('location', `/context/talk/tarefa/${String(answer.resourceId)}`);
@@ -61,6 +75,7 @@ export function registerTaskRoutes(
       url: `/api/talk/tarefa/${TASK_ACTION_PATHS[action]}`,
       permission: 'session',
       body: taskActionSchema,
+      response: taskActionAnswerSchema,
       handler: ({ auth, body }) => tasks.act(auth, body.talkId, action),
     });
   }
