@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { filterTreeSchema, type FilterNode } from '../filters/filter-tree.ts';
 import { idSchema } from './ids.ts';
+import { pageOf } from './pages.ts';
 
 /**
  * Automations ("jobs", spec 000 §2 list and editor, §3 Job / Event / Work / action step
@@ -436,24 +437,21 @@ export const jobListQuerySchema = z.object({
 export type JobListQuery = z.output<typeof jobListQuerySchema>;
 
 /** A row of GET /api/job. */
-export interface JobListItem {
-  jobId: number;
-  name: string;
+export const jobListItemSchema = z.object({
+  jobId: z.number().int(),
+  name: z.string(),
   /** Event types of the job's event steps, in order, each once. */
-  eventTypes: EventType[];
-  updatedAt: string;
-}
+  eventTypes: z.array(z.union(EVENT_TYPES.map((t) => z.literal(t)))),
+  updatedAt: z.string(),
+});
+export type JobListItem = z.infer<typeof jobListItemSchema>;
 
-export interface JobPage {
-  itens: JobListItem[];
-  totalResults: number;
-  currentPage: number;
-}
+export const jobPageSchema = pageOf(jobListItemSchema);
+export type JobPage = z.infer<typeof jobPageSchema>;
 
 /** Answer of POST /api/job (201). */
-export interface JobCreated {
-  jobId: number;
-}
+export const jobCreatedSchema = z.object({ jobId: z.number().int() });
+export type JobCreated = z.infer<typeof jobCreatedSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Runs (owned by the engine: modules/automations)
@@ -474,39 +472,47 @@ export type JobRunStepStatus = (typeof JOB_RUN_STEP_STATUSES)[number];
  * What started a run: an event type (1, 3, 4, 5, 6, 7) on a record, a run over existing records,
  * a parent job (ExecuteParentJob), or a retry of an earlier run.
  */
-export type JobRunTrigger =
-  | { kind: 'event'; eventType: EventType }
-  | { kind: 'existing' }
-  | { kind: 'parent'; parentRunId: number | null }
-  | { kind: 'retry'; fromRunId: number };
+export const jobRunTriggerSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('event'), eventType: z.union(EVENT_TYPES.map((t) => z.literal(t))) }),
+  z.object({ kind: z.literal('existing') }),
+  z.object({ kind: z.literal('parent'), parentRunId: z.number().int().nullable() }),
+  z.object({ kind: z.literal('retry'), fromRunId: z.number().int() }),
+]);
+export type JobRunTrigger = z.infer<typeof jobRunTriggerSchema>;
 
-export interface JobRunStep {
-  workStepId?: number | null;
-  workStepType?: ActionKind | null;
-  status: JobRunStepStatus;
-  error: string | null;
-  attempts?: number;
-}
+export const jobRunStepSchema = z.object({
+  workStepId: z.number().int().nullable().optional(),
+  workStepType: z.enum(ACTION_KINDS).nullable().optional(),
+  status: z.enum(JOB_RUN_STEP_STATUSES),
+  error: z.string().nullable(),
+  attempts: z.number().int().optional(),
+});
+export type JobRunStep = z.infer<typeof jobRunStepSchema>;
 
 /** A run (issue 16): GET /api/job/run/{runId}, rows of GET /api/job/{jobId}/runs. */
-export interface JobRun {
-  runId: number;
-  jobId: number;
-  trigger: JobRunTrigger;
-  talkId: number | null;
-  status: JobRunStatus;
-  steps: JobRunStep[];
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+export const jobRunSchema = z.object({
+  runId: z.number().int(),
+  jobId: z.number().int(),
+  trigger: jobRunTriggerSchema,
+  talkId: z.number().int().nullable(),
+  status: z.enum(JOB_RUN_STATUSES),
+  steps: z.array(jobRunStepSchema),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type JobRun = z.infer<typeof jobRunSchema>;
 
-export interface JobRunPage {
-  itens: JobRun[];
-  totalResults: number;
-  currentPage: number;
-}
+/** A run as the run calls answer it: with its record's subject, and the progress of a run over a set of records. */
+export const jobRunDetailSchema = jobRunSchema.extend({
+  subjectId: z.number().int().nullable(),
+  /** Runs over existing records (and schedules): records done of the total (null until counted). */
+  progress: z.object({ done: z.number().int(), total: z.number().int().nullable() }).optional(),
+});
+export type JobRunDetail = z.infer<typeof jobRunDetailSchema>;
+
+export const jobRunPageSchema = pageOf(jobRunDetailSchema);
+export type JobRunPage = z.infer<typeof jobRunPageSchema>;
 
 /** Answer of POST /api/job/{jobId}/run (202). */
-export interface JobRunStarted {
-  runId: number;
-}
+export const jobRunStartedSchema = z.object({ runId: z.number().int() });
+export type JobRunStarted = z.infer<typeof jobRunStartedSchema>;

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ADMIN_ROOM_ID } from '@talkbase/domain/contracts/account';
 import { idSchema } from '@talkbase/domain/contracts/ids';
-import { JOB_DEFAULT_PAGE_SIZE, JOB_PAGE_SIZES } from '@talkbase/domain/contracts/jobs';
+import {
+  JOB_DEFAULT_PAGE_SIZE,
+  JOB_PAGE_SIZES,
+  jobRunDetailSchema,
+  jobRunPageSchema,
+  jobRunStartedSchema,
+} from '@talkbase/domain/contracts/jobs';
 import { forbidden } from '../../http/errors.ts';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
@@ -40,6 +46,8 @@ export function registerAutomationRoutes(
     permission: 'admin',
     params: jobParams,
     summary: 'Runs the job over every existing record matching its first event (background).',
+    response: jobRunStartedSchema,
+    status: 202,
     handler: async ({ auth, params, reply }) => {
       const runId = await engine.runOnExisting(manager(auth), params.jobId);
       reply.code(202);
@@ -53,6 +61,7 @@ export function registerAutomationRoutes(
     permission: 'admin',
     params: jobParams,
     query: runsQuery,
+    response: jobRunPageSchema,
     handler: ({ auth, params, query }) =>
       engine.listRuns(manager(auth), params.jobId, query.page, query.fetch),
   });
@@ -62,6 +71,7 @@ export function registerAutomationRoutes(
     url: '/api/job/run/:runId',
     permission: 'admin',
     params: runParams,
+    response: jobRunDetailSchema,
     handler: ({ auth, params }) => engine.getRun(manager(auth), params.runId),
   });
 
@@ -70,6 +80,7 @@ export function registerAutomationRoutes(
     url: '/api/job/run/:runId/retry',
     permission: 'admin',
     params: runParams,
+    response: jobRunDetailSchema,
     handler: ({ auth, params }) => engine.retry(manager(auth), params.runId),
   });
 
@@ -78,6 +89,7 @@ export function registerAutomationRoutes(
     url: '/api/job/run/:runId/resume',
     permission: 'admin',
     params: runParams,
+    response: jobRunDetailSchema,
     handler: ({ auth, params }) => engine.resume(manager(auth), params.runId),
   });
 
@@ -86,6 +98,7 @@ export function registerAutomationRoutes(
     url: '/api/job/run/:runId/cancel',
     permission: 'admin',
     params: runParams,
+    response: jobRunDetailSchema,
     handler: ({ auth, params }) => engine.cancel(manager(auth), params.runId),
   });
 }

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idSchema } from '@talkbase/domain/contracts/ids';
-import { jobListQuerySchema, jobSchema } from '@talkbase/domain/contracts/jobs';
+import {
+  jobCreatedSchema,
+  jobListQuerySchema,
+  jobPageSchema,
+  jobSchema,
+} from '@talkbase/domain/contracts/jobs';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { JobsService } from './jobs.service.ts';
 
@@ -22,6 +27,7 @@ export function registerJobRoutes(
     url: '/api/job',
     permission: 'admin',
     query: jobListQuerySchema,
+    response: jobPageSchema,
     handler: ({ auth, query }) => jobs.list(auth, query),
   });
 
@@ -30,6 +36,7 @@ export function registerJobRoutes(
     url: '/api/job/:jobId',
     permission: 'admin',
     params,
+    response: jobSchema,
     handler: ({ auth, params: p }) => jobs.get(auth, p.jobId),
   });
 
@@ -38,6 +45,8 @@ export function registerJobRoutes(
     url: '/api/job',
     permission: 'admin',
     body: jobSchema,
+    response: jobCreatedSchema,
+    status: 201,
     handler: async ({ auth, body, reply }) => {
       const created = await jobs.create(auth, body);
       reply.code(201);
@@ -51,6 +60,7 @@ export function registerJobRoutes(
     permission: 'admin',
     params,
     body: jobSchema,
+    response: jobSchema,
     handler: ({ auth, params: p, body }) => jobs.update(auth, p.jobId, body),
   });
 
@@ -59,6 +69,7 @@ export function registerJobRoutes(
     url: '/api/job/:jobId',
     permission: 'admin',
     params,
+    status: 204,
     handler: async ({ auth, params: p }) => {
       await jobs.remove(auth, p.jobId);
     },
