@@ -542,11 +542,15 @@ export class AutomationEngine {
         await this.finish(run, 'failed', steps);
         return;
       }
-      // Each step done extends the claim (a crash leaves the run to another worker a minute later).
-      await repo.updateRun(this.k, run.id, {
-        steps: JSON.stringify(steps),
-        lease_until: this.now() + this.leaseMs,
-      });
+      // Each step done extends the claim (a crash leaves the run to another worker a minute later);
+      // the last one's state is written by the finish below, one commit fewer a run. A crash in
+      // between is the same as a crash between the action and this write: the step's idempotency
+      // key, committed with its change, keeps the retried action from taking effect twice.
+      if (i < work.length - 1)
+        await repo.updateRun(this.k, run.id, {
+          steps: JSON.stringify(steps),
+          lease_until: this.now() + this.leaseMs,
+        });
     }
     await this.finish(run, 'succeeded', steps);
   }
