@@ -40,6 +40,12 @@ export const importMessages = {
   rolledBack:
     'Nenhum registro foi importado: uma linha foi recusada durante a importação e o modo é tudo ou nada.',
   interrupted: 'A importação foi interrompida.',
+  stalled: (imported: number) =>
+    `A importação foi interrompida (o servidor parou durante ela): ${
+      imported === 1
+        ? '1 registro foi importado'
+        : `${imported.toLocaleString('pt-BR')} registros foram importados`
+    } antes da interrupção. Confira-os antes de importar o restante.`,
 };
 
 /** Largest file accepted (413 beyond), and most data rows. */
@@ -62,6 +68,11 @@ const YIELD_EVERY = 2_000;
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Progress is written at most this often (ms). */
 const PROGRESS_EVERY = 500;
+/**
+ * A running import writes its progress at least every second; one silent for this long ran in a
+ * server that stopped (a restart, a crash, another instance gone) and is answered as interrupted.
+ */
+export const IMPORT_STALE_MS = 60_000;
 
 export interface ImportError {
   /** The row's line in the file (the header is line 1). */
@@ -218,7 +229,23 @@ export class TalkImportService {
   }
 
   async get(auth: AuthContext, importId: number) {
-    const row = await this.own(auth, importId);
+    let row = await this.own(auth, importId);
+    if (row.status === 'running' && Date.now() - Number(row.updated_at) > IMPORT_STALE_MS) {
+      // Only if nobody wrote progress since it was read (an instance still running it would have).
+      await this.k
+        .updateTable('talk_imports')
+        .set({
+          status: 'failed',
+          message: importMessages.stalled(Number(row.imported)),
+          finished_at: Date.now(),
+          updated_at: Date.now(),
+        })
+        .where('id', '=', row.id)
+        .where('status', '=', 'running')
+        .where('updated_at', '=', row.updated_at)
+        .execute();
+      row = await this.own(auth, importId);
+    }
     return {
       importId: Number(row.id),
       subject: row.subject_identifier,

@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTRIBUTE_NO_ACTION } from '../permissions/access-policy.ts';
 import { setRoomAttributeActions } from '../permissions/permissions.repository.ts';
@@ -7,6 +8,7 @@ import { as, createPerson, createTestApp, errorsOf, login, type TestApp } from '
 import { createTalk, valuesOf } from '../../test/records.ts';
 import { subjectIds } from '../templates/template-test-helpers.ts';
 import type { ApiTalk } from '../talks/talk-presenter.ts';
+import { IMPORT_STALE_MS } from './import.service.ts';
 
 /**
  * CSV export and import (issue 17) on a real server and database: the pt-BR format both ways
@@ -452,6 +454,33 @@ describe('import', () => {
     expect(
       (await call(reader, { method: 'GET', url: `/api/talk/import/${importId}/errors` })).statusCode,
     ).toBe(404);
+  });
+
+  it('an import left running by a server that stopped is answered as interrupted, with what it imported', async () => {
+    const csv = ['titulo;codigo', 'P1;P-1', 'P2;P-2'].join('\n');
+    const started = await importCsv(admin, 'pedido', csv, { mode: 'skip' });
+    const { importId } = started.json<{ importId: number }>();
+    await finished(admin, importId);
+    // As the row stays when the server dies between two batches: running, its progress silent.
+    const silentSince = Date.now() - IMPORT_STALE_MS - 1000;
+    await sql`update talk_imports set status = 'running', imported = 1, finished_at = null, updated_at = ${silentSince} where id = ${importId}`.execute(
+      t.db.kysely,
+    );
+    const res = await call(admin, { method: 'GET', url: `/api/talk/import/${importId}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Progress>()).toMatchObject({
+      status: 'failed',
+      imported: 1,
+      message:
+        'A importação foi interrompida (o servidor parou durante ela): 1 registro foi importado antes da interrupção. Confira-os antes de importar o restante.',
+    });
+    // One whose progress is recent is still running.
+    await sql`update talk_imports set status = 'running', finished_at = null, updated_at = ${Date.now()} where id = ${importId}`.execute(
+      t.db.kysely,
+    );
+    const live = await call(admin, { method: 'GET', url: `/api/talk/import/${importId}` });
+    expect(live.json<Progress>().status).toBe('running');
+    await sql`update talk_imports set status = 'done' where id = ${importId}`.execute(t.db.kysely);
   });
 
   it('an account with create on the subject (not an administrator) imports and reads its own import', async () => {
