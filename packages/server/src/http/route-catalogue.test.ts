@@ -15,7 +15,7 @@ import {
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { installErrorHandling } from './error-handler.ts';
 import { catalogueRoute, declaredRoutes, type CatalogueEntry } from './route-catalogue.ts';
-import { defineRoute, type RouteDefinition } from './route.ts';
+import { defineRoute, OTHER_ANSWERS, type OtherAnswer, type RouteDefinition } from './route.ts';
 
 /**
  * Issue 19 item 4 and issue 17's Done-when: every route the server registers is in the route
@@ -243,6 +243,75 @@ describe('docs/api.md notes', () => {
 });
 
 describe('declared answers (issue 17 item 3)', () => {
+  /**
+   * The routes that answer something other than JSON, by kind: they declare `answers` instead of a
+   * response schema, and the description shows the kind. Every other defineRoute route declares its
+   * JSON answer (or `status: 204`), which the test harness checks every answer against.
+   */
+  const otherKinds: Record<string, OtherAnswer> = {
+    'GET /api/account/:accountId/image': 'file',
+    'GET /api/docs': 'html',
+    'GET /api/docs/:file': 'file',
+    'GET /api/value/file/:subject/:talkId/:attributeId': 'file',
+    'GET /api/value/file/:subject/:talkId/:attributeId/:fileId': 'file',
+    'GET /api/value/filegenerate/:subject/:talkId/:attributeId': 'file',
+    'POST /api/talk/export/:subject': 'csv',
+    'GET /api/talk/import/:importId/errors': 'csv',
+  };
+  /** Registered outside defineRoute (http/route-catalogue.ts declaredRoutes), each described by kind. */
+  const declaredKinds: Record<string, string> = {
+    websocket: 'WebSocket upgrade (101)',
+    webApp: 'the web app files (HTML, scripts, styles, images)',
+    certificateCheck: 'JSON on its own TLS listener',
+  };
+
+  it('every JSON route declares its answer; the exceptions are named by kind', () => {
+    expect([...OTHER_ANSWERS]).toEqual(['file', 'csv', 'html']);
+    const routes = t.app.routeCatalogue.filter((e) => !e.headOfGet && e.source === 'defineRoute');
+    expect(routes.length).toBeGreaterThan(120);
+    const undeclared = routes
+      .filter((e) => !e.contract?.response && e.contract?.status !== 204 && !e.contract?.answers)
+      .map((e) => `${e.method} ${e.url}`);
+    expect(undeclared, 'declare `response` (or `status: 204`) in defineRoute').toEqual([]);
+    const other = Object.fromEntries(
+      routes.filter((e) => e.contract?.answers).map((e) => [`${e.method} ${e.url}`, e.contract?.answers]),
+    );
+    expect(other).toEqual(otherKinds);
+    // A route answering no body declares 204 and no schema; one with a body, a schema.
+    for (const e of routes) {
+      if (e.contract?.status === 204) expect(e.contract.response, `${e.method} ${e.url}`).toBeUndefined();
+    }
+    expect(Object.fromEntries(declaredRoutes.map((d) => [d.name, declaredKinds[d.name]]))).toEqual(
+      declaredKinds,
+    );
+  });
+
+  it('are described as the success answers, with no generic answer left', () => {
+    expect(buildOpenApi(t.app.routeCatalogue, '0').withoutResponseSchema).toEqual([]);
+    for (const [p, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const successes = Object.keys(op.responses).filter((s) => /^[12]/.test(s));
+        expect(successes.length, `${method} ${p}`).toBeGreaterThan(0);
+        expect(successes, `${method} ${p}`).not.toContain('2XX');
+        expect(op['x-response-schema'], `${method} ${p}`).toBe(true);
+      }
+    }
+    const created = doc.paths['/api/account']?.post?.responses['201'] as { content?: unknown } | undefined;
+    expect(JSON.stringify(created?.content)).toContain('accountId');
+    expect(doc.paths['/api/account/{accountId}']?.delete?.responses['204']).toEqual({
+      description: 'Sucesso, sem corpo.',
+    });
+    expect(Object.keys(doc.paths['/api/talk/export/{subject}']?.post?.responses['200'] ?? {})).toContain(
+      'content',
+    );
+    expect(JSON.stringify(doc.paths['/api/talk/export/{subject}']?.post?.responses['200'])).toContain(
+      'text/csv',
+    );
+    expect(JSON.stringify(doc.paths[CERTIFICATE_CHECK_PATH]?.get?.responses['200'])).toContain(
+      'accountLogTypeId',
+    );
+  });
+
   it('the harness checks every answer against its declaration, and fails on a mismatch', async () => {
     const build = async (check: boolean) => {
       const app = Fastify({ logger: false });

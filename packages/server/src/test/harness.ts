@@ -26,7 +26,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A whole server on a fresh, empty database, exactly as main.ts builds it. */
+/**
+ * A whole server on a fresh, empty database, as main.ts builds it — plus the answer check: every
+ * successful answer must match its route's declared response (http/response-check.ts), or the
+ * call answers 500 and close() fails with the route and the differences.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   opts: { logStream?: LogStream } = {},
@@ -61,6 +65,7 @@ export async function createTestApp(
     db,
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
     realtimeChannel: `tb_${schema}`,
+    checkResponses: true,
   });
   const siblings: { app: FastifyInstance; db: Db }[] = [];
   return {
@@ -70,11 +75,19 @@ export async function createTestApp(
     dataDir,
     async sibling() {
       const siblingDb = openDb();
-      const other = await buildApp({ config, db: siblingDb, logger: false, realtimeChannel: `tb_${schema}` });
+      const other = await buildApp({
+        config,
+        db: siblingDb,
+        logger: false,
+        realtimeChannel: `tb_${schema}`,
+        checkResponses: true,
+      });
       siblings.push({ app: other, db: siblingDb });
       return other;
     },
     async close() {
+      // Answers that did not match their route's declared response (http/response-check.ts).
+      const mismatches = [app, ...siblings.map((s) => s.app)].flatMap((a) => a.responseCheck?.failures ?? []);
       for (const s of siblings) {
         await s.app.close();
         await s.db.close();
@@ -88,6 +101,11 @@ export async function createTestApp(
         await admin.end();
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (mismatches.length) {
+        throw new Error(
+          `Respostas que não conferem com o esquema declarado da rota:\n${[...new Set(mismatches)].join('\n')}`,
+        );
+      }
     },
   };
 }

@@ -32,6 +32,37 @@ const assetParams = z.object({
 });
 const isAsset = (name: string): name is AssetName => Object.hasOwn(assets, name);
 
+/** The description's own outline (openapi.ts OpenApiDocument); the paths' operations as generated. */
+const openApiAnswer = z
+  .object({
+    openapi: z.string(),
+    info: z.object({ title: z.string(), version: z.string(), description: z.string() }),
+    servers: z.array(z.object({ url: z.string() })),
+    tags: z.array(z.object({ name: z.string() })),
+    paths: z.record(
+      z.string(),
+      z.record(
+        z.string(),
+        z.looseObject({
+          operationId: z.string(),
+          summary: z.string(),
+          description: z.string(),
+          tags: z.array(z.string()),
+          'x-permission': z.enum(['public', 'session', 'admin']),
+          'x-response-schema': z.boolean(),
+          security: z.array(z.record(z.string(), z.array(z.string()))),
+          responses: z.record(z.string(), z.unknown()),
+        }),
+      ),
+    ),
+    components: z.object({
+      schemas: z.record(z.string(), z.unknown()),
+      responses: z.record(z.string(), z.unknown()),
+      securitySchemes: z.record(z.string(), z.unknown()),
+    }),
+  })
+  .describe('Um documento OpenAPI 3.1 (https://spec.openapis.org/oas/v3.1.1).');
+
 interface LoadedAsset {
   raw: Buffer;
   gzip: Buffer;
@@ -59,6 +90,7 @@ export function registerApiDocsRoutes(app: FastifyInstance, authenticate: Authen
     url: '/api/openapi.json',
     permission: 'public',
     summary: 'Esta descrição OpenAPI 3.1, gerada das definições de rota e dos contratos zod.',
+    response: openApiAnswer,
     handler: ({ reply }) => {
       // Built once, on the first request: every route is registered by then (the app is ready).
       document ??= buildOpenApi(app.routeCatalogue, VERSION, readApiNotes()).document;
@@ -72,6 +104,7 @@ export function registerApiDocsRoutes(app: FastifyInstance, authenticate: Authen
     url: '/api/docs',
     permission: 'public',
     summary: 'A descrição da API para navegar (Swagger UI).',
+    answers: 'html',
     handler: ({ reply }) => {
       void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       return Promise.resolve(page);
@@ -84,6 +117,7 @@ export function registerApiDocsRoutes(app: FastifyInstance, authenticate: Authen
     permission: 'public',
     params: assetParams,
     summary: 'Os arquivos da página /api/docs (o visualizador e o script que o inicia).',
+    answers: 'file',
     handler: async ({ req, reply, params }) => {
       const name = params.file;
       if (!isAsset(name)) throw notFound();
