@@ -72,11 +72,10 @@ async function watch(page: Page): Promise<string[]> {
   await page.exposeBinding('__blocked', (_source, what: unknown) => {
     ran.push(`blocked by the CSP: ${String(what)} on ${page.url()}`);
   });
-  // Inline scripts and handlers only: the web app's zod probes `Function('')` once (its own
-  // feature test, which the CSP's missing 'unsafe-eval' turns down), and nothing of ours evaluates text.
+  // Every refusal counts: inline scripts and handlers a payload would be, and any eval (the web
+  // app runs zod jitless, so nothing of ours evaluates text).
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      if (e.blockedURI !== 'inline') return;
       const report = (window as unknown as { __blocked: (what: string) => Promise<void> }).__blocked;
       void report(`${e.effectiveDirective} ${e.sample}`);
     });
