@@ -6,6 +6,7 @@ import {
   TEMPLATE_TYPE,
   scenarioOfType,
   templateInputSchema,
+  templateMessages,
   templateTypeSchema,
   type TemplateConfigValue,
 } from './templates.ts';
@@ -200,10 +201,19 @@ export const schemaDocumentSchema = z
         templateInputOf(t, { subjectId: 1, attributeId: () => 1, relatedTemplateIds: [] }),
       );
       if (!parsed.success)
-        for (const x of parsed.error.issues)
+        for (const x of parsed.error.issues) {
+          // A subject with no attributes yet has a default template with no columns: the one made
+          // with the subject, which the import keeps as it is (schema-import.ts).
+          if (isEmptyDefault(t) && x.message === templateMessages.columnsRequired) continue;
           issue(['templates', i, ...documentFieldOf(x.path).split('.')], x.message);
+        }
     });
   });
+
+/** The default template of a subject without attributes: no columns to carry. */
+export function isEmptyDefault(t: Pick<SchemaTemplate, 'templateType' | 'templateAreas'>): boolean {
+  return t.templateType === TEMPLATE_TYPE.companyDefault && t.templateAreas.length === 0;
+}
 export type SchemaDocument = z.output<typeof schemaDocumentSchema>;
 export type SchemaDocumentInput = z.input<typeof schemaDocumentSchema>;
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   documentFieldOf,
+  isEmptyDefault,
   templateInputOf,
   type SchemaDocument,
   type SchemaImportSummary,
@@ -333,7 +334,8 @@ export class SchemaImport {
       let replacing: number | undefined;
       if (t.templateType === TEMPLATE_TYPE.companyDefault) {
         const current = await templatesRepo.findCompanyDefault(this.trx, this.companyId, subject.id);
-        if (current && !isNew) {
+        // An empty default (a subject with no attributes) is the one the new subject was made with.
+        if (current && (!isNew || isEmptyDefault(t))) {
           ids.set(t.key, current.id);
           const same = sameName(current.name, t.templateName);
           this.skip('template', t.key, same ? importMessages.exists : importMessages.defaultKept);

@@ -256,6 +256,15 @@ describe('schema export and import', () => {
     expect(talk.statusCode).toBe(201);
   });
 
+  it('round-trips a subject with no attributes yet (its default template has no columns)', async () => {
+    await post(a, adminA, '/api/subject', { identifier: 'rascunho', name: 'Rascunho', attributes: [] });
+    const docA = await exportOf(a, adminA);
+    expect(docA.templates.filter((t) => t.subjectIdentifier === 'rascunho')).toHaveLength(1);
+    const res = await importInto(b, adminB, docA);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await exportOf(b, adminB)).toEqual(docA);
+  });
+
   it('is idempotent: a second import creates nothing and adds only what is missing', async () => {
     await buildSchemaA();
     const docA = await exportOf(a, adminA);
