@@ -1,6 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { TagProgress } from '@talkbase/domain/contracts/tags';
+import type { DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { talkTable } from '../subjects/subject-ddl.ts';
 import type { CatalogCache } from '../catalog/catalog.ts';
 import { countRecords, nextBatch, tagCondition } from './tag-evaluator.ts';
 import * as repo from './tags.repository.ts';
@@ -28,6 +30,7 @@ export interface RunChange {
  */
 export class TagRunner {
   private readonly db: Kysely<Database>;
+  private readonly dialect: DialectName;
   private readonly catalog: CatalogCache;
   private readonly batchSize: number;
   private readonly onChange: (change: RunChange) => Promise<void>;
@@ -39,12 +42,14 @@ export class TagRunner {
 
   constructor(deps: {
     db: Kysely<Database>;
+    dialect: DialectName;
     catalog: CatalogCache;
     batchSize?: number;
     onChange: (change: RunChange) => Promise<void>;
     onError: (err: unknown) => void;
   }) {
     this.db = deps.db;
+    this.dialect = deps.dialect;
     this.catalog = deps.catalog;
     this.batchSize = deps.batchSize ?? 500;
     this.onChange = deps.onChange;
@@ -168,6 +173,51 @@ export class TagRunner {
     return undefined;
   }
 
+  /**
+   * The next records of the run, and those matching the tag's filters. On PostgreSQL each is locked
+   * first (`for update skip locked`) and the batch stops before the first one a write holds: a
+   * write committed between reading a record and changing its tags would otherwise lose the tag
+   * its own evaluation gave (read committed). The matches are read after the locks. SQLite has one
+   * writer at a time: the transaction is enough.
+   */
+  private async lockedBatch(
+    trx: Kysely<Database>,
+    subjectId: number,
+    after: number,
+    condition: Parameters<typeof nextBatch>[4],
+  ): Promise<{ ids: number[]; matched: Set<number>; more: boolean }> {
+    if (this.dialect !== 'postgres') {
+      const batch = await nextBatch(trx, subjectId, after, this.batchSize, condition);
+      return { ...batch, more: batch.ids.length === this.batchSize };
+    }
+    const table = sql.table(talkTable(subjectId));
+    const candidates = (
+      await sql<{
+        id: number | string;
+      }>`select id from ${table} where id > ${after} order by id limit ${this.batchSize}`.execute(trx)
+    ).rows.map((r) => Number(r.id));
+    if (candidates.length === 0) return { ids: [], matched: new Set(), more: false };
+    const locked = new Set(
+      (
+        await sql<{
+          id: number | string;
+        }>`select id from ${table} where id in (${sql.join(candidates)}) order by id for update skip locked`.execute(
+          trx,
+        )
+      ).rows.map((r) => Number(r.id)),
+    );
+    const stop = candidates.findIndex((id) => !locked.has(id));
+    const ids = stop === -1 ? candidates : candidates.slice(0, stop);
+    const more = stop !== -1 || candidates.length === this.batchSize;
+    if (ids.length === 0) return { ids, matched: new Set(), more };
+    const matched = (
+      await sql<{
+        id: number | string;
+      }>`select t.id from ${table} as t where t.id in (${sql.join(ids)}) and ${condition}`.execute(trx)
+    ).rows.map((r) => Number(r.id));
+    return { ids, matched: new Set(matched), more };
+  }
+
   private async runOne(run: {
     tag_id: number;
     subject_id: number;
@@ -188,10 +238,11 @@ export class TagRunner {
       const change = await this.db
         .transaction()
         .execute(async (trx) => {
-          // Read and written in one transaction, so a record's own write cannot slip in between.
-          const { ids, matched } = await nextBatch(trx, run.subject_id, after, this.batchSize, condition);
+          // Read and written in one transaction, its records locked, so a record's own write
+          // cannot slip in between.
+          const { ids, matched, more } = await this.lockedBatch(trx, run.subject_id, after, condition);
           const upTo = ids[ids.length - 1] ?? after;
-          const finished = ids.length < this.batchSize;
+          const finished = !more;
           const moved = await trx
             .updateTable('tag_runs')
             .set({
@@ -206,7 +257,10 @@ export class TagRunner {
             .executeTakeFirst();
           // The tag changed or went meanwhile: a new run (if any) starts over; this batch is dropped.
           if (Number(moved.numUpdatedRows) !== 1) throw new RunReplaced();
-          const carried = await repo.carriedBy(trx, run.subject_id, { tagId: run.tag_id, after, upTo });
+          const inBatch = new Set(ids);
+          const carried = (
+            await repo.carriedBy(trx, run.subject_id, { tagId: run.tag_id, after, upTo })
+          ).filter((c) => inBatch.has(c.talk_id));
           const has = new Map(carried.map((c) => [c.talk_id, c.source]));
           const added = [...matched].filter((id) => !has.has(id));
           const removed = carried
@@ -239,6 +293,9 @@ export class TagRunner {
           removed: change.removed,
         }).catch(this.onError);
       if (change.finished) return;
+      // Nothing taken: the next record is being written right now; its write evaluates it, and
+      // the run takes it once that write is committed.
+      if (change.upTo === after) await new Promise((resolve) => setTimeout(resolve, 10));
       after = change.upTo;
       // Let waiting requests run between batches.
       await new Promise((resolve) => setImmediate(resolve));

@@ -51,6 +51,7 @@ export class TagsService {
     this.membership = new TagMembership(deps);
     this.runner = new TagRunner({
       db: deps.db.kysely,
+      dialect: deps.db.dialect,
       catalog: deps.catalog,
       ...(deps.batchSize ? { batchSize: deps.batchSize } : {}),
       onChange: (c) => this.membership.pushRunChange(c),
