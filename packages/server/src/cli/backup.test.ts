@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,5 +102,22 @@ describe.skipIf(testDatabaseUrl)('backup and restore (SQLite)', () => {
   it('refuses a folder that is not a backup, saying why', () => {
     const empty = fs.mkdtempSync(path.join(root, 'vazio-'));
     expect(() => restore(config, empty)).toThrow(/não é um backup de SQLite/);
+  });
+
+  it('says plainly, without a stack trace, when the backup folder cannot be made', () => {
+    // A folder inside a file: refused to root too (a read-only folder is not, to root).
+    const file = path.join(root, 'um-arquivo');
+    fs.writeFileSync(file, '');
+    const run = spawnSync(
+      process.execPath,
+      [path.join(import.meta.dirname, 'backup.ts'), 'backup', path.join(file, 'copia')],
+      {
+        env: { ...process.env, DATA_DIR: config.dataDir, DATABASE_URL: '' },
+        encoding: 'utf8',
+      },
+    );
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^Não foi possível ler ou gravar: .*um-arquivo.* \(ENOTDIR\)\.\n$/);
+    expect(run.stderr).not.toMatch(/\bat \S+ \(/);
   });
 });

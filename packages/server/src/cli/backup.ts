@@ -23,6 +23,14 @@ const USAGE = `Uso:
 
 class CliError extends Error {}
 
+function fsProblem(code: string): string {
+  if (code === 'EACCES' || code === 'EPERM')
+    return 'Sem permissão para este caminho (rode como o usuário dono dele)';
+  if (code === 'ENOSPC') return 'Não há espaço em disco';
+  if (code === 'ENOENT') return 'Caminho não encontrado';
+  return 'Não foi possível ler ou gravar';
+}
+
 const stamp = () => new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 const sqliteFile = (config: Config) => path.join(config.dataDir, 'talkbase.db');
 const filesDir = (dir: string) => path.join(dir, 'files');
@@ -140,6 +148,13 @@ if (import.meta.main) {
   } catch (err) {
     if (err instanceof CliError || err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    // A folder that cannot be made or read, a full disk: the operator's to fix, said plainly.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code && typeof (err as NodeJS.ErrnoException).syscall === 'string') {
+      const target = (err as NodeJS.ErrnoException).path ?? '';
+      process.stderr.write(`${fsProblem(code)}${target ? `: ${target}` : ''} (${code}).\n`);
       process.exit(1);
     }
     throw err;
