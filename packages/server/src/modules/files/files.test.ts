@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CUSTOMER_ROOM_ID } from '@talkbase/domain/contracts/account';
-import type { FileUploadAnswer, TalkAttachment } from '@talkbase/domain/contracts/files';
+import type { FileUploadAnswer } from '@talkbase/domain/contracts/files';
 import { invalidFileMessage } from '@talkbase/domain/fields/file';
 import { loadConfig } from '../../config.ts';
 import { as, createPerson, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
@@ -96,7 +96,7 @@ describe('files of records', () => {
       answer.files.map((f) => ({ name: f.name, type: f.type, url: f.url })),
     );
     expect(valuesOf(talk).capa).toEqual([]);
-    const attachments = talk.talkAttachments as TalkAttachment[];
+    const attachments = talk.talkAttachments;
     expect(attachments.map((a) => [a.value, a.type, a.actorName])).toEqual([
       ['foto.png', 'image/png', 'Administrador'],
       ['relatório ação.pdf', 'application/pdf', 'Administrador'],
@@ -215,7 +215,7 @@ describe('files of records', () => {
     const only = await download(base(talkId));
     expect(only.headers['content-type']).toBe('application/pdf');
     const talk = await getTalk(talkId);
-    expect((talk.talkAttachments as TalkAttachment[]).map((x) => x.value)).toEqual(['b.pdf']);
+    expect(talk.talkAttachments.map((x) => x.value)).toEqual(['b.pdf']);
 
     const row = await t.db.kysely
       .selectFrom('talk_files')

@@ -61,7 +61,7 @@ async function settled(tagId: number): Promise<TagProgress> {
 const tagsOf = async (token: string, talkId: number): Promise<TalkTag[]> => {
   const res = await call(token, 'GET', `/api/talk/chamado/${talkId}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<ApiTalk>().tags as TalkTag[];
+  return res.json<ApiTalk>().tags;
 };
 
 const setPriority = async (token: string, talkId: number, value: number) => {
@@ -369,7 +369,7 @@ describe('records and their tags', () => {
     const all = await page(c.tokens.admin);
     expect(all.itens.map((t) => t.talkId).sort()).toEqual([c.acmeTicket, c.globexTicket].sort());
     expect(all.totalResults).toBe(2);
-    expect(all.itens.every((t) => (t.tags as TalkTag[]).some((g) => g.tagId === tagId))).toBe(true);
+    expect(all.itens.every((t) => t.tags.some((g) => g.tagId === tagId))).toBe(true);
 
     const mine = await page(c.tokens.customer);
     expect(mine.itens.map((t) => t.talkId)).toEqual([c.acmeTicket]);
@@ -404,7 +404,7 @@ describe('records and their tags', () => {
     });
     const lote = await createTalk(c.t.app, c.tokens.admin, 'lote', { nome: 'A' });
     const got = await call(c.tokens.admin, 'GET', `/api/talk/lote/${lote}`);
-    expect((got.json<ApiTalk>().tags as TalkTag[]).map((t) => t.tagId)).toEqual([tagId]);
+    expect(got.json<ApiTalk>().tags.map((t) => t.tagId)).toEqual([tagId]);
     const removed = await call(c.tokens.admin, 'DELETE', '/api/subject/lote');
     expect(removed.statusCode, removed.body).toBeLessThan(300);
     const tag = (await call(c.tokens.admin, 'GET', `/api/tag/${tagId}`)).json<Tag>();
