@@ -2,7 +2,9 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bundleBudget } from './build/bundle-budget.ts';
+import { chunkGroups } from './build/chunk-groups.ts';
 import { iconSubset } from './build/icon-subset.ts';
+import { mantineStyles } from './build/mantine-styles.ts';
 import { precompress } from './build/precompress.ts';
 
 const server = 'http://127.0.0.1:3000';
@@ -15,10 +17,17 @@ export const icons = {
   cacheDir: path.join(here, '../../node_modules/.cache/talkbase-icons'),
 };
 
+/** The signed-in layout: the shell and the top bar's lazily loaded widgets (every signed-in screen). */
+const LAYOUT =
+  /app[\\/]Shell\.tsx$|features[\\/](search[\\/]TopBarSearch|tasks[\\/]RunningTaskIndicator|notifications[\\/]UnreadBadge)\.tsx$/;
+const chunks = chunkGroups(LAYOUT);
+
 export default defineConfig({
   plugins: [
     react(),
     iconSubset(icons),
+    mantineStyles(),
+    chunks.plugin,
     // Bytes on the wire of the first screens (brotli); npm run bench:first-load measures them in
     // Chromium. Targets of issue 18: sign-in 150 KB, shell + grid 300 KB — see docs/decisions.md.
     bundleBudget(200 * 1024, [
@@ -42,6 +51,7 @@ export default defineConfig({
     // Vite prints each chunk with its gzip size; the budget plugin adds the first-screen total.
     reportCompressedSize: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
   },
   server: {
     proxy: {
