@@ -1,6 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import 'dayjs/locale/pt-br';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
@@ -21,27 +19,12 @@ interface AppProps {
   mantineEnv?: 'default' | 'test';
 }
 
-/** Dates in pt-BR, weeks starting on Sunday (spec 002 §5). */
-export const DATES = { locale: 'pt-br', firstDayOfWeek: 0 } as const;
-
 export function App({ queryClient, router, mantineEnv = 'default' }: AppProps) {
   const prefs = usePreferences();
   const { theme, cssVariablesResolver } = useMemo(() => buildTheme(prefs.themeColor), [prefs.themeColor]);
   useShortcuts();
   useEffect(() => followFullScreen(), []);
   useEffect(() => followOtherTabs(), []);
-  // The account's theme from the server (001 §2.14), loaded apart: the first screen's budget is tight.
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let ended = false;
-    void import('../features/preferences/preferences-sync.ts').then((m) => {
-      if (!ended) stop = m.followAccountPreferences();
-    });
-    return () => {
-      ended = true;
-      stop?.();
-    };
-  }, []);
   useEffect(() => {
     document.documentElement.style.fontSize = `${FONT_SIZES_PX[prefs.fontSize]}px`;
   }, [prefs.fontSize]);
@@ -53,11 +36,9 @@ export function App({ queryClient, router, mantineEnv = 'default' }: AppProps) {
         forceColorScheme={prefs.nightMode ? 'dark' : 'light'}
         env={mantineEnv}
       >
-        <DatesProvider settings={DATES}>
-          <ConnectionBanner />
-          <RouterProvider router={router} />
-          <NoticeStack />
-        </DatesProvider>
+        <ConnectionBanner />
+        <RouterProvider router={router} />
+        <NoticeStack />
       </MantineProvider>
     </QueryClientProvider>
   );

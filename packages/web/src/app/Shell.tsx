@@ -1,9 +1,8 @@
 import { AppShell } from '@mantine/core';
-// Every Mantine style (the sign-in screen loads only its own share, src/main.tsx), layered.
-import '@mantine/core/styles.layer.css';
-import '@mantine/dates/styles.layer.css';
 import type { SessionUser } from '@talkbase/domain/contracts/account';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { followAccountPreferences } from '../features/preferences/preferences-sync.ts';
 import { usePreferences } from '../features/preferences/usePreferences.ts';
 import { useRealtimeConnection } from '../features/realtime/useRealtimeConnection.ts';
 import { useSessionRenewal } from '../features/session/useSessionRenewal.ts';
@@ -19,6 +18,9 @@ export function Shell({ user }: { user: SessionUser }) {
   useSessionRenewal(user.accountId);
   useRealtimeConnection(user.accountId);
   useTabTracking(user);
+  // The account's theme, dark mode and font size kept on the server (001 §2.14): only a signed-in
+  // screen needs them, so the sign-in screen does not download this (issue 18).
+  useEffect(() => followAccountPreferences(), []);
   const collapsed = !prefs.menuOpen;
   return (
     <AppShell

@@ -8,7 +8,7 @@ import type {
 } from '@talkbase/domain/contracts/contexts';
 import { render } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
-import { DATES } from '../app/App.tsx';
+import { DATES } from './dates.ts';
 import { buildTheme } from '../app/theme.ts';
 import { DEFAULT_THEME_COLOR } from '../features/preferences/theme-colors.ts';
 

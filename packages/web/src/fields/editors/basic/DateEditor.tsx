@@ -13,6 +13,7 @@ import {
 } from '@talkbase/domain/fields/zoned-time';
 import { useState } from 'react';
 import { Icon } from '../../../ui/Icon.tsx';
+import { PtBrDates } from '../../dates.ts';
 import type { FieldEditorProps } from '../../types.ts';
 import { pickerLimits } from './date-picker-limits.ts';
 import { inputChrome } from './FieldLabel.tsx';
@@ -66,7 +67,7 @@ function dayOf(text: string): string | null {
 
 /**
  * Date (32) and date-time (11): typed through the mask dd/MM/yyyy (HH:mm for 11), or picked on a
- * pt-BR calendar whose week starts on Sunday (the app's DatesProvider). The calendar does not
+ * pt-BR calendar whose week starts on Sunday (PtBrDates). The calendar does not
  * offer the days the attribute's date rules refuse; the rule messages themselves are
  * validateValue's, shown by the screen through `error`. Emits 'YYYY-MM-DD' (32) or an ISO instant
  * read in the company's zone (11).
@@ -101,18 +102,20 @@ export function DateEditor(props: FieldEditorProps) {
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown>
-        <DatePicker
-          value={selected}
-          defaultDate={selected ?? (today ? toIsoDate(today) : undefined)}
-          onChange={pick}
-          minDate={limits.minDate}
-          maxDate={limits.maxDate}
-          excludeDate={limits.excludeDate}
-          getDayAriaLabel={(isoDate) => {
-            const day = parseIsoDate(isoDate);
-            return day ? formatDate(day) : isoDate;
-          }}
-        />
+        <PtBrDates>
+          <DatePicker
+            value={selected}
+            defaultDate={selected ?? (today ? toIsoDate(today) : undefined)}
+            onChange={pick}
+            minDate={limits.minDate}
+            maxDate={limits.maxDate}
+            excludeDate={limits.excludeDate}
+            getDayAriaLabel={(isoDate) => {
+              const day = parseIsoDate(isoDate);
+              return day ? formatDate(day) : isoDate;
+            }}
+          />
+        </PtBrDates>
       </Popover.Dropdown>
     </Popover>
   );

@@ -4,6 +4,7 @@ import { MAX_RELATIVE_DAYS, valueShapeOf } from '@talkbase/domain/filters/filter
 import type { Operator } from '@talkbase/domain/filters/filter-tree';
 import type { ValueKind } from '@talkbase/domain/records/value-kinds';
 import dayjs from 'dayjs';
+import { PtBrDates } from '../../dates.ts';
 import { RelatedSelect } from './RelatedSelect.tsx';
 import { fieldsStructuredText } from '../../../i18n/fields-structured.ts';
 
@@ -158,15 +159,15 @@ function ListValue({ kind, attributeId, value, onChange, label, readOnly }: Sing
 }
 
 /** The value part of a rule: none, one, a pair (between), a list (in) or a number of days. */
-export function FilterValueInput({
-  kind,
-  attributeId,
-  operator,
-  value,
-  onChange,
-  n,
-  readOnly,
-}: FilterValueInputProps) {
+export function FilterValueInput(props: FilterValueInputProps) {
+  return (
+    <PtBrDates>
+      <RuleValue {...props} />
+    </PtBrDates>
+  );
+}
+
+function RuleValue({ kind, attributeId, operator, value, onChange, n, readOnly }: FilterValueInputProps) {
   const common = { kind, attributeId, readOnly };
   switch (valueShapeOf(operator)) {
     case 'none':
