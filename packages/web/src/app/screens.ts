@@ -1,12 +1,8 @@
 import type { ComponentType } from 'react';
 import { t } from '../i18n/pt-BR.ts';
 import type { Access } from '../features/session/access.ts';
-import { menuBuilderTitle } from '../i18n/menus.ts';
-import { roomsText } from '../i18n/rooms.ts';
-import { searchTitle } from '../i18n/search.ts';
 import { templateTitles } from '../i18n/templates-titles.ts';
-import { recordsText } from '../i18n/records.ts';
-import { usersText } from '../i18n/users.ts';
+import { screenTitles } from '../i18n/screen-titles.ts';
 import { subjectDesignerTitles } from '../i18n/subject-designer-titles.ts';
 
 /** Named routes of the spec (000 §2, 001 §2); a menu links to one only once its screen exists. */
@@ -57,28 +53,28 @@ export const screens: readonly Screen[] = [
   {
     name: 'config_access_profile_list',
     path: 'config/access_profile',
-    title: roomsText.screenTitles.list,
+    title: screenTitles.roomList,
     access: 'admin',
     load: () => import('../features/rooms/RoomListPage.tsx').then((m) => ({ Component: m.RoomListPage })),
   },
   {
     name: 'config_access_profile_new',
     path: 'config/access_profile/room',
-    title: roomsText.form.titleNew,
+    title: screenTitles.roomNew,
     access: 'admin',
     load: () => import('../features/rooms/RoomFormPage.tsx').then((m) => ({ Component: m.RoomFormPage })),
   },
   {
     name: 'config_access_profile_edit',
     path: 'config/access_profile/room/:roomId',
-    title: roomsText.form.titleEdit,
+    title: screenTitles.roomEdit,
     access: 'admin',
     load: () => import('../features/rooms/RoomFormPage.tsx').then((m) => ({ Component: m.RoomFormPage })),
   },
   {
     name: 'context',
     path: 'context/:scenario/:subject/*',
-    title: recordsText.title,
+    title: screenTitles.records,
     access: 'user',
     ownTitle: true,
     load: () => import('../features/records/ContextPage.tsx').then((m) => ({ Component: m.ContextPage })),
@@ -108,7 +104,7 @@ export const screens: readonly Screen[] = [
   {
     name: 'menu',
     path: 'config/menu',
-    title: menuBuilderTitle,
+    title: screenTitles.menuBuilder,
     access: 'admin',
     load: () =>
       import('../features/menus/MenuBuilderPage.tsx').then((m) => ({ Component: m.MenuBuilderPage })),
@@ -137,21 +133,21 @@ export const screens: readonly Screen[] = [
   {
     name: 'config_users_list',
     path: 'config/users',
-    title: usersText.list.title,
+    title: screenTitles.userList,
     access: 'admin',
     load: () => import('../features/users/UsersListPage.tsx').then((m) => ({ Component: m.UsersListPage })),
   },
   {
     name: 'config_users_add',
     path: 'config/users/add',
-    title: usersText.form.addTitle,
+    title: screenTitles.userAdd,
     access: 'admin',
     load: () => import('../features/users/UserFormPage.tsx').then((m) => ({ Component: m.UserAddPage })),
   },
   {
     name: 'config_users_edit',
     path: 'config/users/edit/:accountId',
-    title: usersText.form.editTab,
+    title: screenTitles.userEdit,
     access: 'admin',
     load: () => import('../features/users/UserFormPage.tsx').then((m) => ({ Component: m.UserEditPage })),
   },
@@ -252,7 +248,7 @@ export const screens: readonly Screen[] = [
   {
     name: 'search',
     path: 'search',
-    title: searchTitle,
+    title: screenTitles.search,
     access: 'user',
     ownTitle: true,
     load: () => import('../features/search/SearchPage.tsx').then((m) => ({ Component: m.SearchPage })),
@@ -296,7 +292,7 @@ export const screens: readonly Screen[] = [
   {
     name: 'profile',
     path: 'usuario',
-    title: usersText.profile.title,
+    title: screenTitles.profile,
     access: 'user',
     load: () => import('../features/profile/ProfilePage.tsx').then((m) => ({ Component: m.ProfilePage })),
   },

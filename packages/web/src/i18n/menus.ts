@@ -1,12 +1,11 @@
+import { screenTitles } from './screen-titles.ts';
+
 /**
  * Texts of the menu builder (001 §2.13, §5, §8); quoted spec texts verbatim. Validation texts
  * are the contract's (`menuMessages`, shared with the server).
  */
-/** The screen's title alone, so the screens registry does not pull every text into the first bundle. */
-export const menuBuilderTitle = 'Configuração do menu';
-
 export const menusText = {
-  title: menuBuilderTitle,
+  title: screenTitles.menuBuilder,
   tree: 'Itens do menu',
   newItem: 'Novo item',
   removeMenu: 'Remover menu',

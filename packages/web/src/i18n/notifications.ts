@@ -1,3 +1,5 @@
+import { unreadBadgeLabel } from './notifications-badge.ts';
+
 /** Texts of the notification screens, channels, the inbox and the matrices (001 §2.5, §2.7, §2.10–2.12, §2.15, §5, §8); quoted spec texts verbatim. */
 export const notificationsText = {
   list: {
@@ -84,8 +86,7 @@ export const notificationsText = {
     reload: 'Tentar novamente',
     pageSize: 'Itens por página',
     pager: 'Páginas',
-    badge: (n: number) =>
-      n === 0 ? 'Notificações' : n === 1 ? 'Notificações: 1 não lida' : `Notificações: ${n} não lidas`,
+    badge: unreadBadgeLabel,
   },
   matrix: {
     title: 'Notificações',

@@ -1,3 +1,5 @@
+import { screenTitles } from './screen-titles.ts';
+
 /** One formatter for every count (a new `toLocaleString` per call costs milliseconds). */
 const count = new Intl.NumberFormat('pt-BR');
 
@@ -5,7 +7,7 @@ const count = new Intl.NumberFormat('pt-BR');
  * Texts of the records screens (spec 002 §2, §8), in pt-BR. Spec texts are verbatim.
  */
 export const recordsText = {
-  title: 'Registros',
+  title: screenTitles.records,
   listTitle: 'Registros',
   listEmpty: 'Nenhum tipo de registro disponível para o seu perfil.',
   deactivatedSuffix: '(DESATIVADOS)',

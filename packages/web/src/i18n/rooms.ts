@@ -1,3 +1,5 @@
+import { screenTitles } from './screen-titles.ts';
+
 /** Texts of the access profile screens (001 §2.6–2.7, §4, §5, §8); quoted spec texts verbatim. */
 export const roomsText = {
   list: {
@@ -22,8 +24,8 @@ export const roomsText = {
     total: (n: number) => (n === 1 ? '1 perfil de acesso' : `${n} perfis de acesso`),
   },
   form: {
-    titleNew: 'Adicionar Novo Perfil de Acesso',
-    titleEdit: 'Editar Perfil de Acesso',
+    titleNew: screenTitles.roomNew,
+    titleEdit: screenTitles.roomEdit,
     save: 'Salvar',
     cancel: 'Cancelar',
     clear: 'Limpar',
@@ -128,7 +130,7 @@ export const roomsText = {
     empty: 'Nenhuma notificação configurável para este perfil.',
   },
   screenTitles: {
-    list: 'Perfis de acesso',
+    list: screenTitles.roomList,
     form: 'Perfil de acesso',
   },
 } as const;

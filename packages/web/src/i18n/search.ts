@@ -1,9 +1,8 @@
-/** The results screen's title, apart: the screens registry is in the first screen's code. */
-export const searchTitle = 'Resultados da busca';
+import { screenTitles } from './screen-titles.ts';
 
 /** Texts of the global search: the top bar's box and the results screen (000 §2 "search"). */
 export const searchText = {
-  title: searchTitle,
+  title: screenTitles.search,
   tabTitle: (term: string) => (term ? `Busca: ${term}` : 'Busca'),
   /** 000 §2: the modal that shows a result. */
   modalTitle: 'Resultado da Busca',

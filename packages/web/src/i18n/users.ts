@@ -1,10 +1,12 @@
+import { screenTitles } from './screen-titles.ts';
+
 /**
  * Texts of the users screens and the own profile (spec 001 §2.2–2.5, §5, §8), in pt-BR. Spec texts
  * are verbatim.
  */
 export const usersText = {
   list: {
-    title: 'Todos os usuários',
+    title: screenTitles.userList,
     add: 'Adicionar usuário',
     search: 'Pesquisar usuários',
     searchPlaceholder: 'Nome, e-mail ou aplicativo',
@@ -24,9 +26,9 @@ export const usersText = {
     total: (n: number) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'usuário' : 'usuários'}`,
   },
   form: {
-    addTitle: 'Adicionar Novo Usuário',
+    addTitle: screenTitles.userAdd,
     editTitle: 'Editar informações do Usuário',
-    editTab: 'Editar usuário',
+    editTab: screenTitles.userEdit,
     accessGroup: 'Grupo de Acesso',
     type: 'Tipo',
     typePerson: 'Usuário',
@@ -99,7 +101,7 @@ export const usersText = {
       'Entregue esta senha ao usuário: ela não será mostrada novamente. Ele poderá trocá-la em Meu perfil.',
   },
   profile: {
-    title: 'Informações do usuário',
+    title: screenTitles.profile,
     saved: 'Dados do usuário editado com sucesso!',
     saveFailed: 'Ocorreu um erro ao editar os dados do usuário.',
     currentPassword: 'Senha atual',

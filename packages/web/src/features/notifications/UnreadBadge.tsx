@@ -3,12 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InboxUnread, NotificationPush } from '@talkbase/domain/contracts/notifications';
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import { Link } from 'react-router';
-import { notificationsText } from '../../i18n/notifications.ts';
+import { unreadBadgeLabel } from '../../i18n/notifications-badge.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { useRealtimeEvent } from '../realtime/useRealtimeEvent.ts';
 import { fetchUnread, notificationKeys } from './notifications-api.ts';
-
-const text = notificationsText.inbox;
 
 function isPush(data: unknown): data is NotificationPush {
   return (
@@ -28,7 +26,7 @@ export function UnreadBadge() {
     else void queryClient.invalidateQueries({ queryKey: notificationKeys.unread });
   });
   const count = unread.data?.unread ?? 0;
-  const label = text.badge(count);
+  const label = unreadBadgeLabel(count);
   return (
     <Indicator
       label={count > 99 ? '99+' : count}
