@@ -1,22 +1,9 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
 import { apiTalkSchema, pagedTalksSchema, talkFilterSchema, talkWriteSchema } from './talks.ts';
-import { TASK_ACTIONS, TASK_STATES, type TaskAction } from '../tasks/task-state.ts';
+import { TASK_ACTIONS, TASK_STATES } from '../tasks/task-state.ts';
 
-/** The task calls (spec 002 §7): POST /talk/tarefa, /iniciar, /pausar, /finalizar, InProgress. */
-export const TASK_PATHS = {
-  create: '/api/talk/tarefa',
-  one: (id: number) => `/api/talk/tarefa/${String(id)}`,
-  action: (action: TaskAction) => `/api/talk/tarefa/${TASK_ACTION_PATHS[action]}`,
-  inProgress: '/api/Talk/Task/InProgress',
-  filter: '/api/talk/filter/tarefa/',
-} as const;
-
-export const TASK_ACTION_PATHS: Readonly<Record<TaskAction, string>> = {
-  start: 'iniciar',
-  pause: 'pausar',
-  finish: 'finalizar',
-};
+export { TASK_ACTION_PATHS, TASK_PATHS } from './task-paths.ts';
 
 /** POST /talk/tarefa: a talk's values; `start: true` inserts and starts it (002 §4). */
 export const taskCreateSchema = talkWriteSchema.extend({ start: z.boolean().optional() });

@@ -1,47 +1,11 @@
-import {
-  accountLogTypes,
-  certificateCheckAnswerSchema,
-  certificateMessageFor,
-  certificateStatusPath,
-  certificateTicketPath,
-  type CertificateCheckAnswer,
-  type CertificateStatus,
-  type CertificateTicket,
-} from '@talkbase/domain/contracts/certificates';
+import { certificateStatusPath } from '@talkbase/domain/contracts/certificate-constants';
+import type { CertificateStatus } from '@talkbase/domain/contracts/certificates';
 import { apiRequest } from './client.ts';
 
+/**
+ * The account's certificate check in force and the subjects that need one (002 §4). The check
+ * itself, with its answer's schema, is ./certificate-check.ts: loaded only when a subject asks for it.
+ */
 export function fetchCertificateStatus(signal?: AbortSignal): Promise<CertificateStatus> {
   return apiRequest(certificateStatusPath, signal ? { signal } : {});
-}
-
-const failed = (accountLogTypeId: number): CertificateCheckAnswer => ({
-  valid: false,
-  user: '',
-  message: certificateMessageFor(accountLogTypeId),
-  accountLogTypeId,
-});
-
-/**
- * Runs the certificate check (002 §7): a one-use ticket from the API names the account, then the
- * browser calls the certificate endpoint on its own TLS port, where it is asked for the client
- * certificate. Whatever goes wrong on the way answers as a request failure (002 §8, ids 3 and 4).
- */
-export async function runCertificateCheck(): Promise<CertificateCheckAnswer> {
-  const { ticket, checkUrl } = await apiRequest<CertificateTicket>(certificateTicketPath, { method: 'POST' });
-  let payload: unknown;
-  try {
-    // Not the API: another origin, reached with the TLS client certificate (credentials).
-    // eslint-disable-next-line no-restricted-globals -- the certificate endpoint is not under /api.
-    const response = await fetch(`${checkUrl}?ticket=${encodeURIComponent(ticket)}`, {
-      credentials: 'include',
-      cache: 'no-store',
-    });
-    payload = await response.json();
-  } catch {
-    return failed(accountLogTypes.requestFailed);
-  }
-  const answer = certificateCheckAnswerSchema.safeParse(payload);
-  if (!answer.success) return failed(accountLogTypes.requestFailed);
-  // The texts the user reads are the spec's, whatever the endpoint wrote.
-  return { ...answer.data, message: certificateMessageFor(answer.data.accountLogTypeId) };
 }

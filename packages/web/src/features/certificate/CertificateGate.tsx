@@ -1,14 +1,18 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import type { CertificateCheckAnswer, CertificateStatus } from '@talkbase/domain/contracts/certificates';
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import type { CertificateStatus } from '@talkbase/domain/contracts/certificates';
 import { formatCpf } from '@talkbase/domain/fields/identification';
 import { DEFAULT_TIME_ZONE, formatDateTime } from '@talkbase/domain/fields/zoned-time';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
-import { ApiError } from '../../api/client.ts';
-import { fetchCertificateStatus, runCertificateCheck } from '../../api/certificate-api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { fetchCertificateStatus } from '../../api/certificate-api.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { certificateText as text } from '../../i18n/certificate.ts';
 import { Icon } from '../../ui/Icon.tsx';
+
+// The check screen (and the check's answer schema) loads only for a subject that requires it.
+const CertificateCheckScreen = lazy(() =>
+  import('./CertificateCheckScreen.tsx').then((m) => ({ default: m.CertificateCheckScreen })),
+);
 
 export const certificateStatusKey = ['certificate', 'status'] as const;
 
@@ -24,64 +28,6 @@ function holderLine(status: CertificateStatus): string | undefined {
   const name = status.user.slice(0, cut);
   const cpf = status.user.slice(cut + 1);
   return text.holder(name, formatCpf(cpf), formatDateTime(new Date(status.expiresAt), DEFAULT_TIME_ZONE));
-}
-
-function CheckScreen() {
-  const queryClient = useQueryClient();
-  const check = useMutation<CertificateCheckAnswer>({
-    mutationFn: runCertificateCheck,
-    onSuccess: async (answer) => {
-      if (answer.valid) await queryClient.invalidateQueries({ queryKey: certificateStatusKey });
-    },
-  });
-  const failure =
-    check.data && !check.data.valid
-      ? check.data.message
-      : check.error
-        ? check.error instanceof ApiError
-          ? check.error.message
-          : t.errors.generic
-        : undefined;
-  useEffect(() => {
-    document.title = `${text.title} · ${t.app.name}`;
-  }, []);
-  return (
-    <Group justify="center" p="xl">
-      <Paper withBorder shadow="xs" p="xl" maw={560} w="100%">
-        <Stack gap="md">
-          <Group gap="sm" wrap="nowrap">
-            <Icon name="verified_user" size="2em" />
-            <Title order={1} size="h3">
-              {text.title}
-            </Title>
-          </Group>
-          <Text>{text.required}</Text>
-          <Text size="sm" c="dimmed">
-            {text.howItWorks}
-          </Text>
-          {failure && (
-            <Alert color="red" role="alert" title={failure}>
-              {check.data && !check.data.valid && <Text size="sm">{text.retryHint}</Text>}
-            </Alert>
-          )}
-          <Group>
-            <Button
-              onClick={() => check.mutate()}
-              loading={check.isPending}
-              leftSection={<Icon name="badge" size="1.2em" />}
-            >
-              {failure ? text.checkAgain : text.check}
-            </Button>
-            {check.isPending && (
-              <Text size="sm" aria-live="polite">
-                {text.checking}
-              </Text>
-            )}
-          </Group>
-        </Stack>
-      </Paper>
-    </Group>
-  );
 }
 
 /**
@@ -118,7 +64,19 @@ export function CertificateGate({ subject, children }: { subject: string; childr
   }
   if (!requires(status.data, subject)) return children;
   // The server's word, not this machine's clock: it refuses the calls on its own anyway.
-  if (!status.data.valid) return <CheckScreen />;
+  if (!status.data.valid) {
+    return (
+      <Suspense
+        fallback={
+          <Group justify="center" p="xl">
+            <Loader aria-label={t.app.loading} />
+          </Group>
+        }
+      >
+        <CertificateCheckScreen />
+      </Suspense>
+    );
+  }
   return (
     <>
       <Group gap="xs" pb="xs" c="dimmed">

@@ -4,7 +4,7 @@ import type {
   TaskCreateAnswer,
   TaskInProgressAnswer,
 } from '@talkbase/domain/contracts/tasks';
-import { TASK_PATHS } from '@talkbase/domain/contracts/tasks';
+import { TASK_PATHS } from '@talkbase/domain/contracts/task-paths';
 import type { TaskAction } from '@talkbase/domain/tasks/task-state';
 import { apiCall, apiRequest } from '../../api/client.ts';
 
