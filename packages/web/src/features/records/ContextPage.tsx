@@ -9,13 +9,16 @@ import { Icon } from '../../ui/Icon.tsx';
 import { CertificateGate } from '../certificate/CertificateGate.tsx';
 import { forgetTab, rememberTab } from '../tabs/tabs-store.ts';
 import { contextPath, parseContextRoute, type ContextRoute } from './context-route.ts';
-import { RecordForm, type SavedRecord } from './form/RecordForm.tsx';
+import type { SavedRecord } from './form/RecordForm.tsx';
 import { RecordsGrid } from './grid/RecordsGrid.tsx';
 import { fetchContext } from './records-api.ts';
-import { TalkView } from './talk/TalkView.tsx';
 import './records.css';
 import { recordsText } from '../../i18n/records.ts';
 
+// A record's form and talk view (editors, conversation, ticket rules) load when a record is
+// opened, not with the grid (issue 18).
+const RecordForm = lazy(() => import('./form/RecordForm.tsx').then((m) => ({ default: m.RecordForm })));
+const TalkView = lazy(() => import('./talk/TalkView.tsx').then((m) => ({ default: m.TalkView })));
 const TimelineView = lazy(() =>
   import('./timeline/TimelineView.tsx').then((m) => ({ default: m.TimelineView })),
 );

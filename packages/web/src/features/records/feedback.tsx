@@ -1,10 +1,12 @@
-import { Button, Group, List, Modal, Text } from '@mantine/core';
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, useCallback, useState, type ReactNode } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { notify } from '../notices/notices-store.ts';
-import { recordsText } from '../../i18n/records.ts';
+import { DeferredDialog } from '../../ui/DeferredDialog.tsx';
 
-const text = recordsText;
+// The dialog loads the first time a save fails, not with the grid or the form (issue 18).
+const SyncErrorDialog = lazy(() =>
+  import('./SyncErrorDialog.tsx').then((m) => ({ default: m.SyncErrorDialog })),
+);
 
 /** The messages of a failed save, as the red dialog lists them (002 §8 "Server error lists"). */
 export function failureMessages(err: unknown): string[] {
@@ -32,35 +34,9 @@ export function useSyncErrorDialog(): [ReactNode, (err: unknown) => void] {
   const show = useCallback((err: unknown) => setMessages(failureMessages(err)), []);
   const close = () => setMessages(null);
   const dialog = (
-    <Modal
-      opened={messages !== null}
-      onClose={close}
-      size={480}
-      title={
-        <Text c="red" fw={700}>
-          {messages && messages.length > 0 ? text.messages.syncFailures : text.messages.syncTitle}
-        </Text>
-      }
-      withCloseButton
-      closeButtonProps={{ 'aria-label': text.modals.close }}
-    >
-      <div role="alert">
-        {messages && messages.length > 0 ? (
-          <List c="red" spacing={4}>
-            {messages.map((m) => (
-              <List.Item key={m}>{m}</List.Item>
-            ))}
-          </List>
-        ) : (
-          <Text c="red">{text.messages.syncError}</Text>
-        )}
-      </div>
-      <Group justify="flex-end" mt="md">
-        <Button onClick={close} color="red" variant="light">
-          {text.modals.ok}
-        </Button>
-      </Group>
-    </Modal>
+    <DeferredDialog open={messages !== null}>
+      {(ready) => <SyncErrorDialog messages={messages} ready={ready} onClose={close} />}
+    </DeferredDialog>
   );
   return [dialog, show];
 }

@@ -1,8 +1,8 @@
 import { Button, Menu } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
 import { transferText } from '../../i18n/talk-transfer.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { notify } from '../notices/notices-store.ts';
 import { exportTalks, type ExportBody } from './transfer-api.ts';
 
 const text = transferText;
@@ -25,9 +25,12 @@ export function TransferActions({ subject, view, canCreate }: TransferActionsPro
     try {
       await exportTalks(subject, { ...view, columns });
     } catch (err) {
-      notifications.show({
-        color: 'red',
-        message: err instanceof Error && err.message ? err.message : text.exportError,
+      // The app's notices (features/notices): @mantine/notifications had no container mounted,
+      // so its message never showed.
+      notify({
+        kind: 'error',
+        title: err instanceof Error && err.message ? err.message : text.exportError,
+        durationMs: 10_000,
       });
     } finally {
       setBusy(false);

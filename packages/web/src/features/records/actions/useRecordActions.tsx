@@ -1,15 +1,17 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import type { RelatedTalk } from '@talkbase/domain/contracts/talks';
-import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { lazy, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../api/client.ts';
-import { ConfirmModal } from '../../../ui/ConfirmModal.tsx';
-import { contextPath } from '../context-route.ts';
+import { DeferredDialog } from '../../../ui/DeferredDialog.tsx';
 import { notifyError, notifySuccess } from '../feedback.tsx';
 import { deleteTalks, relatedTalksOf, setTalksActive } from '../records-api.ts';
 import { recordsText } from '../../../i18n/records.ts';
 
 const text = recordsText;
+
+// The modals load the first time one opens, not with the grid or the record (issue 18).
+const RecordActionModals = lazy(() =>
+  import('./RecordActionModals.tsx').then((m) => ({ default: m.RecordActionModals })),
+);
 
 export type RecordAction = 'delete' | 'deactivate' | 'activate';
 
@@ -72,51 +74,18 @@ export function useRecordActions(
   const confirming = pending !== null && pending.kind !== 'related' ? pending : null;
   const related = pending?.kind === 'related' ? pending : null;
   const modals = (
-    <>
-      <ConfirmModal
-        opened={confirming !== null}
-        title={
-          confirming?.kind === 'delete'
-            ? text.modals.deleteTitle
-            : confirming?.kind === 'activate'
-              ? text.modals.activateTitle
-              : text.modals.deactivateTitle
-        }
-        danger={confirming?.kind === 'delete'}
-        busy={busy}
-        onClose={() => setPending(null)}
-        onConfirm={() => void run()}
-      >
-        {confirming
-          ? confirming.kind === 'delete'
-            ? text.modals.deleteText(confirming.ids.length)
-            : confirming.kind === 'activate'
-              ? text.modals.activateText(confirming.ids.length)
-              : text.modals.deactivateText(confirming.ids.length)
-          : ''}
-      </ConfirmModal>
-      <Modal
-        opened={related !== null}
-        onClose={() => setPending(null)}
-        size={540}
-        title={related?.title ?? ''}
-        closeButtonProps={{ 'aria-label': text.modals.close }}
-      >
-        <Text mb="sm">{text.modals.relatedIntro}</Text>
-        <ul className="related-list">
-          {(related?.related ?? []).map((r) => (
-            <li key={`${r.subject}-${r.talkId}-${r.relatedTalkId}`}>
-              <Link to={contextPath('talk', r.subject, { talkId: r.talkId })} target="_blank" rel="noopener">
-                {text.modals.relatedItem(r.subjectName, r.talkId, r.displayName, r.relatedTalkId)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <Group justify="flex-end" mt="md">
-          <Button onClick={() => setPending(null)}>{text.modals.ok}</Button>
-        </Group>
-      </Modal>
-    </>
+    <DeferredDialog open={pending !== null}>
+      {(ready) => (
+        <RecordActionModals
+          confirming={confirming}
+          related={related}
+          busy={busy}
+          ready={ready}
+          onClose={() => setPending(null)}
+          onConfirm={() => void run()}
+        />
+      )}
+    </DeferredDialog>
   );
 
   return { ask: (kind, ids) => setPending({ kind, ids }), busy, modals };

@@ -1,19 +1,39 @@
 import { ActionIcon, Group, Loader } from '@mantine/core';
 import type { ApiTalk } from '@talkbase/domain/contracts/talks';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type KeyboardEvent, type RefObject } from 'react';
+import { lazy, memo, Suspense, type KeyboardEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { displayText } from '../../../fields/display.ts';
-import { editorFor } from '../../../fields/registry.ts';
+import type { FieldEditorProps } from '../../../fields/types.ts';
+import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { tagsText } from '../../../i18n/tags.ts';
 import { TagChips, talkTagsOf } from '../../tags/TagChip.tsx';
 import type { GridColumn } from './grid-columns.ts';
+import { loadCellEditing, preloadCellEditing } from './load-cell-editing.ts';
 import { recordsText } from '../../../i18n/records.ts';
 
 const text = recordsText;
 export const ROW_HEIGHT = 40;
 export const SELECT_WIDTH = 44;
+
+/** The field editors arrive with the first edit (./cell-editing.ts), not with the grid. */
+const RegistryEditor = lazy(() =>
+  loadCellEditing().then(({ editorFor }) => ({
+    default: function RegistryEditor(props: FieldEditorProps) {
+      const Editor = editorFor(props.attribute.componentId);
+      return <Editor {...props} />;
+    },
+  })),
+);
+
+function CellEditor(props: FieldEditorProps) {
+  return (
+    <Suspense fallback={<Loader size="xs" aria-label={t.app.loading} />}>
+      <RegistryEditor {...props} />
+    </Suspense>
+  );
+}
 
 /** A row of the grid: a record of the page, or a new row not saved yet (temporary id). */
 export interface GridRow {
@@ -133,7 +153,6 @@ const GridRowView = memo(function GridRowView(props: RowViewProps) {
         const style = left !== undefined ? { left } : undefined;
         const isEditing = editing?.attributeId === id;
         if ((newRow && api.canEdit(row, column)) || isEditing) {
-          const Editor = editorFor(column.attribute.componentId);
           const errorKey = `${row.key}:${id}`;
           return (
             <div
@@ -152,7 +171,7 @@ const GridRowView = memo(function GridRowView(props: RowViewProps) {
                 }
               }}
             >
-              <Editor
+              <CellEditor
                 attribute={column.attribute}
                 label={column.label}
                 id={`cell-${row.key}-${id}`}
@@ -302,7 +321,13 @@ export function GridBody({
     useFlushSync: false,
   });
   return (
-    <div className="grid-body" style={{ height: virtualizer.getTotalSize(), width: layout.totalWidth }}>
+    <div
+      className="grid-body"
+      style={{ height: virtualizer.getTotalSize(), width: layout.totalWidth }}
+      // The editors' code is fetched as soon as the grid is used, ahead of the first edit.
+      onFocus={preloadCellEditing}
+      onPointerDown={preloadCellEditing}
+    >
       {virtualizer.getVirtualItems().map((item) => {
         const row = rows[item.index];
         if (!row) return null;

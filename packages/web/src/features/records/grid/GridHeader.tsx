@@ -1,19 +1,15 @@
 import { Checkbox } from '@mantine/core';
-import { tableFeatures, useTable, type ColumnDef } from '@tanstack/react-table';
-import { useMemo } from 'react';
 import { recordsText } from '../../../i18n/records.ts';
 import { tagsText } from '../../../i18n/tags.ts';
 import { Icon } from '../../../ui/Icon.tsx';
-import { SELECT_WIDTH, type GridLayout, type GridRow } from './GridBody.tsx';
+import { SELECT_WIDTH, type GridLayout } from './GridBody.tsx';
 import type { GridColumn } from './grid-columns.ts';
 import type { GridPosition } from './grid-position.ts';
 
 const text = recordsText;
-const features = tableFeatures({});
 
 export interface GridHeaderProps {
   layout: GridLayout;
-  rows: GridRow[];
   order: GridPosition['order'];
   onSort: (column: GridColumn) => void;
   allSelected: boolean;
@@ -24,7 +20,6 @@ export interface GridHeaderProps {
 /** The grid's header row: select all, id, the columns (sortable ones as buttons), tags, actions. */
 export function GridHeader({
   layout,
-  rows,
   order,
   onSort,
   allSelected,
@@ -32,21 +27,6 @@ export function GridHeader({
   onToggleAll,
 }: GridHeaderProps) {
   const { columns, template, totalWidth, fixedOffsets, showId } = layout;
-  const tableColumns = useMemo<ColumnDef<typeof features, GridRow>[]>(
-    () =>
-      columns.map((column) => ({
-        id: column.key,
-        header: column.label,
-        accessorFn: (row: GridRow) => row.values.get(column.attribute.subjectAttributeId),
-      })),
-    [columns],
-  );
-  const table = useTable({
-    features,
-    columns: tableColumns,
-    data: rows,
-    getRowId: (row: GridRow) => row.key,
-  });
 
   return (
     <div
@@ -68,14 +48,12 @@ export function GridHeader({
           {text.grid.id}
         </div>
       )}
-      {table.getHeaderGroups()[0]?.headers.map((header) => {
-        const column = columns.find((c) => c.key === header.id);
-        if (!column) return null;
+      {columns.map((column) => {
         const sorted = order?.attribute === column.attribute.identifier ? order.direction : undefined;
         const left = fixedOffsets.get(column.key);
         return (
           <div
-            key={header.id}
+            key={column.key}
             role="columnheader"
             aria-sort={sorted === undefined ? undefined : sorted === 1 ? 'ascending' : 'descending'}
             className={`grid-cell${left !== undefined ? ' grid-fixed' : ''}`}

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Loader, Modal, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
 import type { PagedTalks, TalkUpdatesEvent } from '@talkbase/domain/contracts/talks';
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, useMemo, useRef, useState } from 'react';
+import { DeferredDialog } from '../../../ui/DeferredDialog.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { useRealtimeEvent } from '../../realtime/useRealtimeEvent.ts';
 import { useSession } from '../../session/useSession.ts';
@@ -11,7 +12,6 @@ import { useTalkTagsLive } from '../../tags/useTalkTagsLive.ts';
 import { contextPath } from '../context-route.ts';
 import { useRecordActions } from '../actions/useRecordActions.tsx';
 import { useSyncErrorDialog } from '../feedback.tsx';
-import { RecordForm } from '../form/RecordForm.tsx';
 import { filterTalks } from '../records-api.ts';
 import { GridBody, SELECT_WIDTH, type GridLayout } from './GridBody.tsx';
 import { GridFooter } from './GridFooter.tsx';
@@ -24,6 +24,12 @@ import { useGridHeight, useGridPosition } from './useGridPosition.ts';
 import { recordsText } from '../../../i18n/records.ts';
 
 const text = recordsText;
+
+// The 'Editar'/'Novo' modal and its form load when the modal first opens, not with the grid.
+const RecordFormModal = lazy(() =>
+  import('./RecordFormModal.tsx').then((m) => ({ default: m.RecordFormModal })),
+);
+
 const ID_WIDTH = 90;
 const ACTIONS_WIDTH = 96;
 const TAGS_WIDTH = 180;
@@ -245,7 +251,6 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
         >
           <GridHeader
             layout={layout}
-            rows={rows}
             order={position.order}
             onSort={sortBy}
             allSelected={allSelected}
@@ -294,26 +299,11 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
 
       {recordActions.modals}
 
-      <Modal
-        opened={modal !== null}
-        onClose={() => setModal(null)}
-        size={1080}
-        title={
-          modal && modal.talkId > 0
-            ? text.modals.editTitle(modal.talkId)
-            : text.modals.newTitle(context.subject.subjectName)
-        }
-      >
-        {modal && (
-          <RecordForm
-            context={context}
-            talkId={modal.talkId}
-            onCancel={() => setModal(null)}
-            onSaved={() => setModal(null)}
-            onDeleted={() => setModal(null)}
-          />
+      <DeferredDialog open={modal !== null}>
+        {(ready) => (
+          <RecordFormModal context={context} modal={modal} ready={ready} onClose={() => setModal(null)} />
         )}
-      </Modal>
+      </DeferredDialog>
       {syncDialog}
     </div>
   );

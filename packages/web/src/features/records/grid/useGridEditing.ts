@@ -1,6 +1,5 @@
 import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
 import type { PagedTalks } from '@talkbase/domain/contracts/talks';
-import { validateValue } from '@talkbase/domain/fields/validate-value';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { ApiError } from '../../../api/client.ts';
@@ -10,6 +9,7 @@ import { fieldAccess, isFileAttribute, talkValuesToSave } from '../form/field-ru
 import { createTalk, updateTalk } from '../records-api.ts';
 import type { EditingCell, GridRow, NewRow, RowApi, RowState } from './GridBody.tsx';
 import { nextTempId, type GridColumn } from './grid-columns.ts';
+import { loadCellEditing } from './load-cell-editing.ts';
 
 const text = recordsText;
 
@@ -114,6 +114,8 @@ export function useGridEditing(options: GridEditingOptions) {
   };
 
   const commitEdit = async () => {
+    // The value rules come with the editors (./cell-editing.ts), already fetched for this edit.
+    const { validateValue } = await loadCellEditing();
     const current = editingRef.current;
     if (!current) return;
     const row = rows.find((r) => r.key === current.rowKey);
@@ -177,6 +179,7 @@ export function useGridEditing(options: GridEditingOptions) {
   const discardRow = (tempId: number) => setNewRows((prev) => prev.filter((r) => r.tempId !== tempId));
 
   const saveNewRow = async (row: NewRow) => {
+    const { validateValue } = await loadCellEditing();
     const key = `n${row.tempId}`;
     const attributes = context.subject.subjectAttributes;
     const problems = attributes.flatMap((a) => {
