@@ -29,9 +29,11 @@ export default defineConfig({
     mantineStyles(),
     chunks.plugin,
     // Bytes on the wire of the first screens (brotli); npm run bench:first-load measures them in
-    // Chromium. Targets of issue 18: sign-in 150 KB, shell + grid 300 KB — see docs/decisions.md.
-    bundleBudget(200 * 1024, [
-      { name: 'entrar', modules: [], fonts: false, limitBytes: 150 * 1024 },
+    // Chromium, headers included. Targets of issue 18: sign-in 150 KB, shell + grid 300 KB; the
+    // limits are today's build figures (133.0 and 254.0 KB of bodies, 143.8 KB of JS gzip) with
+    // ~5 % headroom, so growth fails the build — see docs/decisions.md.
+    bundleBudget(150 * 1024, [
+      { name: 'entrar', modules: [], fonts: false, limitBytes: 140 * 1024 },
       {
         name: 'shell + grade',
         modules: [
@@ -40,7 +42,7 @@ export default defineConfig({
           /features\/(search\/TopBarSearch|tasks\/RunningTaskIndicator|notifications\/UnreadBadge)\.tsx$/,
         ],
         fonts: true,
-        limitBytes: 380 * 1024,
+        limitBytes: 265 * 1024,
       },
     ]),
     precompress(),
