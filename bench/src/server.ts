@@ -85,6 +85,18 @@ export async function startServer(
   };
 }
 
+/** Samples the server's RSS every 50 ms until stopped; the stop function answers the peak (MiB). */
+export function sampleRss(server: RunningServer): () => number {
+  let peak = server.rssMiB();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, server.rssMiB());
+  }, 50);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, server.rssMiB());
+  };
+}
+
 /**
  * Runs `work` with a PostgreSQL URL whose search path is a schema of its own, made for it and
  * dropped afterwards: a bench never touches the database's other tables.

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import BetterSqlite3 from 'better-sqlite3';
 import { writeResultsSection } from './results.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { sampleRss, startServer, type RunningServer } from './server.ts';
 
 /**
  * `npm run bench:transfer` (issue 17): CSV export of BENCH_ROWS (default 1,000,000) `chamado` rows
@@ -100,18 +100,6 @@ function load(file: string, subjectId: number, columns: string[]): void {
   db.exec('analyze');
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
-}
-
-/** Samples the server's RSS every 50 ms until stopped; answers the peak (MiB). */
-function sampleRss(server: RunningServer) {
-  let peak = server.rssMiB();
-  const timer = setInterval(() => {
-    peak = Math.max(peak, server.rssMiB());
-  }, 50);
-  return () => {
-    clearInterval(timer);
-    return Math.max(peak, server.rssMiB());
-  };
 }
 
 const pt = (n: number) => n.toLocaleString('pt-BR');
