@@ -134,7 +134,9 @@ describe('ticket rules: the server and the rules function agree', () => {
           expect(fields, context).toEqual(expected.errors.map((e) => e.field));
         }
       }),
-      { numRuns: 80 },
+      // A fixed seed (FC_SEED replays another): 80 random writes now and then held no reset at
+      // all, and the check below, that resets were exercised, failed by chance.
+      { numRuns: 80, seed: Number(process.env.FC_SEED ?? 20261124) },
     );
     // Both answers, and writes that reset stored values, were really exercised.
     expect(seen.accepted).toBeGreaterThan(5);
