@@ -167,6 +167,19 @@ export async function dropAttributeColumn(db: Db, subjectId: number, a: ColumnSp
   await db.schema.alterTable(table).dropColumn(column).execute();
 }
 
+/**
+ * PostgreSQL: takes the subject's tables for the transaction before anything else it changes, so
+ * that work holding their rows (a re-tagging batch, a write) finishes first or waits, instead of
+ * a deadlock between the rows it holds and the tables a later DROP needs (seen deleting a subject
+ * while its tags were being re-evaluated). SQLite has one writer at a time: nothing to do.
+ */
+export async function lockSubjectTables(db: Db, dialect: DialectName, subjectId: number): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await sql
+    .raw(`lock table ${talkTable(subjectId)}, ${multiTable(subjectId)} in access exclusive mode`)
+    .execute(db);
+}
+
 export async function dropSubjectTable(db: Db, dialect: DialectName, subjectId: number): Promise<void> {
   if (dialect === 'sqlite') await sql.raw(`drop table if exists ${ftsTable(subjectId)}`).execute(db);
   await sql.raw(`drop table if exists ${multiTable(subjectId)}`).execute(db);

@@ -215,6 +215,7 @@ export class SubjectsService {
       );
     }
     await this.k.transaction().execute(async (trx) => {
+      await ddl.lockSubjectTables(trx, this.db.dialect, s.id);
       await repo.deleteSubject(trx, s.id);
       await ddl.dropSubjectTable(trx, this.db.dialect, s.id);
     });
