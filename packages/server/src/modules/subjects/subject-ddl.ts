@@ -171,13 +171,21 @@ export async function dropAttributeColumn(db: Db, subjectId: number, a: ColumnSp
  * PostgreSQL: takes the subject's tables for the transaction before anything else it changes, so
  * that work holding their rows (a re-tagging batch, a write) finishes first or waits, instead of
  * a deadlock between the rows it holds and the tables a later DROP needs (seen deleting a subject
- * while its tags were being re-evaluated). SQLite has one writer at a time: nothing to do.
+ * while its tags were being re-evaluated). False when the tables are gone. SQLite has one writer at a
+ * time: nothing to do.
  */
-export async function lockSubjectTables(db: Db, dialect: DialectName, subjectId: number): Promise<void> {
-  if (dialect !== 'postgres') return;
-  await sql
-    .raw(`lock table ${talkTable(subjectId)}, ${multiTable(subjectId)} in access exclusive mode`)
-    .execute(db);
+export async function lockSubjectTables(db: Db, dialect: DialectName, subjectId: number): Promise<boolean> {
+  if (dialect !== 'postgres') return true;
+  try {
+    await sql
+      .raw(`lock table ${talkTable(subjectId)}, ${multiTable(subjectId)} in access exclusive mode`)
+      .execute(db);
+    return true;
+  } catch (err) {
+    // Dropped by a transaction this one waited for (two deletes at once): the subject is gone.
+    if ((err as { code?: string }).code === '42P01') return false;
+    throw err;
+  }
 }
 
 export async function dropSubjectTable(db: Db, dialect: DialectName, subjectId: number): Promise<void> {

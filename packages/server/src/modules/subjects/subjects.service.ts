@@ -215,7 +215,8 @@ export class SubjectsService {
       );
     }
     await this.k.transaction().execute(async (trx) => {
-      await ddl.lockSubjectTables(trx, this.db.dialect, s.id);
+      if (!(await ddl.lockSubjectTables(trx, this.db.dialect, s.id)))
+        throw notFound(messages.subjectNotFound);
       await repo.deleteSubject(trx, s.id);
       await ddl.dropSubjectTable(trx, this.db.dialect, s.id);
     });
