@@ -1,3 +1,4 @@
+import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -527,7 +528,7 @@ async function scheduleLatency(): Promise<string> {
   }
 }
 
-const measured = `Measured ${new Date().toISOString()} on a 2-core machine shared with other jobs running at the same time (figures are lower bounds).`;
+const measured = `Measured ${new Date().toISOString()} on ${os.cpus().length} cores (Node ${process.version}); 1-minute load average ${(os.loadavg()[0] ?? 0).toFixed(1)} before the run.`;
 const only = process.env.ONLY ?? '';
 /** A part a run of it alone rewrites: its table and when, between markers of its own. */
 const partText = (md: string) => `${md}\n\n${measured}`;

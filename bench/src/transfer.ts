@@ -17,6 +17,7 @@ import { sampleRss, startServer, type RunningServer } from './server.ts';
  */
 const N = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const loadBefore = (os.loadavg()[0] ?? 0).toFixed(1);
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const peers = path.resolve(repoRoot, '../shared/peers/gen-tickets.mjs');
 if (!fs.existsSync(peers)) throw new Error(`the peer's generator is not at ${peers}`);
@@ -220,7 +221,7 @@ writeResultsSection(
   'transfer',
   `## CSV export and import (issue 17, \`npm run bench:transfer\`)
 
-SQLite, ${os.cpus().length} cores shared with the other helpers' work (figures are indicative). ${new Date().toISOString().slice(0, 10)}.
+SQLite, ${os.cpus().length} cores (Node ${process.version}); 1-minute load average ${loadBefore} before the run. ${new Date().toISOString().slice(0, 10)}.
 
 | | figure | aim |
 | --- | --- | --- |
