@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../test/harness.ts';
@@ -33,5 +34,122 @@ describe.skipIf(testDatabaseUrl)('the SQLite database', () => {
     } finally {
       await db.close();
     }
+  });
+
+  describe('group commit', () => {
+    const open = async (name: string) => {
+      const file = path.join(dir, `${name}.db`);
+      const db = openDatabase({ sqliteFile: file });
+      await sql`create table t (x integer primary key)`.execute(db.kysely);
+      return { db, file };
+    };
+
+    it('answers each of many concurrent writes only once it is committed, with fewer commits than writes', async () => {
+      const { db, file } = await open('group');
+      const other = new BetterSqlite3(file, { readonly: true });
+      try {
+        const before = db.groupCommit?.commits ?? 0;
+        const seenAtAnswer: number[] = [];
+        await Promise.all(
+          Array.from({ length: 50 }, (_, i) =>
+            (i % 2
+              ? db.kysely.transaction().execute(async (trx) => {
+                  await sql`insert into t values (${i})`.execute(trx);
+                })
+              : db.kysely
+                  .insertInto('t' as never)
+                  .values({ x: i } as never)
+                  .execute()
+            ).then(() => {
+              // Another connection sees the row the moment the write is answered: it was committed.
+              const row = other.prepare('select count(*) as n from t where x = ?').get(i) as { n: number };
+              seenAtAnswer.push(row.n);
+            }),
+          ),
+        );
+        expect(seenAtAnswer).toEqual(Array.from({ length: 50 }, () => 1));
+        const commits = (db.groupCommit?.commits ?? 0) - before;
+        expect(commits).toBeGreaterThan(0);
+        expect(commits).toBeLessThan(50);
+      } finally {
+        other.close();
+        await db.close();
+      }
+    });
+
+    it('rolls back a failing transaction alone, keeping the writes committed with it', async () => {
+      const { db } = await open('alone');
+      try {
+        const write = (x: number, fail: boolean) =>
+          db.kysely.transaction().execute(async (trx) => {
+            await sql`insert into t values (${x})`.execute(trx);
+            if (fail) throw new Error('recusado');
+          });
+        const results = await Promise.allSettled([write(1, false), write(2, true), write(3, false)]);
+        expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+        const rows = await sql<{ x: number }>`select x from t order by x`.execute(db.kysely);
+        expect(rows.rows).toEqual([{ x: 1 }, { x: 3 }]);
+      } finally {
+        await db.close();
+      }
+    });
+
+    it('fails every write of a group whose commit SQLite abandoned: none of them is answered as done', async () => {
+      const { db } = await open('abandoned');
+      try {
+        const first = db.kysely.transaction().execute(async (trx) => {
+          await sql`insert into t values (1)`.execute(trx);
+        });
+        const second = db.kysely.transaction().execute(async (trx) => {
+          await sql`insert into t values (2)`.execute(trx);
+          // SQLITE_FULL ends the whole SQLite transaction, the first write's part included.
+          await sql`rollback`.execute(trx);
+          throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+        });
+        const [a, b] = await Promise.allSettled([first, second]);
+        expect(a.status).toBe('rejected');
+        expect(b).toMatchObject({ status: 'rejected', reason: { code: 'SQLITE_FULL' } });
+        const rows = await sql<{ x: number }>`select x from t`.execute(db.kysely);
+        expect(rows.rows).toEqual([]);
+      } finally {
+        await db.close();
+      }
+    });
+
+    it('reads outside a transaction see committed data only, and never wait for a transaction', async () => {
+      const { db } = await open('reads');
+      try {
+        const { promise: hold, resolve: release } = Promise.withResolvers<undefined>();
+        const { promise: inserted, resolve: didInsert } = Promise.withResolvers<undefined>();
+        const writing = db.kysely.transaction().execute(async (trx) => {
+          await sql`insert into t values (7)`.execute(trx);
+          didInsert(undefined);
+          await hold;
+        });
+        await inserted;
+        const during = await sql<{ n: number }>`select count(*) as n from t`.execute(db.kysely);
+        expect(during.rows[0]?.n).toBe(0);
+        release(undefined);
+        await writing;
+        const after = await sql<{ n: number }>`select count(*) as n from t`.execute(db.kysely);
+        expect(after.rows[0]?.n).toBe(1);
+      } finally {
+        await db.close();
+      }
+    });
+
+    it('commits what is pending when the database closes', async () => {
+      const { db, file } = await open('close');
+      const { promise: inserted, resolve: didInsert } = Promise.withResolvers<undefined>();
+      const pending = db.kysely.transaction().execute(async (trx) => {
+        await sql`insert into t values (5)`.execute(trx);
+        didInsert(undefined);
+      });
+      await inserted;
+      await Promise.all([db.close(), pending]);
+      const check = new BetterSqlite3(file, { readonly: true });
+      expect(check.prepare('select x from t').all()).toEqual([{ x: 5 }]);
+      check.close();
+    });
   });
 });

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { groupCommitDialect, type GroupCommitStats } from './sqlite-group-commit.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -12,6 +13,8 @@ export interface Db {
   dialect: DialectName;
   /** The PostgreSQL pool, for LISTEN/NOTIFY; undefined on SQLite. */
   pool: pg.Pool | undefined;
+  /** SQLite: how many commits the writes shared (group commit); undefined on PostgreSQL. */
+  groupCommit?: GroupCommitStats;
   close(): Promise<void>;
 }
 
@@ -47,62 +50,29 @@ export function openDatabase(opts: DbOptions): Db {
   }
   const file = opts.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new BetterSqlite3(file);
-  sqlite.pragma('journal_mode = WAL');
-  // FULL: an acknowledged commit survives a power cut, not only a process crash.
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-  });
+  const writer = new BetterSqlite3(file);
+  writer.pragma('journal_mode = WAL');
+  // FULL: an acknowledged commit survives a power cut, not only a process crash. Group commit
+  // (sqlite-group-commit.ts) shares one such commit between the writes that arrive together.
+  writer.pragma('synchronous = FULL');
+  writer.pragma('foreign_keys = ON');
+  // No busy timeout: it would stop the event loop; the writer retries after a pause instead.
+  writer.pragma('busy_timeout = 0');
+  // Reads outside transactions: a second connection that sees committed data only.
+  let reader: BetterSqlite3.Database | undefined;
+  if (file !== ':memory:') {
+    reader = new BetterSqlite3(file);
+    reader.pragma('query_only = ON');
+    reader.pragma('busy_timeout = 5000');
+  }
+  const { dialect, stats } = groupCommitDialect(writer, reader);
+  const kysely = new Kysely<Database>({ dialect });
   return {
     kysely,
     dialect: 'sqlite',
     pool: undefined,
+    groupCommit: stats,
     close: () => kysely.destroy(),
-  };
-}
-
-/**
- * Kysely's SQLite driver prepares every query anew; preparing was a fifth of a record read's CPU
- * time. Statements are kept by their SQL text (values are always bound parameters, so the texts are
- * few) in a bounded map, oldest dropped first. Schema changes clear it: a subject's table changes
- * shape when an attribute is added, and `select *` must see the new column.
- */
-function withStatementCache(sqlite: BetterSqlite3.Database, max = 1000) {
-  const statements = new Map<string, BetterSqlite3.Statement>();
-  const rollback = sqlite.prepare('rollback');
-  /**
-   * SQLite ends the transaction itself on some failures (a full disk: SQLITE_FULL, I/O errors);
-   * Kysely's `rollback` then failed with "no transaction is active" and that error replaced the
-   * real one (a 500 instead of the full disk's 507). Rolling back nothing is a no-op here.
-   */
-  const safeRollback = {
-    reader: false,
-    run: () => (sqlite.inTransaction ? rollback.run() : { changes: 0, lastInsertRowid: 0 }),
-  } as unknown as BetterSqlite3.Statement;
-  return {
-    prepare(text: string): BetterSqlite3.Statement {
-      if (text === 'rollback') return safeRollback;
-      let stmt = statements.get(text);
-      if (stmt) return stmt;
-      if (/^\s*(create|alter|drop)\s/i.test(text)) {
-        statements.clear();
-        return sqlite.prepare(text);
-      }
-      stmt = sqlite.prepare(text);
-      if (statements.size >= max) {
-        const oldest = statements.keys().next();
-        if (!oldest.done) statements.delete(oldest.value);
-      }
-      statements.set(text, stmt);
-      return stmt;
-    },
-    close(): void {
-      statements.clear();
-      sqlite.close();
-    },
   };
 }
 
