@@ -1,0 +1,142 @@
+import type { Kysely } from 'kysely';
+import type { SavedJob } from '@talkbase/domain/contracts/jobs';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import type { PermissionsService } from '../permissions/permissions.service.ts';
+import type { SubjectsService } from '../subjects/subjects.service.ts';
+import type { ActionRegistry } from './actions/registry.ts';
+import type { ActionServices } from './actions/types.ts';
+import * as repo from './automations.repository.ts';
+import type { JobSource } from './job-source.ts';
+
+/** Automations caused by automations stop at this depth (issue 16, Loops). */
+export const MAX_DEPTH = 5;
+
+export const engineMessages = {
+  jobDeleted: 'A automação foi excluída.',
+  unknownAction: (kind: string) => `Ação desconhecida: ${kind}.`,
+  cancelled: 'Execução cancelada.',
+  recordGone: 'O registro não existe mais.',
+};
+
+export interface EngineDeps {
+  db: Db;
+  subjects: SubjectsService;
+  permissions: PermissionsService;
+  jobs: JobSource;
+  registry: ActionRegistry;
+  services: Omit<ActionServices, 'now' | 'runJobOn'>;
+  onError: (err: unknown, what: string) => void;
+  /** Background polling interval; 0 = no background loop (tests call `drain`). */
+  pollMs: number;
+  /** How long a claimed run is held before another worker may take it (a crash). */
+  leaseMs?: number;
+  /** Records per batch of a run over a filter. */
+  batchSize?: number;
+  now?: () => number;
+}
+
+/**
+ * What the engine's parts share: its dependencies, its clock, and the reads it keeps (jobs until
+ * the company's job generation moves, the acting account for a few seconds).
+ */
+export class EngineCore {
+  readonly d: EngineDeps;
+  /** The engine's clock (AutomationEngine.now, which tests move). */
+  readonly now: () => number;
+  readonly leaseMs: number;
+  readonly batchSize: number;
+  private cache = new Map<string, { generation: number; jobs: SavedJob[] }>();
+  private generations = new Map<number, number>();
+  private byId = new Map<string, { generation: number; job: SavedJob | null }>();
+  private accounts = new Map<
+    number,
+    { at: number; account: Awaited<ReturnType<typeof repo.automationAccount>> }
+  >();
+
+  constructor(deps: EngineDeps, now: () => number) {
+    this.d = deps;
+    this.now = now;
+    this.leaseMs = deps.leaseMs ?? 60_000;
+    this.batchSize = deps.batchSize ?? 500;
+  }
+
+  get k(): Kysely<Database> {
+    return this.d.db.kysely;
+  }
+
+  /** A new round: job generations are read again. */
+  newRound(): void {
+    this.generations.clear();
+  }
+
+  /** Forget the jobs read so far. */
+  invalidateJobs(): void {
+    this.cache.clear();
+    this.byId.clear();
+  }
+
+  async jobsFor(companyId: number, eventType: number, subjectId: number): Promise<SavedJob[]> {
+    const key = `${companyId}:${eventType}:${subjectId}`;
+    const kept = this.cache.get(key);
+    if (kept && kept.generation === (await this.generationOf(companyId))) return kept.jobs;
+    const generation = await this.generationOf(companyId);
+    const jobs = await this.d.jobs.forEvent(companyId, eventType, subjectId);
+    if (this.cache.size > 1000) this.cache.clear();
+    this.cache.set(key, { generation, jobs });
+    return jobs;
+  }
+
+  async jobById(companyId: number, jobId: number): Promise<SavedJob | null> {
+    const generation = await this.generationOf(companyId);
+    const key = `${companyId}#${jobId}`;
+    const kept = this.byId.get(key);
+    if (kept && kept.generation === generation) return kept.job;
+    const job = await this.d.jobs.byId(companyId, jobId);
+    if (this.byId.size > 1000) this.byId.clear();
+    this.byId.set(key, { generation, job });
+    return job;
+  }
+
+  /** The company's job generation, read at most once per round. */
+  private async generationOf(companyId: number): Promise<number> {
+    let g = this.generations.get(companyId);
+    if (g === undefined) {
+      g = await this.d.jobs.generation(companyId);
+      this.generations.set(companyId, g);
+    }
+    return g;
+  }
+
+  async timeZone(companyId: number, db: Kysely<Database>): Promise<string> {
+    const auth = await this.systemAuth(companyId, 0, 0, db);
+    return (await this.d.permissions.ruleContext(auth, db)).timeZone;
+  }
+
+  /** The actor of an automation's changes: the company's first administrator, marked as automation. */
+  async systemAuth(
+    companyId: number,
+    depth: number,
+    jobId: number,
+    db: Kysely<Database> = this.k,
+    markKey?: string,
+  ): Promise<AuthContext> {
+    // The acting account, kept a few seconds (read on every run and every action).
+    let kept = this.accounts.get(companyId);
+    if (!kept || Date.now() - kept.at > 5000) {
+      kept = { at: Date.now(), account: await repo.automationAccount(db, companyId) };
+      this.accounts.set(companyId, kept);
+    }
+    const account = kept.account;
+    return {
+      sessionId: 'automation',
+      accountId: account?.id ?? 1,
+      companyId,
+      roomId: account?.room_id ?? 1,
+      accountType: account?.account_type ?? 1,
+      isAdmin: true,
+      automation: { depth, jobId, ...(markKey ? { markKey } : {}) },
+    };
+  }
+}

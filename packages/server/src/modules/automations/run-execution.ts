@@ -1,0 +1,295 @@
+import type { Kysely } from 'kysely';
+import { BY_FILTER_KINDS, type SavedJob, type WorkStep } from '@talkbase/domain/contracts/jobs';
+import type { Database } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { SubjectMeta } from '../subjects/subject-meta.ts';
+import { nextBatch, countRecords } from '../tags/tag-evaluator.ts';
+import type { ActionContext, ActionServices } from './actions/types.ts';
+import * as repo from './automations.repository.ts';
+import { engineMessages, type EngineCore } from './engine-core.ts';
+import { workStepsOf } from './job-source.ts';
+import { filterCondition, recordMatches } from './record-match.ts';
+import { cancelRequested, finishRun, type StoredStep, type StoredTrigger } from './run-history.ts';
+
+/**
+ * Runs what is due: claims pending runs, runs their steps in order through the action registry
+ * (retries wait with backoff), and runs over a filter's records in batches. Step states and
+ * progress are written back on the run as it goes.
+ */
+export class RunExecutor {
+  private readonly core: EngineCore;
+  private readonly services: ActionServices;
+
+  constructor(core: EngineCore, services: ActionServices) {
+    this.core = core;
+    this.services = services;
+  }
+
+  private get k(): Kysely<Database> {
+    return this.core.k;
+  }
+
+  private now(): number {
+    return this.core.now();
+  }
+
+  /** Claims the runs due now and runs them; a run that throws is recorded as failed. */
+  async runDue(): Promise<boolean> {
+    const { d, leaseMs } = this.core;
+    const runs = await repo.claimRuns(this.k, d.db.dialect, this.now(), leaseMs, 20);
+    for (const run of runs) {
+      try {
+        await this.execute(run);
+      } catch (err) {
+        d.onError(err, `automations: run ${run.id}`);
+        await repo.updateRun(this.k, run.id, {
+          status: 'failed',
+          finished_at: this.now(),
+          lease_until: null,
+        });
+      }
+    }
+    return runs.length > 0;
+  }
+
+  private async execute(run: repo.RunRow): Promise<void> {
+    const job = await this.core.jobById(run.company_id, run.job_id);
+    const steps = JSON.parse(run.steps) as StoredStep[];
+    if (!job) {
+      for (const s of steps) if (s.status === 'pending') s.status = 'cancelled';
+      await finishRun(this.core, run, 'cancelled', steps, engineMessages.jobDeleted);
+      return;
+    }
+    if (run.cancel_requested) {
+      for (const s of steps) if (s.status === 'pending') s.status = 'cancelled';
+      await finishRun(this.core, run, 'cancelled', steps);
+      return;
+    }
+    const trigger = JSON.parse(run.trigger) as StoredTrigger;
+    if (run.kind === 'existing' || run.kind === 'schedule') await this.executeSet(run, job, trigger, steps);
+    else await this.executeOne(run, job, trigger, steps);
+  }
+
+  /** A run on one record: steps in order from the first not done; retries wait with backoff. */
+  private async executeOne(
+    run: repo.RunRow,
+    job: SavedJob,
+    trigger: StoredTrigger,
+    steps: StoredStep[],
+  ): Promise<void> {
+    const work = workStepsOf(job);
+    const subject =
+      run.subject_id !== null ? await this.core.d.subjects.loadById(run.company_id, run.subject_id) : null;
+    const tz = await this.core.timeZone(run.company_id, this.k);
+    for (const [i, step] of work.entries()) {
+      const state = steps[i] ?? {
+        workStepId: step.workStepId ?? null,
+        workStepType: step.workStepType,
+        status: 'pending',
+        error: null,
+        attempts: 0,
+      };
+      steps[i] = state;
+      if (state.status === 'succeeded' || state.status === 'skipped') continue;
+      if (await cancelRequested(this.core, run.id)) {
+        for (const s of steps) if (s.status === 'pending') s.status = 'cancelled';
+        await finishRun(this.core, run, 'cancelled', steps);
+        return;
+      }
+      // A step's own filter: the step runs only when the event's record matches it (by-filter
+      // kinds use their filter to pick the records they change instead).
+      const byFilter = (BY_FILTER_KINDS as readonly string[]).includes(step.workStepType);
+      if (step.filter && !byFilter && subject && trigger.talkId !== null && trigger.eventType !== 3) {
+        const ok = await recordMatches(this.k, subject, step.filter, trigger.talkId, {
+          timeZone: tz,
+          now: this.now(),
+        });
+        if (!ok) {
+          state.status = 'skipped';
+          await repo.updateRun(this.k, run.id, { steps: JSON.stringify(steps) });
+          continue;
+        }
+      }
+      const outcome = await this.runStep(run, job, trigger, step, i, `${run.key_prefix}:s${i}`, state);
+      if (outcome === 'retry') {
+        await repo.updateRun(this.k, run.id, {
+          status: 'pending',
+          steps: JSON.stringify(steps),
+          next_at: this.backoff(step.workStepType, state.attempts),
+          lease_until: null,
+        });
+        return;
+      }
+      if (outcome === 'failed') {
+        for (const s of steps.slice(i + 1)) if (s.status === 'pending') s.status = 'cancelled';
+        await finishRun(this.core, run, 'failed', steps);
+        return;
+      }
+      // Each step done extends the claim (a crash leaves the run to another worker a minute later);
+      // the last one's state is written by the finish below, one commit fewer a run. A crash in
+      // between is the same as a crash between the action and this write: the step's idempotency
+      // key, committed with its change, keeps the retried action from taking effect twice.
+      if (i < work.length - 1)
+        await repo.updateRun(this.k, run.id, {
+          steps: JSON.stringify(steps),
+          lease_until: this.now() + this.core.leaseMs,
+        });
+    }
+    await finishRun(this.core, run, 'succeeded', steps);
+  }
+
+  private backoff(kind: string, attempts: number): number {
+    const { baseDelayMs } = this.core.d.registry.retryOf(kind);
+    return this.now() + baseDelayMs * 2 ** Math.max(0, attempts - 1);
+  }
+
+  /** Runs one action; answers what became of it (the state is updated in place). */
+  private async runStep(
+    run: repo.RunRow,
+    job: SavedJob,
+    trigger: StoredTrigger,
+    step: WorkStep,
+    stepIndex: number,
+    key: string,
+    state: StoredStep,
+  ): Promise<'done' | 'retry' | 'failed'> {
+    const { registry } = this.core.d;
+    const handler = registry.get(step.workStepType);
+    if (!handler) {
+      state.status = 'failed';
+      state.error = engineMessages.unknownAction(step.workStepType);
+      return 'failed';
+    }
+    const ctx: ActionContext = {
+      companyId: run.company_id,
+      jobId: job.jobId,
+      jobName: job.name,
+      runId: run.id,
+      stepIndex,
+      idempotencyKey: key,
+      trigger,
+      depth: run.depth,
+      services: this.services,
+      signal: AbortSignal.timeout(60_000),
+    };
+    state.attempts += 1;
+    try {
+      await handler.run(ctx, step);
+      state.status = 'succeeded';
+      state.error = null;
+      return 'done';
+    } catch (err) {
+      state.error = errorText(err);
+      const retryable = (err as { retryable?: unknown }).retryable === true;
+      if (retryable && state.attempts < registry.retryOf(step.workStepType).tries) {
+        state.status = 'pending';
+        return 'retry';
+      }
+      state.status = 'failed';
+      return 'failed';
+    }
+  }
+
+  /**
+   * A run over every record matching the event's filter (run on existing records, a schedule
+   * slot): keyset batches from the stored cursor, progress saved after each batch, cancellable
+   * between batches. A record's failed step is recorded on the step and the run goes on; the run
+   * ends failed when any record failed.
+   */
+  private async executeSet(
+    run: repo.RunRow,
+    job: SavedJob,
+    trigger: StoredTrigger,
+    steps: StoredStep[],
+  ): Promise<void> {
+    const subject = await this.core.d.subjects.loadById(run.company_id, trigger.subjectId);
+    const tz = await this.core.timeZone(run.company_id, this.k);
+    const work = workStepsOf(job);
+    let cursor = run.cursor ?? 0;
+    let done = run.done ?? 0;
+    if (run.total === null) {
+      const total = await countMatching(this.k, subject, trigger, tz, this.now());
+      await repo.updateRun(this.k, run.id, { total });
+    }
+    const failedBefore = steps.some((s) => s.status === 'failed');
+    let failed = failedBefore;
+    for (;;) {
+      if (await cancelRequested(this.core, run.id)) {
+        for (const s of steps) if (s.status === 'pending' || s.status === 'running') s.status = 'cancelled';
+        await finishRun(this.core, run, 'cancelled', steps);
+        return;
+      }
+      const condition = filterCondition(subject, trigger.filter ?? null, { timeZone: tz, now: this.now() });
+      const batch = await nextBatch(this.k, subject.id, cursor, this.core.batchSize, condition);
+      if (batch.ids.length === 0) break;
+      for (const talkId of batch.ids) {
+        const hit = batch.matched.has(talkId) !== (trigger.negate ?? false);
+        if (!hit) continue;
+        const one: StoredTrigger = { ...trigger, talkId };
+        for (const [i, step] of work.entries()) {
+          const state = steps[i];
+          if (!state) continue;
+          const byFilter = (BY_FILTER_KINDS as readonly string[]).includes(step.workStepType);
+          if (step.filter && !byFilter) {
+            const ok = await recordMatches(this.k, subject, step.filter, talkId, {
+              timeZone: tz,
+              now: this.now(),
+            });
+            if (!ok) continue;
+          }
+          const recordState: StoredStep = { ...state, attempts: 0 };
+          const outcome = await this.runStep(
+            run,
+            job,
+            one,
+            step,
+            i,
+            `${run.key_prefix}:t${talkId}:s${i}`,
+            recordState,
+          );
+          if (outcome !== 'done') {
+            failed = true;
+            state.status = 'failed';
+            state.error = `#${talkId}: ${recordState.error ?? ''}`;
+          }
+        }
+        done += 1;
+      }
+      cursor = batch.ids[batch.ids.length - 1] ?? cursor;
+      await repo.updateRun(this.k, run.id, {
+        cursor,
+        done,
+        steps: JSON.stringify(steps),
+        lease_until: this.now() + this.core.leaseMs,
+      });
+    }
+    for (const s of steps) if (s.status === 'pending' || s.status === 'running') s.status = 'succeeded';
+    await repo.updateRun(this.k, run.id, { done });
+    await finishRun(this.core, run, failed ? 'failed' : 'succeeded', steps);
+  }
+}
+
+/** How many records a set run will go over (the progress total). */
+async function countMatching(
+  db: Kysely<Database>,
+  subject: SubjectMeta,
+  trigger: StoredTrigger,
+  timeZone: string,
+  now: number,
+): Promise<number> {
+  if (!trigger.filter) return countRecords(db, subject.id);
+  let total = 0;
+  let cursor = 0;
+  const condition = filterCondition(subject, trigger.filter, { timeZone, now });
+  for (;;) {
+    const b = await nextBatch(db, subject.id, cursor, 5000, condition);
+    if (b.ids.length === 0) return total;
+    total += trigger.negate ? b.ids.length - b.matched.size : b.matched.size;
+    cursor = b.ids[b.ids.length - 1] ?? cursor;
+  }
+}
+
+function errorText(err: unknown): string {
+  if (err instanceof HttpError) return err.errors.map((e) => e.message).join(' ');
+  return err instanceof Error ? err.message : String(err);
+}
