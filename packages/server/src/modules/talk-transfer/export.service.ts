@@ -4,18 +4,14 @@ import { z } from 'zod';
 import { talkFilterSchema } from '@talkbase/domain/contracts/talks';
 import { idSchema } from '@talkbase/domain/contracts/ids';
 import type { Db } from '../../db/database.ts';
-import { badRequest, HttpError } from '../../http/errors.ts';
-import { filterTreeSchema, type FilterNode } from '@talkbase/domain/filters/filter-tree';
-import { FILTER_SUBJECT } from '../subjects/subjects.service.ts';
-import { fromDbValue, textOf } from '../talks/talk-values.ts';
-import * as repo from '../talks/talks.repository.ts';
+import { fromDbValue } from '../talks/talk-values.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { attributeColumn, hasColumn, talkTable } from '../subjects/subject-ddl.ts';
 import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
 import { carriesAnyTag } from '../tags/tags.repository.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
-import { compileFilter, resolveAttribute } from '../talks/filter-compiler.ts';
-import { queryMessages } from '../talks/talk-query.service.ts';
+import { compileFilter } from '../talks/filter-compiler.ts';
+import { orderColumns, savedFilterTrees, type OrderColumn } from '../talks/talk-query.service.ts';
 import { readableSearchConditions, searchWords } from '../talks/search.ts';
 import type { TalkRow } from '../talks/talks.repository.ts';
 import type { TalksService } from '../talks/talks.service.ts';
@@ -41,10 +37,6 @@ const BOM = '\uFEFF';
 const TALK_ROW_COLUMNS = ['is_active', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by'];
 
 type Dyn = Record<string, Record<string, unknown>>;
-interface OrderColumn {
-  column: string;
-  desc: boolean;
-}
 
 /**
  * `POST /api/talk/export/{subject}`: the rows the filter call would list, as pt-BR CSV, through the
@@ -74,12 +66,12 @@ export class TalkExportService {
     const where: RawBuilder<unknown>[] = [sql`${sql.ref('t.is_active')} = ${q.isActive ? 1 : 0}`];
     if (visible) where.push(visible);
     if (q.filterJson) where.push(compileFilter(q.filterJson, view, ctx));
-    for (const tree of await this.savedFilters(auth, q.filterIds, subject.identifier))
+    for (const tree of await savedFilterTrees(this.db, this.talks, auth, q.filterIds, subject.identifier))
       where.push(compileFilter(tree, view, ctx));
     if (q.tagIds.length) where.push(carriesAnyTag(subject.id, q.tagIds));
     const words = q.term ? searchWords(q.term) : [];
     if (words.length) where.push(readableSearchConditions(this.db.dialect, policy, 't', words).plain);
-    const order = this.order(view, q.order);
+    const order = orderColumns(view, q.order);
     const columns = q.columns === 'all' ? this.allColumns(view) : await this.templateColumns(auth, view, q);
 
     // Columns the row holds itself (no reference names, files or lists to look up) skip the presenter.
@@ -159,43 +151,6 @@ export class TalkExportService {
     return { fileName: `${subject.identifier}-${day}.csv`, body: body() };
   }
 
-  /**
-   * The grid's saved filters (talks of `filtro`), as the filter call reads them
-   * (talk-query.service.ts): one the account cannot read, or of another subject, is refused.
-   */
-  private async savedFilters(auth: AuthContext, ids: number[], target: string): Promise<FilterNode[]> {
-    if (ids.length === 0) return [];
-    const { subject, visible } = await this.talks
-      .access(auth, FILTER_SUBJECT, 'read')
-      .catch((err: unknown) => {
-        throw err instanceof HttpError && err.statusCode === 404
-          ? badRequest(queryMessages.savedFilterMissing)
-          : err;
-      });
-    const treeAttr = subject.attributes.find((a) => a.identifier === 'filtro');
-    const nameAttr = subject.attributes.find((a) => a.identifier === 'nome');
-    const aboutAttr = subject.attributes.find((a) => a.identifier === 'assunto');
-    if (!treeAttr) return [];
-    const seen = await repo.existingIds(this.db.kysely, subject.id, ids, visible);
-    const rows = await repo.rowsByIds(this.db.kysely, subject.id, [...seen]);
-    if (rows.length !== new Set(ids).size) throw badRequest(queryMessages.savedFilterMissing);
-    return rows.map((row) => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(textOf(row[attributeColumn(treeAttr.id)]));
-      } catch {
-        parsed = null;
-      }
-      const tree = filterTreeSchema.safeParse(parsed);
-      const name = nameAttr ? textOf(row[attributeColumn(nameAttr.id)]) : String(row.id);
-      if (!tree.success) throw badRequest(queryMessages.savedFilterInvalid(name));
-      const about = aboutAttr ? row[attributeColumn(aboutAttr.id)] : null;
-      if (typeof about === 'string' && about !== '' && about !== target)
-        throw badRequest(queryMessages.savedFilterOtherSubject(name));
-      return tree.data;
-    });
-  }
-
   /** Every attribute the account may read, in the subject's order (internal ones too: they are data). */
   private allColumns(view: SubjectMeta) {
     return [...view.attributes]
@@ -230,22 +185,6 @@ export class TalkExportService {
     if (fromTemplate.length === 0)
       return this.allColumns({ ...view, attributes: view.attributes.filter((a) => !a.isInternal) });
     return [...fromTemplate.filter((c) => c.fixed), ...fromTemplate.filter((c) => !c.fixed)];
-  }
-
-  /** The filter call's order (talk-query.service.ts), the id last so keys are unique. */
-  private order(view: SubjectMeta, order: TalkExport['order']): OrderColumn[] {
-    const items = order === undefined ? [] : Array.isArray(order) ? order : [order];
-    const out = items.map((o) => {
-      const a = resolveAttribute(view, o.attribute);
-      if (!a || (a.id !== 0 && (!a.isOrderable || !hasColumn(a))))
-        throw badRequest(queryMessages.notOrderable(a?.name ?? String(o.attribute)));
-      return {
-        column: a.id === 0 ? 'id' : attributeColumn(a.id),
-        desc: o.direction === 0 || o.direction === 'desc',
-      };
-    });
-    if (!out.some((o) => o.column === 'id')) out.push({ column: 'id', desc: items.length === 0 });
-    return out;
   }
 }
 

@@ -65,7 +65,7 @@ export class TalkQueryService {
     const where: RawBuilder<unknown>[] = [sql`${sql.ref('t.is_active')} = ${q.isActive ? 1 : 0}`];
     if (visible) where.push(visible);
     if (q.filterJson) where.push(compileFilter(q.filterJson, view, ctx));
-    for (const tree of await this.savedFilters(auth, q.filterIds, subject.identifier))
+    for (const tree of await savedFilterTrees(this.db, this.talks, auth, q.filterIds, subject.identifier))
       where.push(compileFilter(tree, view, ctx));
     if (q.tagIds.length) where.push(carriesAnyTag(subject.id, q.tagIds));
     if (q.talkParent) {
@@ -78,7 +78,7 @@ export class TalkQueryService {
     const words = q.term ? searchWords(q.term) : [];
     const search = words.length ? readableSearchConditions(this.db.dialect, policy, 't', words) : undefined;
 
-    const orderBy = this.order(view, q.order);
+    const orderBy = orderColumns(view, q.order);
     return {
       read: (offset: number, limit: number) =>
         repo.pageTalks(
@@ -97,56 +97,72 @@ export class TalkQueryService {
       present: (rows: repo.TalkRow[]) => this.talks.present(auth, subject, actions, rows),
     };
   }
+}
 
-  private order(subject: SubjectMeta, order: TalkFilter['order']) {
-    const items = order === undefined ? [] : Array.isArray(order) ? order : [order];
-    const out = items.map((o) => {
-      const a = resolveAttribute(subject, o.attribute);
-      if (!a || (a.id !== 0 && (!a.isOrderable || !hasColumn(a))))
-        throw badRequest(queryMessages.notOrderable(a?.name ?? String(o.attribute)));
-      return {
-        column: a.id === 0 ? 'id' : attributeColumn(a.id),
-        desc: o.direction === 0 || o.direction === 'desc',
-      };
-    });
-    // The id breaks ties, so pages never overlap; newest first by default.
-    if (!out.some((o) => o.column === 'id')) out.push({ column: 'id', desc: items.length === 0 });
-    return out;
-  }
+/** A sort column of a filter call: the subject table's column and its direction. */
+export interface OrderColumn {
+  column: string;
+  desc: boolean;
+}
 
-  /** Saved filters are talks of `filtro`; their tree is AND-ed in. One the account cannot read does not exist. */
-  private async savedFilters(auth: AuthContext, ids: number[], target: string): Promise<FilterNode[]> {
-    if (ids.length === 0) return [];
-    // Saved filters the room may not read do not exist for it: the same 400 as a missing one.
-    const { subject, visible } = await this.talks
-      .access(auth, FILTER_SUBJECT, 'read')
-      .catch((err: unknown) => {
-        throw err instanceof HttpError && err.statusCode === 404
-          ? badRequest(queryMessages.savedFilterMissing)
-          : err;
-      });
-    const treeAttr = subject.attributes.find((a) => a.identifier === 'filtro');
-    const nameAttr = subject.attributes.find((a) => a.identifier === 'nome');
-    const aboutAttr = subject.attributes.find((a) => a.identifier === 'assunto');
-    if (!treeAttr) return [];
-    const seen = await repo.existingIds(this.db.kysely, subject.id, ids, visible);
-    const rows = await repo.rowsByIds(this.db.kysely, subject.id, [...seen]);
-    if (rows.length !== new Set(ids).size) throw badRequest(queryMessages.savedFilterMissing);
-    return rows.map((row) => {
-      const raw = row[attributeColumn(treeAttr.id)];
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(textOf(raw));
-      } catch {
-        parsed = null;
-      }
-      const tree = filterTreeSchema.safeParse(parsed);
-      const name = nameAttr ? textOf(row[attributeColumn(nameAttr.id)]) : String(row.id);
-      if (!tree.success) throw badRequest(queryMessages.savedFilterInvalid(name));
-      const about = aboutAttr ? row[attributeColumn(aboutAttr.id)] : null;
-      if (typeof about === 'string' && about !== '' && about !== target)
-        throw badRequest(queryMessages.savedFilterOtherSubject(name));
-      return tree.data;
-    });
-  }
+/**
+ * The filter call's `order` as columns (the export uses it too); the id breaks ties, so pages never
+ * overlap and keys are unique; newest first by default. An attribute that cannot be sorted is a 400.
+ */
+export function orderColumns(subject: SubjectMeta, order: TalkFilter['order']): OrderColumn[] {
+  const items = order === undefined ? [] : Array.isArray(order) ? order : [order];
+  const out = items.map((o) => {
+    const a = resolveAttribute(subject, o.attribute);
+    if (!a || (a.id !== 0 && (!a.isOrderable || !hasColumn(a))))
+      throw badRequest(queryMessages.notOrderable(a?.name ?? String(o.attribute)));
+    return {
+      column: a.id === 0 ? 'id' : attributeColumn(a.id),
+      desc: o.direction === 0 || o.direction === 'desc',
+    };
+  });
+  if (!out.some((o) => o.column === 'id')) out.push({ column: 'id', desc: items.length === 0 });
+  return out;
+}
+
+/**
+ * The filter call's `filterIds` (the export uses it too): saved filters are talks of `filtro`, their
+ * trees AND-ed in. One the account cannot read, missing, invalid or of another subject is a 400.
+ */
+export async function savedFilterTrees(
+  db: Db,
+  talks: TalksService,
+  auth: AuthContext,
+  ids: number[],
+  target: string,
+): Promise<FilterNode[]> {
+  if (ids.length === 0) return [];
+  // Saved filters the room may not read do not exist for it: the same 400 as a missing one.
+  const { subject, visible } = await talks.access(auth, FILTER_SUBJECT, 'read').catch((err: unknown) => {
+    throw err instanceof HttpError && err.statusCode === 404
+      ? badRequest(queryMessages.savedFilterMissing)
+      : err;
+  });
+  const treeAttr = subject.attributes.find((a) => a.identifier === 'filtro');
+  const nameAttr = subject.attributes.find((a) => a.identifier === 'nome');
+  const aboutAttr = subject.attributes.find((a) => a.identifier === 'assunto');
+  if (!treeAttr) return [];
+  const seen = await repo.existingIds(db.kysely, subject.id, ids, visible);
+  const rows = await repo.rowsByIds(db.kysely, subject.id, [...seen]);
+  if (rows.length !== new Set(ids).size) throw badRequest(queryMessages.savedFilterMissing);
+  return rows.map((row) => {
+    const raw = row[attributeColumn(treeAttr.id)];
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(textOf(raw));
+    } catch {
+      parsed = null;
+    }
+    const tree = filterTreeSchema.safeParse(parsed);
+    const name = nameAttr ? textOf(row[attributeColumn(nameAttr.id)]) : String(row.id);
+    if (!tree.success) throw badRequest(queryMessages.savedFilterInvalid(name));
+    const about = aboutAttr ? row[attributeColumn(aboutAttr.id)] : null;
+    if (typeof about === 'string' && about !== '' && about !== target)
+      throw badRequest(queryMessages.savedFilterOtherSubject(name));
+    return tree.data;
+  });
 }
