@@ -1,12 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
+import { fireLoad, pinningNote, type LoadSpec } from './cannon.ts';
 import { writeResultsSection } from './results.ts';
 import { startServer, withBenchSchema, type RunningServer } from './server.ts';
+import {
+  peerTickets,
+  TICKET_ATTRIBUTES as ATTRIBUTES,
+  ticketValues as rowOf,
+  type Ticket,
+} from './workloads.ts';
 
 /**
  * `npm run bench:records`: the records engine at scale, on the peer's data set.
@@ -18,22 +23,7 @@ import { startServer, withBenchSchema, type RunningServer } from './server.ts';
  */
 const N = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const peers = path.resolve(repoRoot, '../shared/peers/gen-tickets.mjs');
-if (!fs.existsSync(peers))
-  throw new Error(`the peer's generator is not at ${peers} (../shared beside the repository)`);
-type Ticket = {
-  id: number;
-  title: string;
-  status: string;
-  priority: number;
-  customer: string;
-  created: string;
-  due_date: string;
-  description: string;
-  amount: number;
-};
-const { ticket } = (await import(pathToFileURL(peers).href)) as { ticket: (id: number) => Ticket };
+const ticket = await peerTickets();
 
 const admin = { email: 'records@talkbase.test', password: 'Records-Bench-2026' };
 const env = {
@@ -43,32 +33,11 @@ const env = {
   LOGIN_LIMIT_PER_ACCOUNT: '100000',
 };
 
-const ATTRIBUTES = [
-  { identifier: 'titulo', name: 'Título', componentId: 1, isOrderable: true, length: 255 },
-  { identifier: 'situacao', name: 'Situação', componentId: 1, isOrderable: true },
-  { identifier: 'prioridade', name: 'Prioridade', componentId: 3, isOrderable: true },
-  { identifier: 'cliente', name: 'Cliente', componentId: 1, isOrderable: true },
-  { identifier: 'abertura', name: 'Abertura', componentId: 11, isOrderable: true },
-  { identifier: 'prazo', name: 'Prazo', componentId: 32, isOrderable: true },
-  { identifier: 'descricao', name: 'Descrição', componentId: 26, length: 4000 },
-  { identifier: 'valor', name: 'Valor', componentId: 5 },
-];
 const searchText = (t: Ticket) =>
   `${t.title} ${t.status} ${t.priority} ${t.customer} ${t.description} ${t.amount}`
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase();
-const rowOf = (t: Ticket) => [
-  t.title,
-  t.status,
-  t.priority,
-  t.customer,
-  Date.parse(t.created),
-  t.due_date,
-  t.description,
-  t.amount,
-];
-
 async function api(server: RunningServer, token: string | null, method: string, url: string, body?: unknown) {
   const res = await fetch(`${server.url}${url}`, {
     method,
@@ -192,78 +161,52 @@ interface Row {
 
 async function drive(server: RunningServer, token: string, database: string): Promise<Row[]> {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-  let next = N + 1_000_000;
-  const filter = (body: unknown) => ({
-    method: 'POST' as const,
-    path: '/api/talk/filter/chamado',
-    body: JSON.stringify(body),
+  const filter = (body: unknown): LoadSpec['workload'] => ({
+    factory: 'fixed',
+    args: { method: 'POST', path: '/api/talk/filter/chamado', body: JSON.stringify(body) },
   });
-  const workloads: {
-    name: string;
-    request: () => { method: 'GET' | 'POST'; path: string; body?: string };
-  }[] = [
-    {
-      name: 'get_by_id',
-      request: () => ({ method: 'GET', path: `/api/talk/chamado/${1 + Math.floor(Math.random() * N)}` }),
-    },
+  const get = (p: string): LoadSpec['workload'] => ({ factory: 'fixed', args: { method: 'GET', path: p } });
+  const workloads: { name: string; workload: LoadSpec['workload'] }[] = [
+    { name: 'get_by_id', workload: { factory: 'randomId', args: { prefix: '/api/talk/chamado/', n: N } } },
     {
       name: 'list_filter_sort',
-      request: () =>
-        filter({
-          fetch: 50,
-          filterJson: { attribute: 'situacao', operator: 'equal', value: 'open' },
-          order: { attribute: 'prazo', direction: 1 },
-        }),
+      workload: filter({
+        fetch: 50,
+        filterJson: { attribute: 'situacao', operator: 'equal', value: 'open' },
+        order: { attribute: 'prazo', direction: 1 },
+      }),
     },
-    { name: 'search_hit', request: () => filter({ fetch: 50, term: 'refund' }) },
-    { name: 'search_miss', request: () => filter({ fetch: 50, term: 'zqxj' }) },
+    { name: 'search_hit', workload: filter({ fetch: 50, term: 'refund' }) },
+    { name: 'search_miss', workload: filter({ fetch: 50, term: 'zqxj' }) },
     // The global search (GET /api/search, issue 14): every subject the account reads, a page of 10.
-    { name: 'global_search_hit', request: () => ({ method: 'GET', path: '/api/search?q=refund' }) },
-    { name: 'global_search_miss', request: () => ({ method: 'GET', path: '/api/search?q=zqxj' }) },
-    {
-      name: 'create',
-      request: () => {
-        const t = ticket(next++);
-        const values = rowOf(t);
-        values[4] = t.created;
-        return {
-          method: 'POST',
-          path: '/api/talk/chamado',
-          body: JSON.stringify({
-            talkValues: ATTRIBUTES.map((a, i) => ({
-              subjectAttributeIdentifier: a.identifier,
-              value: values[i],
-            })),
-          }),
-        };
-      },
-    },
+    { name: 'global_search_hit', workload: get('/api/search?q=refund') },
+    { name: 'global_search_miss', workload: get('/api/search?q=zqxj') },
+    // New tickets from the peer's generator, numbered after the loaded ones (and after earlier runs).
+    { name: 'create', workload: { factory: 'createTicket', args: { from: N + 1_000_000 } } },
   ];
   const rows: Row[] = [];
   // BENCH_WORKLOADS=get_by_id,create runs only those (profiling one path).
   const only = process.env.BENCH_WORKLOADS?.split(',');
   for (const w of workloads.filter((x) => !only || only.includes(x.name))) {
-    const result = await autocannon({
+    const result = await fireLoad({
       url: server.url,
       connections: 10,
       duration: SECONDS,
       headers,
-      // A copy per request: autocannon writes a body's content-length into the headers it is
-      // given, which a later GET workload would otherwise send with no body.
-      requests: [{ setupRequest: (req) => ({ ...req, ...w.request(), headers: { ...headers } }) }],
+      workload: w.workload,
     });
     rows.push({
       database,
       workload: w.name,
-      rps: Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.errors + result.timeouts + result.non2xx,
+      rps: result.rps,
+      p50: result.p50,
+      p99: result.p99,
+      errors: result.errors,
     });
     process.stdout.write(
-      `${database} ${w.name}: ${rows.at(-1)?.rps ?? 0} req/s, p99 ${result.latency.p99} ms${
-        result.non2xx + result.errors + result.timeouts
-          ? ` (non-2xx ${result.non2xx}: ${JSON.stringify(result.statusCodeStats)}, errors ${result.errors}, timeouts ${result.timeouts})`
+      `${database} ${w.name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms${
+        result.errors
+          ? ` (non-2xx ${result.non2xx}: ${JSON.stringify(result.statusCodes)}, errors ${result.errors}, timeouts ${result.timeouts})`
           : ''
       }\n`,
     );
@@ -372,7 +315,7 @@ const doc = `# Records at scale
 
 Written by \`npm run bench:records\` (bench/src/records.ts) on ${new Date().toISOString()}; never edited by hand.
 ${N.toLocaleString('en-US')} tickets from the peer's generator (\`../shared/peers/gen-tickets.mjs\`) in a \`chamado\` subject, 10 connections,
-${SECONDS} s per workload, autocannon and the server on the same ${os.cpus().length}-core machine, Node ${process.version}.
+${SECONDS} s per workload, ${pinningNote}; ${os.cpus().length} cores, Node ${process.version}.
 
 Workloads (the peer's five): \`get_by_id\` GET /api/talk/chamado/{random id}; \`list_filter_sort\` POST /api/talk/filter/chamado
 with situacao = open sorted by prazo, page of 50 **with totalResults**; \`search_hit\` term "refund"; \`search_miss\` term "zqxj";

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { pinningNote, startLoad } from './cannon.ts';
 import BetterSqlite3 from 'better-sqlite3';
 import { writeResultsSection } from './results.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -85,21 +85,12 @@ async function measure(server: RunningServer, token: string, step: string, chang
   const started = Date.now();
   const tagId = await change();
   let finished: number;
-  const reads = autocannon({
+  const reads = startLoad({
     url: server.url,
     connections: 10,
     duration: 3600,
     headers,
-    requests: [
-      {
-        setupRequest: (req) => ({
-          ...req,
-          method: 'GET',
-          path: `/api/talk/chamado/${1 + Math.floor(Math.random() * N)}`,
-          headers,
-        }),
-      },
-    ],
+    workload: { factory: 'randomId', args: { prefix: '/api/talk/chamado/', n: N } },
   });
   for (;;) {
     const p = (await api(server, token, 'GET', `/api/tag/${tagId}/progress`)) as { state: string };
@@ -109,15 +100,14 @@ async function measure(server: RunningServer, token: string, step: string, chang
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  (reads as unknown as { stop: () => void }).stop();
-  const result = await reads;
+  const result = await reads.stop();
   const row: Measure = {
     step,
     seconds: (finished - started) / 1000,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    rps: result.rps,
+    p50: result.p50,
+    p99: result.p99,
+    errors: result.errors,
   };
   process.stdout.write(`${step}: ${row.seconds.toFixed(1)} s; reads ${row.rps} req/s, p99 ${row.p99} ms\n`);
   return { tagId, row };
@@ -198,7 +188,7 @@ writeResultsSection(
     '',
     `Written by \`npm run bench:retag\` (bench/src/retag.ts) on ${new Date().toISOString()}; never edited by hand.`,
     `${N.toLocaleString('en-US')} \`chamado\` records, SQLite: the time until \`GET /api/tag/{id}/progress\` says done, and reads of`,
-    `one record by id (10 connections) while it runs; autocannon and the server on the same ${os.cpus().length}-core machine,`,
+    `one record by id (10 connections) while it runs; ${pinningNote}; ${os.cpus().length} cores,`,
     `1-minute load average ${loadBefore.toFixed(1)} before the runs.`,
     '',
     '| step | re-tagging (s) | reads req/s | p50 ms | p99 ms | errors |',

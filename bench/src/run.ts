@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { fireLoad, pinningNote } from './cannon.ts';
 import { startServer, withBenchSchema, type RunningServer } from './server.ts';
 
 /**
  * `npm run bench`: starts real servers (SQLite; PostgreSQL too when BENCH_DATABASE_URL is set),
- * drives each workload with autocannon and writes bench/RESULTS.md. Figures are reported, never
+ * drives each workload with autocannon (cannon.ts) and writes bench/RESULTS.md. Figures are reported, never
  * asserted. BENCH_SECONDS sets each workload's duration (default 10).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -23,32 +23,20 @@ interface Row {
   errors: number;
 }
 
-async function drive(
-  title: string,
-  opts: {
-    url: string;
-    method?: 'GET' | 'POST';
-    body?: string;
-    headers?: Record<string, string>;
-    connections?: number;
-  },
-) {
-  const result = await autocannon({
-    title,
-    url: opts.url,
-    method: opts.method ?? 'GET',
-    ...(opts.body ? { body: opts.body } : {}),
-    headers: { 'content-type': 'application/json', ...opts.headers },
-    connections: opts.connections ?? connections,
+async function drive(title: string, opts: { url: string; method?: 'GET' | 'POST'; body?: string }) {
+  const url = new URL(opts.url);
+  const result = await fireLoad({
+    url: url.origin,
+    connections,
     duration: seconds,
+    headers: { 'content-type': 'application/json' },
+    workload: {
+      factory: 'fixed',
+      args: { method: opts.method ?? 'GET', path: url.pathname, ...(opts.body ? { body: opts.body } : {}) },
+    },
   });
-  const errors = result.errors + result.timeouts + result.non2xx;
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors,
-  };
+  process.stdout.write(`${title}: ${result.rps} req/s, p99 ${result.p99} ms\n`);
+  return { rps: result.rps, p50: result.p50, p99: result.p99, errors: result.errors };
 }
 
 async function benchOne(
@@ -124,7 +112,7 @@ const memory = results
 const doc = `# Bench results
 
 Written by \`npm run bench\` (bench/src/run.ts); never edited by hand. ${connections} connections, ${seconds} s per workload,
-autocannon and the server on the same machine (${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}).
+${pinningNote} (${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}).
 Measured ${new Date().toISOString()}.
 
 ${table}

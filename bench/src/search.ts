@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { fireLoad, pinningNote } from './cannon.ts';
 import BetterSqlite3 from 'better-sqlite3';
 import { writeResultsSection } from './results.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -106,18 +106,19 @@ interface Row {
 async function measure(server: RunningServer, token: string, workload: string, q: string): Promise<Row> {
   const path = `/api/search?q=${encodeURIComponent(q)}&page=1&fetch=10`;
   const first = (await api(server, token, 'GET', path)) as { totalResults: number };
-  const result = await autocannon({
-    url: `${server.url}${path}`,
+  const result = await fireLoad({
+    url: server.url,
     connections: CONNECTIONS,
     duration: SECONDS,
     headers: { authorization: `Bearer ${token}` },
+    workload: { factory: 'fixed', args: { method: 'GET', path } },
   });
   const row = {
     workload,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    rps: result.rps,
+    p50: result.p50,
+    p99: result.p99,
+    errors: result.errors,
     totalResults: first.totalResults,
   };
   process.stdout.write(`${workload}: ${row.rps} req/s, p99 ${row.p99} ms (${row.totalResults} results)\n`);
@@ -176,8 +177,8 @@ writeResultsSection(
 
 Written by \`npm run bench:search\` (bench/src/search.ts) on ${new Date().toISOString()}; never edited by hand.
 ${N.toLocaleString('en-US')} records in three subjects (${names.map((n) => n[1]).join(', ')}), SQLite, ${CONNECTIONS} connections,
-${SECONDS} s per workload, GET /api/search first page of 10 as the administrator; autocannon and the server on the same
-${os.cpus().length}-core machine (Node ${process.version}); 1-minute load average ${loadBefore.toFixed(1)} before the runs.
+${SECONDS} s per workload, GET /api/search first page of 10 as the administrator; ${pinningNote};
+${os.cpus().length} cores (Node ${process.version}); 1-minute load average ${loadBefore.toFixed(1)} before the runs.
 Loaded in ${loadSeconds.toFixed(1)} s; server resident memory after the run ${rss} MiB.
 
 | workload | results | requests/s | p50 ms | p99 ms | errors | target ≥ 500/s, p99 ≤ 50 ms |

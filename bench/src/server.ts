@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { pinned } from './cannon.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -39,7 +40,11 @@ export async function startServer(
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-bench-'));
   // BENCH_SERVER_ARGS passes Node flags to the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, path.join(repoRoot, 'packages/server/src/main.ts')], {
+  const [command, args] = pinned('server', process.execPath, [
+    ...nodeArgs,
+    path.join(repoRoot, 'packages/server/src/main.ts'),
+  ]);
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       PORT: String(port),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
+import { pinningNote, startLoad } from './cannon.ts';
 import BetterSqlite3 from 'better-sqlite3';
 import { writeResultsSection } from './results.ts';
 import { sampleRss, startServer, type RunningServer } from './server.ts';
@@ -170,30 +170,12 @@ const csv = `\uFEFF${lines.join('\r\n')}\r\n`;
 const form = new FormData();
 form.append('mode', 'skip');
 form.append('file', new Blob([csv], { type: 'text/csv' }), 'chamados.csv');
-let stopReads: () => Promise<autocannon.Result> = () => Promise.reject(new Error('not started'));
-const readsDone = new Promise<autocannon.Result>((resolve, reject) => {
-  const instance = autocannon(
-    {
-      url: server.url,
-      connections: 10,
-      duration: 3600,
-      headers: { authorization: `Bearer ${token}` },
-      requests: [
-        {
-          setupRequest: (req) => ({
-            ...req,
-            method: 'GET',
-            path: `/api/talk/chamado/${1 + Math.floor(Math.random() * N)}`,
-          }),
-        },
-      ],
-    },
-    (err, result) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(result)),
-  );
-  stopReads = () => {
-    instance.stop();
-    return readsDone;
-  };
+const reads = startLoad({
+  url: server.url,
+  connections: 10,
+  duration: 3600,
+  headers: { authorization: `Bearer ${token}` },
+  workload: { factory: 'randomId', args: { prefix: '/api/talk/chamado/', n: N } },
 });
 const importStarted = Date.now();
 const started = await fetch(`${server.url}/api/talk/import/chamado`, {
@@ -210,9 +192,9 @@ for (;;) {
   await new Promise((r) => setTimeout(r, 250));
 }
 const importSeconds = (Date.now() - importStarted) / 1000;
-const readResult = await stopReads();
+const readResult = await reads.stop();
 process.stdout.write(
-  `import: ${pt(IMPORT_ROWS)} rows ${String(progress.status)} (imported ${String(progress.imported)}, failed ${String(progress.failed)}) in ${importSeconds.toFixed(1)} s; reads meanwhile ${Math.round(readResult.requests.average)} req/s, p50 ${readResult.latency.p50} ms, p99 ${readResult.latency.p99} ms, errors ${readResult.errors + readResult.non2xx}\n`,
+  `import: ${pt(IMPORT_ROWS)} rows ${String(progress.status)} (imported ${String(progress.imported)}, failed ${String(progress.failed)}) in ${importSeconds.toFixed(1)} s; reads meanwhile ${readResult.rps} req/s, p50 ${readResult.p50} ms, p99 ${readResult.p99} ms, errors ${readResult.errors}\n`,
 );
 await server.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
@@ -221,13 +203,13 @@ writeResultsSection(
   'transfer',
   `## CSV export and import (issue 17, \`npm run bench:transfer\`)
 
-SQLite, ${os.cpus().length} cores (Node ${process.version}); 1-minute load average ${loadBefore} before the run. ${new Date().toISOString().slice(0, 10)}.
+SQLite, ${os.cpus().length} cores (Node ${process.version}), ${pinningNote}; 1-minute load average ${loadBefore} before the run. ${new Date().toISOString().slice(0, 10)}.
 
 | | figure | aim |
 | --- | --- | --- |
 | export of ${pt(N)} \`chamado\` rows, all columns (${pt(newlines - 1)} lines, ${pt(Math.round(bytes / 1024 / 1024))} MiB) | ${exportSeconds.toFixed(1)} s | < 20 s |
 | server RSS during the export | idle ${idleRss} MiB, peak ${exportPeak} MiB (+${exportPeak - idleRss} MiB) | growth < 50 MB |
 | import of ${pt(IMPORT_ROWS)} rows (mode skip; ${String(progress.imported)} imported, ${String(progress.failed)} failed) | ${importSeconds.toFixed(1)} s | < 30 s |
-| reads by id meanwhile (10 connections) | ${Math.round(readResult.requests.average)} req/s, p50 ${readResult.latency.p50} ms, p99 ${readResult.latency.p99} ms | p99 ≤ 50 ms |
+| reads by id meanwhile (10 connections) | ${readResult.rps} req/s, p50 ${readResult.p50} ms, p99 ${readResult.p99} ms | p99 ≤ 50 ms |
 `,
 );
