@@ -1,70 +1,41 @@
 import {
   ActionIcon,
   Alert,
-  Anchor,
   Badge,
   Button,
   Group,
-  List,
   Loader,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
-import { arrayMove } from '@dnd-kit/sortable';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import { Link, useBlocker, useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { subjectDesignerText } from '../../i18n/subject-designer.ts';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { IconPickerModal } from '../menus/IconPickerModal.tsx';
-import { notify } from '../notices/notices-store.ts';
-import { forgetTab } from '../tabs/tabs-store.ts';
 import { contextPath } from '../records/context-route.ts';
-import {
-  changesOf,
-  emptyAttribute,
-  fromApi,
-  hasColumn,
-  identifierError,
-  identifierFromName,
-  toInput,
-  type DraftAttribute,
-} from './attribute-draft.ts';
+import { emptyAttribute } from './attribute-draft.ts';
 import { AttributeList } from './AttributeList.tsx';
 import { AttributeModal } from './AttributeModal.tsx';
 import { DeleteWithUsageModal } from './DeleteWithUsageModal.tsx';
 import { FormPreview } from './FormPreview.tsx';
-import {
-  addAttribute,
-  createSubject,
-  deleteAttribute,
-  deleteSubject,
-  fetchReferring,
-  fetchSubject,
-  fetchSubjects,
-  reorderAttributes,
-  subjectKeys,
-  updateAttribute,
-  updateSubject,
-} from './subject-designer-api.ts';
+import { LIST_PATH } from './paths.ts';
+import { RelatedSubjects } from './RelatedSubjects.tsx';
+import { SubjectGeneralForm } from './SubjectGeneralForm.tsx';
+import { fetchSubject, fetchSubjects, subjectKeys } from './subject-designer-api.ts';
+import { useSubjectEditor } from './useSubjectEditor.ts';
 import './subject-designer.css';
 
 const text = subjectDesignerText.editor;
-export const LIST_PATH = '/config/subjects';
-const READABLE_SUBJECTS = ['readable-subjects'];
-
-const messageOf = (err: unknown, fallback: string) =>
-  err instanceof ApiError && err.status < 500 ? err.message : fallback;
 
 /** /config/subjects/new and /config/subjects/{identifier}: one subject, its attributes and a preview. */
 export function SubjectEditorPage() {
@@ -115,195 +86,12 @@ export function SubjectEditorPage() {
   );
 }
 
-type Editing = { index: number | null; attribute: DraftAttribute } | null;
-type Removing = { kind: 'subject' } | { kind: 'attribute'; index: number } | null;
-
 function SubjectEditor(props: { existing: Subject | null; subjects: Subject[] }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const existing = props.existing;
   const isNew = existing === null;
-  const [name, setName] = useState(existing?.subjectName ?? '');
-  const [identifier, setIdentifier] = useState(existing?.subjectIdentifier ?? '');
-  const [identifierTouched, setIdentifierTouched] = useState(!isNew);
-  const [icon, setIcon] = useState<string | null>(existing?.icon ?? null);
+  const editor = useSubjectEditor(existing);
+  const { attributes, editing, removing, attributeBeingRemoved, blocker } = editor;
   const [picking, setPicking] = useState(false);
-  const [attributes, setAttributes] = useState<DraftAttribute[]>(
-    existing ? existing.subjectAttributes.map(fromApi) : [],
-  );
-  const initialKey = existing?.subjectAttributes.find((a) => a.isNaturalKey)?.identifier ?? null;
-  const [naturalKey, setNaturalKey] = useState<string | null>(initialKey);
-  const [submitted, setSubmitted] = useState(false);
-  const [generalError, setGeneralError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<Editing>(null);
-  const [removing, setRemoving] = useState<Removing>(null);
-  const [removeError, setRemoveError] = useState<string | null>(null);
-  const subjectId = existing?.subjectIdentifier ?? identifier;
-  const leaving = useRef(false);
-  const dirty = isNew
-    ? name.trim() !== '' || attributes.length > 0
-    : name !== existing.subjectName || icon !== existing.icon || naturalKey !== initialKey;
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return undefined;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-
-  const referring = useQuery({
-    queryKey: subjectKeys.referring(existing?.subjectIdentifier ?? ''),
-    queryFn: ({ signal }) => fetchReferring(existing?.subjectIdentifier ?? '', signal),
-    enabled: !isNew,
-  });
-
-  /** After a saved change: the server's subject is the editor's, every list reloads. */
-  const accept = async (saved: Subject) => {
-    queryClient.setQueryData(subjectKeys.one(saved.subjectIdentifier), saved);
-    setAttributes(saved.subjectAttributes.map(fromApi));
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: subjectKeys.all, refetchType: 'none' }),
-      queryClient.invalidateQueries({ queryKey: READABLE_SUBJECTS }),
-    ]);
-  };
-
-  const nameError = name.trim() === '' ? 'Campo obrigatório.' : undefined;
-  const idError = isNew ? identifierError(identifier) : undefined;
-
-  const saveGeneral = useMutation({
-    mutationFn: async () => {
-      if (isNew) {
-        return createSubject({
-          identifier,
-          name: name.trim(),
-          icon,
-          attributes: attributes.map((a) => toInput({ ...a, isNaturalKey: a.identifier === naturalKey })),
-        });
-      }
-      let saved = await updateSubject(existing.subjectIdentifier, { name: name.trim(), icon });
-      if (naturalKey !== initialKey) {
-        if (initialKey)
-          saved = await updateAttribute(existing.subjectIdentifier, initialKey, { isNaturalKey: false });
-        if (naturalKey)
-          saved = await updateAttribute(existing.subjectIdentifier, naturalKey, { isNaturalKey: true });
-      }
-      return saved;
-    },
-    onSuccess: async (saved) => {
-      setGeneralError(null);
-      await accept(saved);
-      await queryClient.invalidateQueries({ queryKey: subjectKeys.all });
-      if (isNew) {
-        notify({ kind: 'success', title: text.created(saved.subjectName) });
-        const path = `${LIST_PATH}/${saved.subjectIdentifier}`;
-        leaving.current = true;
-        await navigate(path, { replace: true });
-        // The "new subject" tab became the subject's own.
-        forgetTab(`${LIST_PATH}/new`, path);
-      } else {
-        notify({ kind: 'success', title: text.saved });
-      }
-    },
-    onError: (err) => setGeneralError(messageOf(err, text.saveError)),
-  });
-
-  const submitGeneral = (e: SyntheticEvent) => {
-    e.preventDefault();
-    setSubmitted(true);
-    if (nameError || idError) return;
-    saveGeneral.mutate();
-  };
-
-  const submitAttribute = async (draft: DraftAttribute) => {
-    if (!editing) return;
-    const at = editing.index;
-    if (isNew) {
-      setAttributes((list) => (at === null ? [...list, draft] : list.map((a, i) => (i === at ? draft : a))));
-      if (draft.isNaturalKey) setNaturalKey(draft.identifier);
-      else if (naturalKey === draft.identifier) setNaturalKey(null);
-      setEditing(null);
-      return;
-    }
-    const before = at === null ? null : attributes[at];
-    const saved = before
-      ? await updateAttribute(existing.subjectIdentifier, before.identifier, changesOf(before, draft))
-      : await addAttribute(existing.subjectIdentifier, toInput(draft));
-    await accept(saved);
-    setNaturalKey(saved.subjectAttributes.find((a) => a.isNaturalKey)?.identifier ?? null);
-    setEditing(null);
-    notify({ kind: 'success', title: subjectDesignerText.attribute.saved(draft.name) });
-  };
-
-  const move = (from: number, to: number) => {
-    const previous = attributes;
-    const next = arrayMove(attributes, from, to);
-    setAttributes(next);
-    if (isNew) return;
-    reorderAttributes(
-      existing.subjectIdentifier,
-      next.map((a) => a.identifier),
-    ).then(
-      async (saved) => {
-        await accept(saved);
-        notify({ kind: 'success', title: text.orderSaved });
-      },
-      (err: unknown) => {
-        setAttributes(previous);
-        notify({ kind: 'error', title: messageOf(err, text.orderError), durationMs: 10_000 });
-      },
-    );
-  };
-
-  const remove = useMutation({
-    mutationFn: async (what: NonNullable<Removing>) => {
-      if (what.kind === 'subject') {
-        if (existing) await deleteSubject(existing.subjectIdentifier);
-        return null;
-      }
-      const a = attributes[what.index];
-      if (!a) return null;
-      if (isNew || a.subjectAttributeId === undefined) {
-        setAttributes((list) => list.filter((_, i) => i !== what.index));
-        if (naturalKey === a.identifier) setNaturalKey(null);
-        return null;
-      }
-      return deleteAttribute(existing.subjectIdentifier, a.identifier);
-    },
-    onSuccess: async (saved, what) => {
-      setRemoving(null);
-      setRemoveError(null);
-      if (what.kind === 'subject') {
-        notify({ kind: 'success', title: subjectDesignerText.remove.removed(existing?.subjectName ?? '') });
-        queryClient.removeQueries({ queryKey: subjectKeys.one(existing?.subjectIdentifier ?? '') });
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: subjectKeys.all }),
-          queryClient.invalidateQueries({ queryKey: READABLE_SUBJECTS }),
-        ]);
-        leaving.current = true;
-        await navigate(LIST_PATH);
-        return;
-      }
-      if (saved) {
-        await accept(saved);
-        notify({
-          kind: 'success',
-          title: subjectDesignerText.attribute.removed(attributeBeingRemoved?.name ?? ''),
-        });
-      }
-    },
-    onError: (err) => setRemoveError(messageOf(err, subjectDesignerText.remove.error)),
-  });
-
-  const attributeBeingRemoved = removing?.kind === 'attribute' ? attributes[removing.index] : undefined;
-  const keyOptions = attributes
-    .filter((a) => hasColumn(a))
-    .map((a) => ({ value: a.identifier, label: `${a.name} (${a.identifier})` }));
-  const pointsTo = attributes.filter((a) => a.relatedSubject);
-  const subjectName = (id: string) =>
-    props.subjects.find((s) => s.subjectIdentifier === id)?.subjectName ?? id;
   const builtIn = existing?.isBuiltIn ?? false;
 
   return (
@@ -335,10 +123,7 @@ function SubjectEditor(props: { existing: Subject | null; subjects: Subject[] })
                 color="red.9"
                 variant="outline"
                 leftSection={<Icon name="delete" />}
-                onClick={() => {
-                  setRemoveError(null);
-                  setRemoving({ kind: 'subject' });
-                }}
+                onClick={() => editor.askRemove({ kind: 'subject' })}
               >
                 {text.removeSubject}
               </Button>
@@ -354,87 +139,7 @@ function SubjectEditor(props: { existing: Subject | null; subjects: Subject[] })
 
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <Stack gap="md">
-          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="sd-general">
-            <form onSubmit={submitGeneral} noValidate>
-              <Stack gap="sm">
-                <Title order={2} size="h4" id="sd-general">
-                  {text.general}
-                </Title>
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput
-                    label={text.name}
-                    required
-                    value={name}
-                    maxLength={150}
-                    error={submitted ? nameError : undefined}
-                    onChange={(e) => {
-                      const next = e.currentTarget.value;
-                      setName(next);
-                      if (!identifierTouched) setIdentifier(identifierFromName(next));
-                    }}
-                  />
-                  <TextInput
-                    label={text.identifier}
-                    required
-                    value={identifier}
-                    maxLength={60}
-                    disabled={!isNew}
-                    description={text.identifierHelp}
-                    error={isNew && (submitted || identifierTouched) ? idError : undefined}
-                    onChange={(e) => {
-                      setIdentifierTouched(true);
-                      setIdentifier(e.currentTarget.value);
-                    }}
-                  />
-                  <div>
-                    <Text size="sm" fw={500} mb={4}>
-                      {text.icon}
-                    </Text>
-                    <Group gap="xs">
-                      <Paper withBorder p={6} radius="sm" aria-hidden>
-                        <Icon name={icon ?? 'description'} size="1.5em" />
-                      </Paper>
-                      <Button variant="default" onClick={() => setPicking(true)}>
-                        {text.chooseIcon}
-                      </Button>
-                      {icon && (
-                        <Button variant="subtle" onClick={() => setIcon(null)}>
-                          {text.clearIcon}
-                        </Button>
-                      )}
-                    </Group>
-                  </div>
-                  <Select
-                    label={text.naturalKey}
-                    description={text.naturalKeyHelp}
-                    placeholder={text.noNaturalKey}
-                    data={keyOptions}
-                    value={naturalKey}
-                    clearable
-                    onChange={(v) => {
-                      setNaturalKey(v);
-                      if (isNew)
-                        setAttributes((list) =>
-                          list.map((a) => ({ ...a, isNaturalKey: a.identifier === v })),
-                        );
-                    }}
-                  />
-                </SimpleGrid>
-                {generalError && (
-                  <Alert color="red" variant="light" role="alert">
-                    {generalError}
-                  </Alert>
-                )}
-                {!isNew && (
-                  <Group justify="flex-end">
-                    <Button type="submit" loading={saveGeneral.isPending}>
-                      {text.save}
-                    </Button>
-                  </Group>
-                )}
-              </Stack>
-            </form>
-          </Paper>
+          <SubjectGeneralForm editor={editor} onPickIcon={() => setPicking(true)} />
 
           <Paper withBorder radius="md" p="md" component="section" aria-labelledby="sd-attributes">
             <Stack gap="sm">
@@ -445,7 +150,7 @@ function SubjectEditor(props: { existing: Subject | null; subjects: Subject[] })
                 <Button
                   variant="light"
                   leftSection={<Icon name="add" />}
-                  onClick={() => setEditing({ index: null, attribute: emptyAttribute() })}
+                  onClick={() => editor.setEditing({ index: null, attribute: emptyAttribute() })}
                 >
                   {text.addAttribute}
                 </Button>
@@ -458,70 +163,22 @@ function SubjectEditor(props: { existing: Subject | null; subjects: Subject[] })
                 <AttributeList
                   attributes={attributes}
                   canRemove={!builtIn}
-                  onMove={move}
+                  onMove={editor.move}
                   onEdit={(index) => {
                     const a = attributes[index];
-                    if (a) setEditing({ index, attribute: a });
+                    if (a) editor.setEditing({ index, attribute: a });
                   }}
-                  onRemove={(index) => {
-                    setRemoveError(null);
-                    setRemoving({ kind: 'attribute', index });
-                  }}
+                  onRemove={(index) => editor.askRemove({ kind: 'attribute', index })}
                 />
               )}
             </Stack>
           </Paper>
 
-          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="sd-related">
-            <Stack gap="xs">
-              <Title order={2} size="h4" id="sd-related">
-                {text.related}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {text.relatedHelp}
-              </Text>
-              {pointsTo.length === 0 && (referring.data ?? []).length === 0 ? (
-                <Text size="sm">{text.noRelated}</Text>
-              ) : (
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <div>
-                    <Text size="sm" fw={500}>
-                      {text.pointsTo}
-                    </Text>
-                    <List size="sm">
-                      {pointsTo.map((a) => (
-                        <List.Item key={a.identifier}>
-                          <Anchor component={Link} to={`${LIST_PATH}/${a.relatedSubject ?? ''}`}>
-                            {subjectName(a.relatedSubject ?? '')}
-                          </Anchor>{' '}
-                          <Text span size="xs" c="dimmed">
-                            {text.via(a.name)}
-                          </Text>
-                        </List.Item>
-                      ))}
-                    </List>
-                  </div>
-                  <div>
-                    <Text size="sm" fw={500}>
-                      {text.referredBy}
-                    </Text>
-                    <List size="sm">
-                      {(referring.data ?? []).map((r) => (
-                        <List.Item key={r.subjectAttributeId}>
-                          <Anchor component={Link} to={`${LIST_PATH}/${r.relatedSubject.subjectIdentifier}`}>
-                            {r.relatedSubject.subjectName}
-                          </Anchor>{' '}
-                          <Text span size="xs" c="dimmed">
-                            {text.via(r.attributeName)}
-                          </Text>
-                        </List.Item>
-                      ))}
-                    </List>
-                  </div>
-                </SimpleGrid>
-              )}
-            </Stack>
-          </Paper>
+          <RelatedSubjects
+            attributes={attributes}
+            referring={editor.referring.data ?? []}
+            subjects={props.subjects}
+          />
         </Stack>
 
         <Paper withBorder radius="md" p="md" component="section" aria-labelledby="sd-preview">
@@ -532,16 +189,20 @@ function SubjectEditor(props: { existing: Subject | null; subjects: Subject[] })
             <Text size="sm" c="dimmed">
               {text.previewHelp}
             </Text>
-            <FormPreview subject={subjectId || 'novo'} attributes={attributes} subjects={props.subjects} />
+            <FormPreview
+              subject={editor.subjectId || 'novo'}
+              attributes={attributes}
+              subjects={props.subjects}
+            />
           </Stack>
         </Paper>
       </SimpleGrid>
 
       {isNew && (
         <Stack gap="xs">
-          {generalError && (
+          {editor.generalError && (
             <Alert color="red" variant="light" role="alert">
-              {generalError}
+              {editor.generalError}
             </Alert>
           )}
           <Group justify="flex-end">
@@ -549,8 +210,8 @@ function SubjectEditor(props: { existing: Subject | null; subjects: Subject[] })
               {subjectDesignerText.attribute.cancel}
             </Button>
             <Button
-              onClick={submitGeneral}
-              loading={saveGeneral.isPending}
+              onClick={editor.submitGeneral}
+              loading={editor.saveGeneral.isPending}
               leftSection={<Icon name="save" />}
             >
               {text.saveNew}
@@ -563,12 +224,12 @@ function SubjectEditor(props: { existing: Subject | null; subjects: Subject[] })
         opened={editing !== null}
         initial={editing?.attribute ?? emptyAttribute()}
         isNew={editing?.index === null || editing?.attribute.subjectAttributeId === undefined}
-        subject={subjectId}
+        subject={editor.subjectId}
         subjects={props.subjects}
         takenIdentifiers={attributes.filter((_, i) => i !== editing?.index).map((a) => a.identifier)}
         submitLabel={isNew ? subjectDesignerText.attribute.apply : subjectDesignerText.attribute.save}
-        onSubmit={submitAttribute}
-        onClose={() => setEditing(null)}
+        onSubmit={editor.submitAttribute}
+        onClose={() => editor.setEditing(null)}
       />
       <ConfirmModal
         opened={blocker.state === 'blocked'}
@@ -583,17 +244,17 @@ function SubjectEditor(props: { existing: Subject | null; subjects: Subject[] })
       </ConfirmModal>
       <IconPickerModal
         opened={picking}
-        current={icon}
+        current={editor.icon}
         onClose={() => setPicking(false)}
         onPick={(picked) => {
-          setIcon(picked);
+          editor.setIcon(picked);
           setPicking(false);
         }}
       />
       <DeleteWithUsageModal
         opened={removing !== null}
-        subject={subjectId}
-        subjectName={existing?.subjectName ?? name}
+        subject={editor.subjectId}
+        subjectName={existing?.subjectName ?? editor.name}
         attribute={
           attributeBeingRemoved
             ? {
@@ -603,11 +264,11 @@ function SubjectEditor(props: { existing: Subject | null; subjects: Subject[] })
               }
             : undefined
         }
-        busy={remove.isPending}
-        error={removeError}
-        onConfirm={() => removing && remove.mutate(removing)}
+        busy={editor.remove.isPending}
+        error={editor.removeError}
+        onConfirm={() => removing && editor.remove.mutate(removing)}
         onClose={() => {
-          if (!remove.isPending) setRemoving(null);
+          if (!editor.remove.isPending) editor.setRemoving(null);
         }}
       />
     </Stack>
