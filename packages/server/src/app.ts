@@ -1,5 +1,4 @@
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
@@ -9,6 +8,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { loggerOptions, type LogStream } from './http/log-redaction.ts';
 import { serveWebApp } from './http/web-app.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerCompression } from './http/compression.ts';
 import type { Authenticator } from './http/route.ts';
 import { catalogueRoute, type CatalogueEntry } from './http/route-catalogue.ts';
@@ -155,20 +155,6 @@ export interface AppOptions {
    */
   checkResponses?: boolean;
 }
-
-const CSP = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  // Mantine sets inline style attributes; no inline script is ever allowed.
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'ws:', 'wss:'],
-  objectSrc: ["'none'"],
-  frameAncestors: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-};
 
 /** Builds the whole server: used by main.ts and by every integration test. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -354,21 +340,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Every route enters the catalogue or the build fails (http/route-catalogue.ts).
     app.addHook('onRoute', (route) => catalogueRoute(app.routeCatalogue, route));
 
-    await app.register(helmet, {
-      // No upgrade-insecure-requests: a self-hosted server on plain HTTP in a LAN must still load its assets.
-      contentSecurityPolicy: {
-        directives: {
-          ...CSP,
-          // The web app fetches the certificate check from its own TLS port (modules/certificates).
-          connectSrc: [
-            ...CSP.connectSrc,
-            ...(config.certificates ? [certificateSource(config.certificates)] : []),
-          ],
-          upgradeInsecureRequests: null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    });
+    // The web app fetches the certificate check from its own TLS port (modules/certificates).
+    registerSecurityHeaders(app, config.certificates ? [certificateSource(config.certificates)] : []);
     await registerCompression(app);
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
     installErrorHandling(app);
