@@ -147,6 +147,17 @@ export async function insertRun(db: Kysely<Database>, run: NewRun): Promise<numb
   return row ? row.id : null;
 }
 
+/**
+ * Whether any run is due (a read): the engine looks before it claims, so a round with nothing due
+ * writes nothing (on SQLite a write, even one changing no row, joins a group commit and waits for it).
+ */
+export async function anyRunDue(db: Kysely<Database>, now: number): Promise<boolean> {
+  const { rows } = await sql<{ one: number }>`select 1 as one from automation_runs
+    where (status = 'pending' and next_at <= ${now}) or (status = 'running' and lease_until < ${now})
+    limit 1`.execute(db);
+  return rows.length > 0;
+}
+
 /** Claims due runs: pending ones whose time came, and running ones whose lease ran out (a crash). */
 export async function claimRuns(
   db: Kysely<Database>,

@@ -36,6 +36,7 @@ export class RunExecutor {
   /** Claims the runs due now and runs them; a run that throws is recorded as failed. */
   async runDue(): Promise<boolean> {
     const { d, leaseMs } = this.core;
+    if (!(await repo.anyRunDue(this.k, this.now()))) return false;
     const runs = await repo.claimRuns(this.k, d.db.dialect, this.now(), leaseMs, 20);
     for (const run of runs) {
       try {
