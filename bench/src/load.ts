@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { writeResultsSection } from './results.ts';
-import { freePort, withBenchSchema } from './server.ts';
+import { freePort, serverNodeFlags, withBenchSchema } from './server.ts';
 
 /**
  * `npm run bench:load` (issue 19 item 2): two server instances on one PostgreSQL
@@ -103,7 +103,7 @@ async function startCluster(url: string) {
   for (let i = 0; i < 2; i++) {
     const port = await freePort();
     children.push(
-      spawn(process.execPath, [path.join(repoRoot, 'packages/server/src/main.ts')], {
+      spawn(process.execPath, [...serverNodeFlags, path.join(repoRoot, 'packages/server/src/main.ts')], {
         env: {
           ...process.env,
           PORT: String(port),

@@ -8,6 +8,16 @@ import { pinned } from './cannon.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
+/** The Node flags `npm start` runs the server with (the root package.json's `serve` script). */
+export const serverNodeFlags: string[] = (() => {
+  const scripts = (
+    JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts;
+  return (scripts.serve ?? '').split(/\s+/).filter((w) => w.startsWith('--'));
+})();
+
 export interface RunningServer {
   url: string;
   pid: number;
@@ -41,6 +51,7 @@ export async function startServer(
   // BENCH_SERVER_ARGS passes Node flags to the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
   const [command, args] = pinned('server', process.execPath, [
+    ...serverNodeFlags,
     ...nodeArgs,
     path.join(repoRoot, 'packages/server/src/main.ts'),
   ]);
