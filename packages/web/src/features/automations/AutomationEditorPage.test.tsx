@@ -2,40 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { on, stubFetch, type StubbedCall } from '../../test/fetch-stub.ts';
+import { chamadoRoutes } from '../../test/chamado-fixture.ts';
 import { adminUser, renderApp } from '../../test/render-app.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });
-
-const subjects = [
-  { subjectId: 3, subjectIdentifier: 'chamado', subjectName: 'Chamado', icon: null, isBuiltIn: false },
-];
-const prioridade = {
-  subjectAttributeId: 31,
-  identifier: 'prioridade',
-  subjectAttributeIdentifier: 'prioridade',
-  name: 'Prioridade',
-  attributeName: 'Prioridade',
-  subjectAttributeName: 'Prioridade',
-  componentId: 1,
-  isRequired: false,
-  isEditable: true,
-  isNaturalKey: false,
-  isMultipleValues: false,
-  isOrderable: true,
-  isInternal: false,
-  length: 50,
-  defaultValue: null,
-  componentConfigs: {},
-  relatedSubject: null,
-  tooltip: null,
-  description: null,
-  icon: null,
-  order: 1,
-};
-const chamado = { ...subjects[0], subjectAttributes: [prioridade] };
 
 /** A saved job: "when a chamado is created or edited with priority Alta: tag, e-mail, notify". */
 const savedJob = {
@@ -114,8 +87,7 @@ function jobServer(writes: StubbedCall[] = []) {
       }
       return undefined;
     },
-    on('GET', '/api/context/subjects', 200, subjects),
-    on('GET', '/api/subject/chamado', 200, chamado),
+    ...chamadoRoutes(),
     on('GET', '/api/job/7', 200, savedJob),
     on('GET', '/api/job', 200, { itens: [], totalResults: 0, currentPage: 1 }),
     on('GET', '/api/Filter/chamado', 200, { itens: [], totalResults: 0 }),

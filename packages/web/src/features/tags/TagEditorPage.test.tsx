@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { on, stubFetch, type StubbedCall } from '../../test/fetch-stub.ts';
+import { chamadoRoutes } from '../../test/chamado-fixture.ts';
 import { adminUser, renderApp } from '../../test/render-app.tsx';
 
 afterEach(() => {
@@ -9,33 +10,6 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-const subjects = [
-  { subjectId: 3, subjectIdentifier: 'chamado', subjectName: 'Chamado', icon: null, isBuiltIn: false },
-];
-const prioridade = {
-  subjectAttributeId: 31,
-  identifier: 'prioridade',
-  subjectAttributeIdentifier: 'prioridade',
-  name: 'Prioridade',
-  attributeName: 'Prioridade',
-  subjectAttributeName: 'Prioridade',
-  componentId: 1,
-  isRequired: false,
-  isEditable: true,
-  isNaturalKey: false,
-  isMultipleValues: false,
-  isOrderable: true,
-  isInternal: false,
-  length: 50,
-  defaultValue: null,
-  componentConfigs: {},
-  relatedSubject: null,
-  tooltip: null,
-  description: null,
-  icon: null,
-  order: 1,
-};
-const chamado = { ...subjects[0], subjectAttributes: [prioridade] };
 const idRule = (value: number) => ({ attribute: 'id', operator: 'greater', value });
 
 function editorServer(
@@ -43,8 +17,7 @@ function editorServer(
   answer: (call: StubbedCall) => { status: number; body?: unknown },
 ) {
   return stubFetch(
-    on('GET', '/api/context/subjects', 200, subjects),
-    on('GET', '/api/subject/chamado', 200, chamado),
+    ...chamadoRoutes(),
     on('GET', '/api/Filter/chamado', 200, {
       itens: [{ filterId: 40, filterName: 'Abertos' }],
       totalResults: 1,
