@@ -4,9 +4,9 @@ import type { Database } from '../../db/schema.ts';
 import { findJob, findJobsForEvent, jobsGeneration, listScheduledJobs } from '../jobs/jobs.repository.ts';
 
 /**
- * Where the engine reads jobs (modules/jobs owns their storage). The engine keeps what it reads for
- * a moment (`maxAgeMs`); the jobs service calls `invalidate` after every write so a saved job takes
- * effect on the next event.
+ * Where the engine reads jobs (modules/jobs owns their storage). The engine keeps what it reads per
+ * company and checks the company's job generation each round: every job write moves it, so a saved
+ * job takes effect on the next event, on every instance.
  */
 export interface JobSource {
   /** Jobs of a company with an event step answering `eventType` (5 and 6 also wake 1) on the subject. */

@@ -31,6 +31,7 @@ import { ListPager } from '../../ui/ListPager.tsx';
 import { ListStates } from '../../ui/ListStates.tsx';
 import { notify } from '../notices/notices-store.ts';
 import { DeleteWithUsageModal } from './DeleteWithUsageModal.tsx';
+import { LIST_PATH } from './paths.ts';
 import {
   deleteSubject,
   exportSchema,
@@ -43,7 +44,6 @@ import './subject-designer.css';
 
 const text = subjectDesignerText.list;
 const PAGE_SIZES = [10, 25, 50] as const;
-export const LIST_PATH = '/config/subjects';
 
 /** /config/subjects: every subject with its attribute and record counts; create, edit, remove, schema. */
 export function SubjectListPage() {
