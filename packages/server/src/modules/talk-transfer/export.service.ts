@@ -8,11 +8,8 @@ import { fromDbValue } from '../talks/talk-values.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { attributeColumn, hasColumn, talkTable } from '../subjects/subject-ddl.ts';
 import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
-import { carriesAnyTag } from '../tags/tags.repository.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
-import { compileFilter } from '../talks/filter-compiler.ts';
-import { orderColumns, savedFilterTrees, type OrderColumn } from '../talks/talk-query.service.ts';
-import { readableSearchConditions, searchWords } from '../talks/search.ts';
+import { orderColumns, talkConditions, type OrderColumn } from '../talks/talk-query.service.ts';
 import type { TalkRow } from '../talks/talks.repository.ts';
 import type { TalksService } from '../talks/talks.service.ts';
 import { formatCell } from './csv-values.ts';
@@ -61,16 +58,9 @@ export class TalkExportService {
     q: TalkExport,
   ): Promise<{ fileName: string; body: AsyncGenerator<string> }> {
     const policy = await this.talks.access(auth, identifier, 'read');
-    const { subject, view, visible, rules, actions } = policy;
-    const ctx = { alias: 't', timeZone: rules.timeZone, now: rules.now.getTime() };
-    const where: RawBuilder<unknown>[] = [sql`${sql.ref('t.is_active')} = ${q.isActive ? 1 : 0}`];
-    if (visible) where.push(visible);
-    if (q.filterJson) where.push(compileFilter(q.filterJson, view, ctx));
-    for (const tree of await savedFilterTrees(this.db, this.talks, auth, q.filterIds, subject.identifier))
-      where.push(compileFilter(tree, view, ctx));
-    if (q.tagIds.length) where.push(carriesAnyTag(subject.id, q.tagIds));
-    const words = q.term ? searchWords(q.term) : [];
-    if (words.length) where.push(readableSearchConditions(this.db.dialect, policy, 't', words).plain);
+    const { subject, view, rules, actions } = policy;
+    const { where, search } = await talkConditions(this.db, this.talks, auth, policy, q);
+    if (search) where.push(search.plain);
     const order = orderColumns(view, q.order);
     const columns = q.columns === 'all' ? this.allColumns(view) : await this.templateColumns(auth, view, q);
 

@@ -246,6 +246,20 @@ describe('export', () => {
     const bySaved = await exportCsv(admin, 'pedido', { columns: 'all', filterIds: [saved] });
     expect(lines(bySaved.body)).toHaveLength(2);
     expect(lines(bySaved.body)[1]).toMatch(/^"Linha; com/);
+    // A related list's export (talkParent): the records pointing to that client only.
+    const { attr } = await subjectIds(t.app, admin, 'pedido');
+    const children = await exportCsv(admin, 'pedido', {
+      columns: 'all',
+      talkParent: { subjectAttributeId: attr.cliente, talkId: acme },
+    });
+    expect(children.statusCode, children.body).toBe(200);
+    expect(lines(children.body)).toHaveLength(2);
+    expect(lines(children.body)[1]).toMatch(/^"Linha; com/);
+    const notReference = await exportCsv(admin, 'pedido', {
+      talkParent: { subjectAttributeId: attr.valor, talkId: acme },
+    });
+    expect(notReference.statusCode).toBe(400);
+    expect(errorsOf(notReference)[0]?.message).toBe('talkParent inválido.');
     const missing = await exportCsv(admin, 'pedido', { filterIds: [999_999] });
     expect(missing.statusCode).toBe(400);
     expect(errorsOf(missing)[0]?.message).toBe('Filtro salvo não encontrado.');

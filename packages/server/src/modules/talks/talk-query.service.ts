@@ -5,6 +5,7 @@ import { badRequest, HttpError } from '../../http/errors.ts';
 import { paging, type PagedList } from '../../http/paging.ts';
 import { streamedPages, type StreamedList } from '../../http/streamed-list.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
+import type { AccessPolicy } from '../permissions/access-policy.ts';
 import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
@@ -60,23 +61,8 @@ export class TalkQueryService {
     const policy = await this.talks.access(auth, identifier, 'read');
     // Filters, sorts and the search see only the attributes the account may read (`view`): a
     // hidden one is refused exactly as one that does not exist.
-    const { subject, view, actions, visible, rules } = policy;
-    const ctx = { alias: 't', timeZone: rules.timeZone, now: rules.now.getTime() };
-    const where: RawBuilder<unknown>[] = [sql`${sql.ref('t.is_active')} = ${q.isActive ? 1 : 0}`];
-    if (visible) where.push(visible);
-    if (q.filterJson) where.push(compileFilter(q.filterJson, view, ctx));
-    for (const tree of await savedFilterTrees(this.db, this.talks, auth, q.filterIds, subject.identifier))
-      where.push(compileFilter(tree, view, ctx));
-    if (q.tagIds.length) where.push(carriesAnyTag(subject.id, q.tagIds));
-    if (q.talkParent) {
-      const a = view.attributes.find((x) => x.id === q.talkParent?.subjectAttributeId);
-      if (!a || a.kind !== 'reference') throw badRequest('talkParent inválido.');
-      where.push(
-        compileFilter({ attribute: a.id, operator: 'equal', value: q.talkParent.talkId }, view, ctx),
-      );
-    }
-    const words = q.term ? searchWords(q.term) : [];
-    const search = words.length ? readableSearchConditions(this.db.dialect, policy, 't', words) : undefined;
+    const { subject, view, actions } = policy;
+    const { where, search } = await talkConditions(this.db, this.talks, auth, policy, q);
 
     const orderBy = orderColumns(view, q.order);
     return {
@@ -97,6 +83,44 @@ export class TalkQueryService {
       present: (rows: repo.TalkRow[]) => this.talks.present(auth, subject, actions, rows),
     };
   }
+}
+
+/** What narrows the filter call's rows (and the CSV export's, which takes the same fields). */
+export type TalkConditionsQuery = Pick<
+  TalkFilter,
+  'isActive' | 'filterJson' | 'filterIds' | 'tagIds' | 'talkParent' | 'term'
+>;
+
+/**
+ * The conditions of a filter call on the account's view of the subject: active or not, the rows it
+ * may see, the filter tree, saved filters, tags, the parent record and the quick search.
+ */
+export async function talkConditions(
+  db: Db,
+  talks: TalksService,
+  auth: AuthContext,
+  policy: AccessPolicy,
+  q: TalkConditionsQuery,
+): Promise<{
+  where: RawBuilder<unknown>[];
+  search: ReturnType<typeof readableSearchConditions> | undefined;
+}> {
+  const { subject, view, visible, rules } = policy;
+  const ctx = { alias: 't', timeZone: rules.timeZone, now: rules.now.getTime() };
+  const where: RawBuilder<unknown>[] = [sql`${sql.ref('t.is_active')} = ${q.isActive ? 1 : 0}`];
+  if (visible) where.push(visible);
+  if (q.filterJson) where.push(compileFilter(q.filterJson, view, ctx));
+  for (const tree of await savedFilterTrees(db, talks, auth, q.filterIds, subject.identifier))
+    where.push(compileFilter(tree, view, ctx));
+  if (q.tagIds.length) where.push(carriesAnyTag(subject.id, q.tagIds));
+  if (q.talkParent) {
+    const a = view.attributes.find((x) => x.id === q.talkParent?.subjectAttributeId);
+    if (!a || a.kind !== 'reference') throw badRequest('talkParent inválido.');
+    where.push(compileFilter({ attribute: a.id, operator: 'equal', value: q.talkParent.talkId }, view, ctx));
+  }
+  const words = q.term ? searchWords(q.term) : [];
+  const search = words.length ? readableSearchConditions(db.dialect, policy, 't', words) : undefined;
+  return { where, search };
 }
 
 /** A sort column of a filter call: the subject table's column and its direction. */
