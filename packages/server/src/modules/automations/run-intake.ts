@@ -45,8 +45,8 @@ export class RunIntake {
 
   /**
    * Claims a batch of outbox events and writes their runs, all in one transaction. What needs
-   * queries outside it (jobs, subjects, the time zone) is read first: on SQLite a query outside the
-   * open transaction would wait for it.
+   * queries outside it (jobs, subjects, the time zone) is read first, so the transaction holds
+   * SQLite's writer for as short a time as it can.
    */
   async processOutbox(): Promise<boolean> {
     const { d } = this.core;

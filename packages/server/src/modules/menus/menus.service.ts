@@ -190,7 +190,7 @@ export class MenusService {
   async save(auth: AuthContext, companyId: number, input: MenuTreeInput): Promise<CompanyMenu> {
     if (companyId !== auth.companyId) throw forbidden(menuServerMessages.otherCompany);
     // Checked before the write transaction: saved filters are read through the talks service,
-    // whose queries outside the transaction would wait for it on SQLite's one connection.
+    // whose queries run outside it.
     const k = this.db.kysely;
     const existing = new Set((await repo.menusOf(k, companyId)).map((r) => r.id));
     const errors: ErrorItem[] = [];

@@ -104,8 +104,8 @@ export class PermissionsService {
 
   /**
    * The account's policy on a subject, whatever it may do with it (a subject it may not read has
-   * every action false and every attribute hidden). Inside a transaction pass its handle: on
-   * SQLite a query outside it would wait for it to end.
+   * every action false and every attribute hidden). Inside a transaction pass its handle: a
+   * query outside it does not see the transaction's own writes.
    */
   async policy(auth: AuthContext, subject: SubjectMeta, db?: Kysely<Database>): Promise<AccessPolicy> {
     const catalog = await this.snapshot(auth, db);
