@@ -113,7 +113,6 @@ class GroupCommitter {
   readonly #lock = new Lock();
   #group: Group | undefined;
   #commitQueued = false;
-  #savepoints = 0;
 
   constructor(writer: BetterSqlite3.Database, reader: BetterSqlite3.Database | undefined) {
     this.#writer = writer;
@@ -156,7 +155,9 @@ class GroupCommitter {
           schemaChanged: false,
         };
       }
-      const name = `tb_member_${++this.#savepoints}`;
+      // One name for every member: members never overlap (the lock), and a constant text keeps
+      // the savepoint's statements prepared once in the cache instead of filling it.
+      const name = 'tb_member';
       this.#writes.prepare(`savepoint ${name}`).run();
       return name;
     } catch (err) {
