@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Loader } from '@mantine/core';
 import type { ApiTalk } from '@talkbase/domain/contracts/talks';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { lazy, memo, Suspense, type KeyboardEvent, type RefObject } from 'react';
+import { lazy, memo, Suspense, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { displayText } from '../../../fields/display.ts';
 import type { FieldEditorProps } from '../../../fields/types.ts';
@@ -11,6 +11,7 @@ import { tagsText } from '../../../i18n/tags.ts';
 import { TagChips, talkTagsOf } from '../../tags/TagChip.tsx';
 import type { GridColumn } from './grid-columns.ts';
 import { loadCellEditing, preloadCellEditing } from './load-cell-editing.ts';
+import { useColumnWindow, type ColumnWindow } from './useColumnWindow.ts';
 import { recordsText } from '../../../i18n/records.ts';
 
 const text = recordsText;
@@ -64,6 +65,12 @@ export interface GridLayout {
   template: string;
   totalWidth: number;
   fixedOffsets: ReadonlyMap<string, number>;
+  /** Where each data column starts in the row (px), for the horizontal window. */
+  starts: readonly number[];
+  /** The fixed data columns come first in `columns`; this many. */
+  fixedCount: number;
+  /** The width of what stays at the left edge: select, id and the fixed columns. */
+  leadWidth: number;
   showId: boolean;
   subject: string;
 }
@@ -99,12 +106,19 @@ interface RowViewProps {
   editing: EditingCell | null;
   newRow: NewRow | undefined;
   layout: GridLayout;
+  /** The data columns to draw; null: all of them (a new row, the edited or the focused row). */
+  cols: ColumnWindow | null;
   api: RowApi;
+  onFocusRow: (key: string) => void;
 }
 
 const GridRowView = memo(function GridRowView(props: RowViewProps) {
-  const { row, index, start, state, selected, editing, newRow, layout, api } = props;
+  const { row, index, start, state, selected, editing, newRow, layout, cols, api, onFocusRow } = props;
   const { columns, fixedOffsets, showId } = layout;
+  // Grid lines of the cells (1-based, as aria-colindex): a cell after skipped columns is placed
+  // on its own line, and every cell says its column to assistive technology.
+  const firstData = showId ? 3 : 2;
+  const lastCol = firstData + columns.length + 1;
   const talkValue = (id: number) => row.talk?.talkValues.find((v) => v.subjectAttributeId === id);
   const onCellKey = (e: KeyboardEvent, column: GridColumn) => {
     if (e.key === 'Enter' || e.key === 'F2') {
@@ -125,8 +139,9 @@ const GridRowView = memo(function GridRowView(props: RowViewProps) {
         transform: `translateY(${start}px)`,
         height: ROW_HEIGHT,
       }}
+      onFocus={() => onFocusRow(row.key)}
     >
-      <div role="gridcell" className="grid-cell grid-fixed" style={{ left: 0 }}>
+      <div role="gridcell" aria-colindex={1} className="grid-cell grid-fixed" style={{ left: 0 }}>
         {state === 'syncing' ? (
           <Loader size="xs" aria-label={text.grid.syncing} />
         ) : row.isNew ? (
@@ -142,15 +157,27 @@ const GridRowView = memo(function GridRowView(props: RowViewProps) {
         )}
       </div>
       {showId && (
-        <div role="gridcell" className="grid-cell grid-fixed grid-id" style={{ left: SELECT_WIDTH }}>
+        <div
+          role="gridcell"
+          aria-colindex={2}
+          className="grid-cell grid-fixed grid-id"
+          style={{ left: SELECT_WIDTH }}
+        >
           {row.isNew ? `-${row.talkId}` : row.talkId}
         </div>
       )}
-      {columns.map((column) => {
+      {columns.map((column, i) => {
+        if (cols && i >= layout.fixedCount && (i < cols.first || i > cols.last)) return null;
         const id = column.attribute.subjectAttributeId;
+        const colIndex = firstData + i;
         const left = fixedOffsets.get(column.key);
         const fixedClass = left !== undefined ? ' grid-fixed' : '';
-        const style = left !== undefined ? { left } : undefined;
+        const style =
+          left !== undefined
+            ? { left }
+            : cols && i === cols.first && i > layout.fixedCount
+              ? { gridColumnStart: colIndex }
+              : undefined;
         const isEditing = editing?.attributeId === id;
         if ((newRow && api.canEdit(row, column)) || isEditing) {
           const errorKey = `${row.key}:${id}`;
@@ -158,6 +185,7 @@ const GridRowView = memo(function GridRowView(props: RowViewProps) {
             <div
               key={column.key}
               role="gridcell"
+              aria-colindex={colIndex}
               className={`grid-cell grid-editing${fixedClass}`}
               style={style}
               onKeyDown={(e) => {
@@ -222,6 +250,7 @@ const GridRowView = memo(function GridRowView(props: RowViewProps) {
           <div
             key={column.key}
             role="gridcell"
+            aria-colindex={colIndex}
             tabIndex={editable ? 0 : -1}
             className={`grid-cell${fixedClass}${editable ? ' grid-editable' : ''}`}
             style={style}
@@ -234,10 +263,15 @@ const GridRowView = memo(function GridRowView(props: RowViewProps) {
           </div>
         );
       })}
-      <div role="gridcell" className="grid-cell grid-tags">
+      <div
+        role="gridcell"
+        aria-colindex={lastCol - 1}
+        className="grid-cell grid-tags"
+        style={cols && cols.last < columns.length - 1 ? { gridColumnStart: lastCol - 1 } : undefined}
+      >
         <TagChips tags={talkTagsOf(row.talk?.tags)} label={tagsText.records.tags} nowrap />
       </div>
-      <div role="gridcell" className="grid-cell grid-actions">
+      <div role="gridcell" aria-colindex={lastCol} className="grid-cell grid-actions">
         {newRow ? (
           <>
             <button
@@ -320,6 +354,10 @@ export function GridBody({
     // Rendering in the scroll event (flushSync) blocks the frame; React batches the update instead.
     useFlushSync: false,
   });
+  const cols = useColumnWindow(scrollRef, layout);
+  // The row holding the focus draws all its columns, so Tab walks every cell of it (a focus
+  // event renders at once, before the next key).
+  const [focusKey, setFocusKey] = useState<string | null>(null);
   return (
     <div
       className="grid-body"
@@ -342,7 +380,9 @@ export function GridBody({
             editing={editing?.rowKey === row.key ? editing : null}
             newRow={row.isNew ? newRows.find((r) => r.tempId === row.talkId) : undefined}
             layout={layout}
+            cols={row.isNew || row.key === focusKey || editing?.rowKey === row.key ? null : cols}
             api={api}
+            onFocusRow={setFocusKey}
           />
         );
       })}

@@ -159,20 +159,24 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
   ];
   const template = widths.map((w) => `${w}px`).join(' ');
   const totalWidth = widths.reduce((a, b) => a + b, 0);
-  const fixedOffsets = useMemo(() => {
-    const offsets = new Map<string, number>();
+  const layout = useMemo<GridLayout>(() => {
+    // Fixed columns come first (gridColumns) and stick at the left edge, after select and id.
+    const fixedOffsets = new Map<string, number>();
+    const starts: number[] = [];
     let left = SELECT_WIDTH + (showId ? ID_WIDTH : 0);
+    let fixedCount = 0;
     for (const c of columns) {
-      if (!c.fixed) break;
-      offsets.set(c.key, left);
+      if (c.fixed && fixedCount === starts.length) {
+        fixedOffsets.set(c.key, left);
+        fixedCount++;
+      }
+      starts.push(left);
       left += c.width;
     }
-    return offsets;
-  }, [columns, showId]);
-  const layout = useMemo<GridLayout>(
-    () => ({ columns, template, totalWidth, fixedOffsets, showId, subject }),
-    [columns, template, totalWidth, fixedOffsets, showId, subject],
-  );
+    // What stays at the left edge ends where the first scrolling column starts.
+    const leadWidth = starts[fixedCount] ?? left;
+    return { columns, template, totalWidth, fixedOffsets, starts, fixedCount, leadWidth, showId, subject };
+  }, [columns, template, totalWidth, showId, subject]);
 
   const sortBy = (column: GridColumn) => {
     if (!column.orderable) return;
