@@ -1,8 +1,8 @@
 import { ActionIcon, Group, Loader } from '@mantine/core';
 import type { ApiTalk } from '@talkbase/domain/contracts/talks';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { lazy, memo, Suspense, useState, type KeyboardEvent, type RefObject } from 'react';
-import { Link } from 'react-router';
+import { lazy, memo, Suspense, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import { useNavigate } from 'react-router';
 import { displayText } from '../../../fields/display.ts';
 import type { FieldEditorProps } from '../../../fields/types.ts';
 import { t } from '../../../i18n/pt-BR.ts';
@@ -136,7 +136,7 @@ const GridRowView = memo(function GridRowView(props: RowViewProps) {
       className="grid-row"
       style={{
         gridTemplateColumns: layout.template,
-        transform: `translateY(${start}px)`,
+        top: start,
         height: ROW_HEIGHT,
       }}
       onFocus={() => onFocusRow(row.key)}
@@ -252,7 +252,7 @@ const GridRowView = memo(function GridRowView(props: RowViewProps) {
             role="gridcell"
             aria-colindex={colIndex}
             tabIndex={editable ? 0 : -1}
-            className={`grid-cell${fixedClass}${editable ? ' grid-editable' : ''}`}
+            className={`grid-cell grid-text${fixedClass}${editable ? ' grid-editable' : ''}`}
             style={style}
             title={shown}
             aria-label={editable ? `${column.label}: ${shown}` : undefined}
@@ -303,9 +303,10 @@ const GridRowView = memo(function GridRowView(props: RowViewProps) {
             >
               <Icon name="edit" size="1.1em" />
             </button>
-            <Link className="grid-action" to={api.linkTo(row.talkId)} aria-label={text.grid.open(row.talkId)}>
+            {/* A plain link: the grid body routes its clicks (a router Link per row costs a hook each). */}
+            <a className="grid-action" href={api.linkTo(row.talkId)} aria-label={text.grid.open(row.talkId)}>
               <Icon name="open_in_new" size="1.1em" />
-            </Link>
+            </a>
           </>
         )}
       </div>
@@ -348,7 +349,7 @@ export function GridBody({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
+    overscan: 4,
     initialOffset,
     initialRect: { width: layout.totalWidth, height: viewportHeight },
     // Rendering in the scroll event (flushSync) blocks the frame; React batches the update instead.
@@ -358,10 +359,22 @@ export function GridBody({
   // The row holding the focus draws all its columns, so Tab walks every cell of it (a focus
   // event renders at once, before the next key).
   const [focusKey, setFocusKey] = useState<string | null>(null);
+  const navigate = useNavigate();
+  // The rows' "open" links navigate inside the app, as a router Link would: a plain left click
+  // (with a modifier key, or another button, the browser opens it its own way).
+  const onClick = (e: MouseEvent) => {
+    const link = e.target instanceof Element ? e.target.closest('a.grid-action') : null;
+    const href = link?.getAttribute('href');
+    if (!href || e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey)
+      return;
+    e.preventDefault();
+    void navigate(href);
+  };
   return (
     <div
       className="grid-body"
       style={{ height: virtualizer.getTotalSize(), width: layout.totalWidth }}
+      onClick={onClick}
       // The editors' code is fetched as soon as the grid is used, ahead of the first edit.
       onFocus={preloadCellEditing}
       onPointerDown={preloadCellEditing}
