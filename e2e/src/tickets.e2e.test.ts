@@ -39,12 +39,20 @@ const talkValues = (values: Record<string, unknown>) =>
     value,
   }));
 
-/** dd/MM/yyyy of a day counted from today, and its keys as the date editors take them. */
+/**
+ * dd/MM/yyyy of a day counted from today in the company's time zone (the demo company's,
+ * America/Sao_Paulo, where the ticket rules judge dates), and its keys as the date editors take
+ * them. The machine's own zone would be a day ahead between 00:00 and 03:00 UTC.
+ */
 function day(offset: number): { shown: string; keys: string; iso: string } {
-  const d = new Date(Date.now() + offset * 86_400_000);
-  const dd = String(d.getDate()).padStart(2, '0');
-  const mm = String(d.getMonth() + 1).padStart(2, '0');
-  const yyyy = String(d.getFullYear());
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(Date.now() + offset * 86_400_000));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const [dd, mm, yyyy] = [part('day'), part('month'), part('year')];
   return { shown: `${dd}/${mm}/${yyyy}`, keys: `${dd}${mm}${yyyy}`, iso: `${yyyy}-${mm}-${dd}` };
 }
 
