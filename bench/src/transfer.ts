@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { pinningNote, startLoad } from './cannon.ts';
 import BetterSqlite3 from 'better-sqlite3';
 import { writeResultsSection } from './results.ts';
 import { sampleRss, startServer, type RunningServer } from './server.ts';
+import { peerTickets, TICKET_ATTRIBUTES as ATTRIBUTES, ticketValues as rowOf } from './workloads.ts';
 
 /**
  * `npm run bench:transfer` (issue 17): CSV export of BENCH_ROWS (default 1,000,000) `chamado` rows
@@ -18,20 +18,7 @@ import { sampleRss, startServer, type RunningServer } from './server.ts';
 const N = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const loadBefore = (os.loadavg()[0] ?? 0).toFixed(1);
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const peers = path.resolve(repoRoot, '../shared/peers/gen-tickets.mjs');
-if (!fs.existsSync(peers)) throw new Error(`the peer's generator is not at ${peers}`);
-type Ticket = {
-  title: string;
-  status: string;
-  priority: number;
-  customer: string;
-  created: string;
-  due_date: string;
-  description: string;
-  amount: number;
-};
-const { ticket } = (await import(pathToFileURL(peers).href)) as { ticket: (id: number) => Ticket };
+const ticket = await peerTickets();
 
 const admin = { email: 'transfer@talkbase.test', password: 'Transfer-Bench-2026' };
 const env = {
@@ -40,27 +27,6 @@ const env = {
   LOGIN_LIMIT_PER_ADDRESS: '100000',
   LOGIN_LIMIT_PER_ACCOUNT: '100000',
 };
-const ATTRIBUTES = [
-  { identifier: 'titulo', name: 'Título', componentId: 1, isOrderable: true, length: 255 },
-  { identifier: 'situacao', name: 'Situação', componentId: 1, isOrderable: true },
-  { identifier: 'prioridade', name: 'Prioridade', componentId: 3, isOrderable: true },
-  { identifier: 'cliente', name: 'Cliente', componentId: 1, isOrderable: true },
-  { identifier: 'abertura', name: 'Abertura', componentId: 11, isOrderable: true },
-  { identifier: 'prazo', name: 'Prazo', componentId: 32, isOrderable: true },
-  { identifier: 'descricao', name: 'Descrição', componentId: 26, length: 4000 },
-  { identifier: 'valor', name: 'Valor', componentId: 5 },
-];
-const rowOf = (t: Ticket) => [
-  t.title,
-  t.status,
-  t.priority,
-  t.customer,
-  Date.parse(t.created),
-  t.due_date,
-  t.description,
-  t.amount,
-];
-
 async function api(server: RunningServer, token: string | null, method: string, url: string, body?: unknown) {
   const res = await fetch(`${server.url}${url}`, {
     method,
