@@ -8,12 +8,11 @@ import {
   type Dialect,
   type Driver,
   type Kysely,
-  type QueryCompiler,
   type QueryResult,
 } from 'kysely';
 
 /**
- * SQLite with group commit (issue 18; docs/decisions.md "Group commit on SQLite").
+ * SQLite with group commit (issue 18; docs/decisions.md "Records engine performance").
  *
  * With `synchronous = FULL` every COMMIT waits for the disk, and better-sqlite3 waits on the
  * event loop's thread: one commit per request made the fsync (and the WAL pages written again and
@@ -261,7 +260,13 @@ class GroupCommitter {
       if (group.schemaChanged) this.#reads?.clear();
       group.resolve();
     } catch (err) {
-      if (this.#writer.inTransaction) this.#writes.prepare('rollback').run();
+      // Never throws: the lock must be released and every member answered. A rollback that fails
+      // too leaves its error to the next BEGIN, which fails that group's members in turn.
+      try {
+        if (this.#writer.inTransaction) this.#writes.prepare('rollback').run();
+      } catch {
+        // the commit's own error is the one the members get
+      }
       group.reject(err);
     }
   }
@@ -325,22 +330,14 @@ class GroupCommitDriver implements Driver {
     c.member = undefined;
     if (member !== undefined) await this.#committer.leave(member, false);
   }
-  async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
-    await savepointCommand(connection, 'savepoint', name, compile);
+  async savepoint(connection: DatabaseConnection, name: string) {
+    await savepointCommand(connection, 'savepoint', name);
   }
-  async rollbackToSavepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: QueryCompiler['compileQuery'],
-  ) {
-    await savepointCommand(connection, 'rollback to', name, compile);
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string) {
+    await savepointCommand(connection, 'rollback to', name);
   }
-  async releaseSavepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: QueryCompiler['compileQuery'],
-  ) {
-    await savepointCommand(connection, 'release', name, compile);
+  async releaseSavepoint(connection: DatabaseConnection, name: string) {
+    await savepointCommand(connection, 'release', name);
   }
   async releaseConnection(): Promise<void> {}
   async destroy(): Promise<void> {
@@ -349,11 +346,11 @@ class GroupCommitDriver implements Driver {
   }
 }
 
+/** A savepoint inside a member (Kysely's `trx.savepoint()`), on the member's connection. */
 function savepointCommand(
   connection: DatabaseConnection,
   command: 'savepoint' | 'rollback to' | 'release',
   name: string,
-  _compile: QueryCompiler['compileQuery'],
 ) {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`invalid savepoint name: ${name}`);
   return connection.executeQuery(CompiledQuery.raw(`${command} ${name}`));
