@@ -34,6 +34,11 @@ export interface EngineDeps {
   leaseMs?: number;
   /** Records per batch of a run over a filter. */
   batchSize?: number;
+  /**
+   * How many runs (and how many records of a run over a filter) are worked at once; their writes
+   * share commits. One record's runs still go one after another, in the order of their events.
+   */
+  concurrency?: number;
   now?: () => number;
 }
 
@@ -47,6 +52,7 @@ export class EngineCore {
   readonly now: () => number;
   readonly leaseMs: number;
   readonly batchSize: number;
+  readonly concurrency: number;
   private cache = new Map<string, { generation: number; jobs: SavedJob[] }>();
   private generations = new Map<number, number>();
   private byId = new Map<string, { generation: number; job: SavedJob | null }>();
@@ -60,6 +66,7 @@ export class EngineCore {
     this.now = now;
     this.leaseMs = deps.leaseMs ?? 60_000;
     this.batchSize = deps.batchSize ?? 500;
+    this.concurrency = deps.concurrency ?? 8;
   }
 
   get k(): Kysely<Database> {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import pLimit from 'p-limit';
 import { BY_FILTER_KINDS, type SavedJob, type WorkStep } from '@talkbase/domain/contracts/jobs';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -33,24 +34,47 @@ export class RunExecutor {
     return this.core.now();
   }
 
-  /** Claims the runs due now and runs them; a run that throws is recorded as failed. */
+  /**
+   * Claims the runs due now and runs them, several at once (their writes share commits); one
+   * record's runs go one after another in the order of their events. A run that throws is
+   * recorded as failed.
+   */
   async runDue(): Promise<boolean> {
     const { d, leaseMs } = this.core;
     if (!(await repo.anyRunDue(this.k, this.now()))) return false;
     const runs = await repo.claimRuns(this.k, d.db.dialect, this.now(), leaseMs, 20);
+    const byRecord = new Map<string, repo.RunRow[]>();
     for (const run of runs) {
-      try {
-        await this.execute(run);
-      } catch (err) {
-        d.onError(err, `automations: run ${run.id}`);
-        await repo.updateRun(this.k, run.id, {
-          status: 'failed',
-          finished_at: this.now(),
-          lease_until: null,
-        });
-      }
+      const key =
+        run.talk_id !== null && run.kind !== 'existing' && run.kind !== 'schedule'
+          ? `t${run.talk_id}`
+          : `r${run.id}`;
+      const queue = byRecord.get(key);
+      if (queue) queue.push(run);
+      else byRecord.set(key, [run]);
     }
+    const limit = pLimit(this.core.concurrency);
+    await Promise.all(
+      [...byRecord.values()].map((queue) =>
+        limit(async () => {
+          for (const run of queue) await this.executeGuarded(run);
+        }),
+      ),
+    );
     return runs.length > 0;
+  }
+
+  private async executeGuarded(run: repo.RunRow): Promise<void> {
+    try {
+      await this.execute(run);
+    } catch (err) {
+      this.core.d.onError(err, `automations: run ${run.id}`);
+      await repo.updateRun(this.k, run.id, {
+        status: 'failed',
+        finished_at: this.now(),
+        lease_until: null,
+      });
+    }
   }
 
   private async execute(run: repo.RunRow): Promise<void> {
@@ -205,7 +229,6 @@ export class RunExecutor {
   ): Promise<void> {
     const subject = await this.core.d.subjects.loadById(run.company_id, trigger.subjectId);
     const tz = await this.core.timeZone(run.company_id, this.k);
-    const work = workStepsOf(job);
     let cursor = run.cursor ?? 0;
     let done = run.done ?? 0;
     if (run.total === null) {
@@ -223,39 +246,20 @@ export class RunExecutor {
       const condition = filterCondition(subject, trigger.filter ?? null, { timeZone: tz, now: this.now() });
       const batch = await nextBatch(this.k, subject.id, cursor, this.core.batchSize, condition);
       if (batch.ids.length === 0) break;
-      for (const talkId of batch.ids) {
-        const hit = batch.matched.has(talkId) !== (trigger.negate ?? false);
-        if (!hit) continue;
-        const one: StoredTrigger = { ...trigger, talkId };
-        for (const [i, step] of work.entries()) {
+      // The batch's records are worked several at once, so their writes share commits.
+      const limit = pLimit(this.core.concurrency);
+      const hits = batch.ids.filter((talkId) => batch.matched.has(talkId) !== (trigger.negate ?? false));
+      const outcomes = await Promise.all(
+        hits.map((talkId) => limit(() => this.runOnRecord(run, job, trigger, steps, subject, tz, talkId))),
+      );
+      // A step that failed on several records names the last of them, as when they ran in order.
+      for (const [n, errors] of outcomes.entries())
+        for (const [i, error] of errors) {
+          failed = true;
           const state = steps[i];
-          if (!state) continue;
-          const byFilter = (BY_FILTER_KINDS as readonly string[]).includes(step.workStepType);
-          if (step.filter && !byFilter) {
-            const ok = await recordMatches(this.k, subject, step.filter, talkId, {
-              timeZone: tz,
-              now: this.now(),
-            });
-            if (!ok) continue;
-          }
-          const recordState: StoredStep = { ...state, attempts: 0 };
-          const outcome = await this.runStep(
-            run,
-            job,
-            one,
-            step,
-            i,
-            `${run.key_prefix}:t${talkId}:s${i}`,
-            recordState,
-          );
-          if (outcome !== 'done') {
-            failed = true;
-            state.status = 'failed';
-            state.error = `#${talkId}: ${recordState.error ?? ''}`;
-          }
+          if (state) Object.assign(state, { status: 'failed', error: `#${hits[n]}: ${error}` });
         }
-        done += 1;
-      }
+      done += hits.length;
       cursor = batch.ids[batch.ids.length - 1] ?? cursor;
       await repo.updateRun(this.k, run.id, {
         cursor,
@@ -267,6 +271,34 @@ export class RunExecutor {
     for (const s of steps) if (s.status === 'pending' || s.status === 'running') s.status = 'succeeded';
     await repo.updateRun(this.k, run.id, { done });
     await finishRun(this.core, run, failed ? 'failed' : 'succeeded', steps);
+  }
+
+  /** One record of a set run: its steps in order; answers the steps that failed, with their error. */
+  private async runOnRecord(
+    run: repo.RunRow,
+    job: SavedJob,
+    trigger: StoredTrigger,
+    steps: StoredStep[],
+    subject: SubjectMeta,
+    timeZone: string,
+    talkId: number,
+  ): Promise<Map<number, string>> {
+    const failures = new Map<number, string>();
+    const one: StoredTrigger = { ...trigger, talkId };
+    for (const [i, step] of workStepsOf(job).entries()) {
+      const state = steps[i];
+      if (!state) continue;
+      const byFilter = (BY_FILTER_KINDS as readonly string[]).includes(step.workStepType);
+      if (step.filter && !byFilter) {
+        const ok = await recordMatches(this.k, subject, step.filter, talkId, { timeZone, now: this.now() });
+        if (!ok) continue;
+      }
+      const recordState: StoredStep = { ...state, attempts: 0 };
+      const key = `${run.key_prefix}:t${talkId}:s${i}`;
+      const outcome = await this.runStep(run, job, one, step, i, key, recordState);
+      if (outcome !== 'done') failures.set(i, recordState.error ?? '');
+    }
+    return failures;
   }
 }
 

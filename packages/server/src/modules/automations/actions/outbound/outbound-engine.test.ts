@@ -9,6 +9,7 @@ import {
   createRecord,
   event,
   runsOf,
+  updateRecord,
   type AutomationFixture,
 } from '../../automations-setup.ts';
 import { messageIdOf } from './index.ts';
@@ -32,6 +33,9 @@ let target: http.Server;
 let targetPort: number;
 const hits: { url: string; body: string }[] = [];
 let targetStatus = 200;
+/** How long the target holds each call before answering, and the most calls it held at once. */
+let targetHoldMs = 0;
+const peak = { all: 0, byUrl: new Map<string, number>() };
 
 let afterAccepted: (() => void) | null = null;
 
@@ -67,13 +71,27 @@ beforeEach(async () => {
   mails.length = 0;
   hits.length = 0;
   targetStatus = 200;
+  targetHoldMs = 0;
+  peak.all = 0;
+  peak.byUrl.clear();
   await startSmtp(0);
+  const held = { all: 0, byUrl: new Map<string, number>() };
   target = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      hits.push({ url: req.url ?? '', body: Buffer.concat(chunks).toString() });
-      res.writeHead(targetStatus).end();
+      const url = req.url ?? '';
+      hits.push({ url, body: Buffer.concat(chunks).toString() });
+      if (targetHoldMs === 0) return void res.writeHead(targetStatus).end();
+      held.all += 1;
+      held.byUrl.set(url, (held.byUrl.get(url) ?? 0) + 1);
+      peak.all = Math.max(peak.all, held.all);
+      peak.byUrl.set(url, Math.max(peak.byUrl.get(url) ?? 0, held.byUrl.get(url) ?? 0));
+      setTimeout(() => {
+        held.all -= 1;
+        held.byUrl.set(url, (held.byUrl.get(url) ?? 1) - 1);
+        res.writeHead(targetStatus).end();
+      }, targetHoldMs);
     });
   });
   await new Promise<void>((r) => target.listen(0, '127.0.0.1', () => r()));
@@ -252,5 +270,43 @@ describe('outbound actions run by the engine', () => {
     const [run] = (await runsOf(f, jobId)).itens;
     expect(run?.status).toBe('failed');
     expect(run?.steps[0]?.error).toContain('Requisição recusada');
+  });
+
+  it("runs on different records call out at once; one record's runs go one after another", async () => {
+    targetHoldMs = 80;
+    const jobId = await createJob(f, {
+      name: 'Espelho',
+      events: [event(f, 1)],
+      works: [
+        {
+          name: 'Chamar',
+          steps: [
+            {
+              workStepType: 'HttpRequest',
+              name: 'Webhook',
+              configs: [
+                { method: 'POST', url: `http://127.0.0.1:${targetPort}/pedido/\${talkId}`, body: '{}' },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const a = await createRecord(f, { titulo: 'A' });
+    await updateRecord(f, a, { titulo: 'A2' });
+    await updateRecord(f, a, { titulo: 'A3' });
+    const others = [
+      await createRecord(f, { titulo: 'B' }),
+      await createRecord(f, { titulo: 'C' }),
+      await createRecord(f, { titulo: 'D' }),
+    ];
+    await drain();
+    expect(hits.filter((h) => h.url === `/pedido/${a}`)).toHaveLength(3);
+    for (const id of others) expect(hits.filter((h) => h.url === `/pedido/${id}`)).toHaveLength(1);
+    expect(peak.byUrl.get(`/pedido/${a}`)).toBe(1);
+    expect(peak.all).toBeGreaterThan(1);
+    const runs = await runsOf(f, jobId);
+    expect(runs.totalResults).toBe(6);
+    expect(runs.itens.every((r) => r.status === 'succeeded')).toBe(true);
   });
 });
