@@ -2,10 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { insertAccount } from '../modules/accounts/accounts.repository.ts';
-import { PasswordHasher } from '../modules/auth/password-hasher.ts';
-import { insertCompany, insertRoom } from '../modules/bootstrap/bootstrap.repository.ts';
 import { as, createTestApp, login, testDatabaseUrl, type TestApp } from '../test/harness.ts';
+import { otherCompanyToken } from '../test/other-company.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -46,33 +44,6 @@ const until = async (check: () => boolean, ms = 3000) => {
   }
 };
 
-/** A second company with its own administrator, straight through the repositories. */
-async function otherCompanyToken(): Promise<string> {
-  const at = Date.now();
-  await insertCompany(t.db.kysely, 2, 'Outra empresa', at);
-  await insertRoom(
-    t.db.kysely,
-    { id: 5000, companyId: 2, name: 'Administrador', color: '#000000', kind: 'admin' },
-    at,
-  );
-  await insertAccount(t.db.kysely, {
-    companyId: 2,
-    accountType: 1,
-    roomId: 5000,
-    firstName: 'Outra',
-    lastName: 'Pessoa',
-    displayName: 'Outra',
-    appName: null,
-    email: 'outra@empresa.test',
-    phoneNumber: null,
-    passwordHash: await new PasswordHasher().hash('Outra-Senha-Forte-1'),
-    integrationHash: null,
-    isAdmin: true,
-    at,
-  });
-  return (await login(t.app, 'outra@empresa.test', 'Outra-Senha-Forte-1')).token;
-}
-
 describe('/websocket', () => {
   it('refuses a connection without a valid token', async () => {
     const base = await listen(t.app);
@@ -83,7 +54,7 @@ describe('/websocket', () => {
   it('delivers an event to the company’s users only', async () => {
     const base = await listen(t.app);
     const mine = await connect(`${base}/websocket?access_token=${(await login(t.app)).token}`);
-    const theirs = await connect(`${base}/websocket?access_token=${await otherCompanyToken()}`);
+    const theirs = await connect(`${base}/websocket?access_token=${await otherCompanyToken(t)}`);
 
     await t.app.services.hub.publish(1, 'SendTalkUpdates', { subject: 'chamado', talkIds: [7] });
     await until(() => mine.messages.length === 1);

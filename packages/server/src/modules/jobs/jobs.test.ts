@@ -5,11 +5,9 @@ import type { JobPage, SavedJob } from '@talkbase/domain/contracts/jobs';
 import { expectErrorAnswer } from '../../test/error-answers.ts';
 import { CUSTOMER_ROOM_ID } from '@talkbase/domain/contracts/account';
 import { createRoom } from '../../test/actors.ts';
+import { otherCompanyToken } from '../../test/other-company.ts';
 import { as, createPerson, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
 import { createCrm } from '../../test/records.ts';
-import { insertAccount } from '../accounts/accounts.repository.ts';
-import { PasswordHasher } from '../auth/password-hasher.ts';
-import { insertCompany, insertRoom } from '../bootstrap/bootstrap.repository.ts';
 import { insertTag } from '../tags/tags.repository.ts';
 import { subjectIds } from '../templates/template-test-helpers.ts';
 import * as repo from './jobs.repository.ts';
@@ -29,32 +27,6 @@ let chamado: { id: number; attr: Record<string, number> };
 let cliente: { id: number; attr: Record<string, number> };
 let tagId: number;
 let notificationId: number;
-
-async function otherCompanyToken(t: TestApp): Promise<string> {
-  const at = Date.now();
-  await insertCompany(t.db.kysely, 2, 'Outra empresa', at);
-  await insertRoom(
-    t.db.kysely,
-    { id: 5000, companyId: 2, name: 'Administrador', color: '#000000', kind: 'admin' },
-    at,
-  );
-  await insertAccount(t.db.kysely, {
-    companyId: 2,
-    accountType: 1,
-    roomId: 5000,
-    firstName: 'Outra',
-    lastName: 'Pessoa',
-    displayName: 'Outra',
-    appName: null,
-    email: 'outra@empresa.test',
-    phoneNumber: null,
-    passwordHash: await new PasswordHasher().hash('Outra-Senha-Forte-1'),
-    integrationHash: null,
-    isAdmin: true,
-    at,
-  });
-  return (await login(t.app, 'outra@empresa.test', 'Outra-Senha-Forte-1')).token;
-}
 
 beforeAll(async () => {
   const t = await createTestApp();

@@ -2,11 +2,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { CUSTOMER_ROOM_ID } from '@talkbase/domain/contracts/account';
-import { insertAccount } from '../accounts/accounts.repository.ts';
-import { PasswordHasher } from '../auth/password-hasher.ts';
-import { insertCompany, insertRoom } from '../bootstrap/bootstrap.repository.ts';
 import { createRoom, updateRoom } from '../../test/actors.ts';
 import { as, createPerson, createTestApp, login, type TestApp } from '../../test/harness.ts';
+import { otherCompanyToken } from '../../test/other-company.ts';
 import { createCrm, createTalk } from '../../test/records.ts';
 import { subjectIds } from '../templates/template-test-helpers.ts';
 
@@ -104,33 +102,6 @@ export async function createCast(): Promise<Cast> {
       finance: finance.id,
     },
   };
-}
-
-/** A second company with its own administrator, straight through the repositories. */
-async function otherCompanyToken(t: TestApp): Promise<string> {
-  const at = Date.now();
-  await insertCompany(t.db.kysely, 2, 'Outra empresa', at);
-  await insertRoom(
-    t.db.kysely,
-    { id: 5000, companyId: 2, name: 'Administrador', color: '#000000', kind: 'admin' },
-    at,
-  );
-  await insertAccount(t.db.kysely, {
-    companyId: 2,
-    accountType: 1,
-    roomId: 5000,
-    firstName: 'Outra',
-    lastName: 'Pessoa',
-    displayName: 'Outra',
-    appName: null,
-    email: 'outra@empresa.test',
-    phoneNumber: null,
-    passwordHash: await new PasswordHasher().hash('Outra-Senha-Forte-1'),
-    integrationHash: null,
-    isAdmin: true,
-    at,
-  });
-  return (await login(t.app, 'outra@empresa.test', 'Outra-Senha-Forte-1')).token;
 }
 
 export const messagesUrl = (talkId: number, subject = 'chamado') => `/api/talk/${subject}/${talkId}/messages`;

@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReportModel } from '@talkbase/domain/contracts/report-models';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
-import { insertAccount } from '../accounts/accounts.repository.ts';
-import { PasswordHasher } from '../auth/password-hasher.ts';
-import { insertCompany, insertRoom } from '../bootstrap/bootstrap.repository.ts';
 import { as, createPerson, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
+import { otherCompanyToken } from '../../test/other-company.ts';
 import { createCrm } from '../../test/records.ts';
 
 let t: TestApp;
@@ -227,29 +225,7 @@ describe('report models', () => {
 
   it('keeps each company to its own models', async () => {
     const saved = (await create(admin, model())).json<ReportModel>();
-    const at = Date.now();
-    await insertCompany(t.db.kysely, 2, 'Outra empresa', at);
-    await insertRoom(
-      t.db.kysely,
-      { id: 5000, companyId: 2, name: 'Administrador', color: '#000000', kind: 'admin' },
-      at,
-    );
-    await insertAccount(t.db.kysely, {
-      companyId: 2,
-      accountType: 1,
-      roomId: 5000,
-      firstName: 'Outra',
-      lastName: 'Pessoa',
-      displayName: 'Outra',
-      appName: null,
-      email: 'outra@empresa.test',
-      phoneNumber: null,
-      passwordHash: await new PasswordHasher().hash('Outra-Senha-Forte-1'),
-      integrationHash: null,
-      isAdmin: true,
-      at,
-    });
-    const other = (await login(t.app, 'outra@empresa.test', 'Outra-Senha-Forte-1')).token;
+    const other = await otherCompanyToken(t);
     expect(
       (await t.app.inject(as(other, { method: 'GET', url: `/api/report/model/${saved.templateId}` })))
         .statusCode,
