@@ -111,6 +111,44 @@ const newPedido = (cliente: number | null, titulo = 'Pedido novo') =>
   createTalk(t.app, adminToken(), 'pedido', { titulo, cliente, valor: 10 });
 const pedidoFile = (talkId: number) => `/api/value/file/pedido/${talkId}/${pedido.attr.anexos}`;
 const withId = (url: string, from: number) => url.replace(`/${from}`, `/${MISSING}`);
+const newChamado = (titulo: string) => createTalk(t.app, adminToken(), 'chamado', { titulo });
+
+/** A read of `url`, built when the cell runs (the ids it names are made in beforeAll). */
+const get = (url: () => string) => (): Promise<Request> => Promise.resolve({ method: 'GET', url: url() });
+/** A body's `talkValues`, from attribute identifiers to values. */
+const talkValues = (values: Record<string, unknown>) => ({
+  talkValues: Object.entries(values).map(([subjectAttributeIdentifier, value]) => ({
+    subjectAttributeIdentifier,
+    value,
+  })),
+});
+/** A create of a row with `values()` (built when the cell runs): the subject it adds to. */
+const post = (subject: string, values: () => Record<string, unknown>) => (): Promise<Request> =>
+  Promise.resolve({
+    method: 'POST',
+    url: `/api/talk/${subject}`,
+    adds: subject,
+    payload: talkValues(values()),
+  });
+/** A PUT of `payload()` on a row `make` creates afresh for each cell: the row it touches. */
+const putFresh =
+  (subject: string, make: () => Promise<number>, payload: () => Record<string, unknown>) =>
+  async (): Promise<Request> => {
+    const id = await make();
+    return {
+      method: 'PUT',
+      url: `/api/talk/${subject}/${id}`,
+      touches: { subject, talkIds: [id] },
+      payload: payload(),
+    };
+  };
+/** A call whose body is `{ talkIds }`, on rows `make` creates afresh for each cell: the rows it touches. */
+const onFreshIds =
+  (method: 'POST' | 'DELETE', url: string, subject: string, make: () => Promise<number[]>) =>
+  async (): Promise<Request> => {
+    const talkIds = await make();
+    return { method, url, touches: { subject, talkIds }, payload: { talkIds } };
+  };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -324,7 +362,7 @@ const calls: Call[] = [
     route: 'GET /api/talk/:subject/:talkId',
     name: 'GET pedido inside the delimitation',
     statuses: SIGNED_IN,
-    request: () => Promise.resolve({ method: 'GET', url: `/api/talk/pedido/${inside}` }),
+    request: get(() => `/api/talk/pedido/${inside}`),
     ok: (res, actor) => {
       const talk = res.json<ApiTalk>();
       expect(talk).toMatchObject({ talkId: inside, displayName: 'Pedido ACME alfa' });
@@ -340,7 +378,7 @@ const calls: Call[] = [
     route: 'GET /api/talk/:subject/:talkId',
     name: 'GET pedido outside the delimitation',
     statuses: [200, 200, 404, 200, 401, 401],
-    request: () => Promise.resolve({ method: 'GET', url: `/api/talk/pedido/${outside}` }),
+    request: get(() => `/api/talk/pedido/${outside}`),
     twin: (req) => ({ ...req, url: withId(req.url, outside) }),
     ok: (res) => expect(res.json<ApiTalk>().talkId).toBe(outside),
   },
@@ -348,14 +386,14 @@ const calls: Call[] = [
     route: 'GET /api/talk/:subject/:talkId',
     name: 'GET pedido that does not exist',
     statuses: [404, 404, 404, 404, 401, 401],
-    request: () => Promise.resolve({ method: 'GET', url: `/api/talk/pedido/${MISSING}` }),
+    request: get(() => `/api/talk/pedido/${MISSING}`),
     twin: (req) => req,
   },
   {
     route: 'GET /api/talk/:subject/:talkId',
     name: 'GET chamado',
     statuses: [200, 404, 404, 404, 401, 401],
-    request: () => Promise.resolve({ method: 'GET', url: `/api/talk/chamado/${secret}` }),
+    request: get(() => `/api/talk/chamado/${secret}`),
     twin: () => ({ method: 'GET', url: `/api/talk/naoexiste/${secret}` }),
     ok: (res) => expect(res.json<ApiTalk>().displayName).toBe('Chamado interno'),
   },
@@ -363,7 +401,7 @@ const calls: Call[] = [
     route: 'GET /api/talk/:subject/:talkId/timeline',
     name: 'GET pedido timeline inside the delimitation',
     statuses: SIGNED_IN,
-    request: () => Promise.resolve({ method: 'GET', url: `/api/talk/pedido/${inside}/timeline` }),
+    request: get(() => `/api/talk/pedido/${inside}/timeline`),
     ok: (res) =>
       expect(res.json<{ itens: { action: string }[] }>().itens.at(-1)).toMatchObject({ action: 'created' }),
   },
@@ -371,14 +409,14 @@ const calls: Call[] = [
     route: 'GET /api/talk/:subject/:talkId/timeline',
     name: 'GET pedido timeline outside the delimitation',
     statuses: [200, 200, 404, 200, 401, 401],
-    request: () => Promise.resolve({ method: 'GET', url: `/api/talk/pedido/${outside}/timeline` }),
+    request: get(() => `/api/talk/pedido/${outside}/timeline`),
     twin: (req) => ({ ...req, url: withId(req.url, outside) }),
   },
   {
     route: 'GET /api/talk/:subject/:talkId/timeline',
     name: 'GET chamado timeline',
     statuses: [200, 404, 404, 404, 401, 401],
-    request: () => Promise.resolve({ method: 'GET', url: `/api/talk/chamado/${secret}/timeline` }),
+    request: get(() => `/api/talk/chamado/${secret}/timeline`),
     twin: () => ({ method: 'GET', url: `/api/talk/naoexiste/${secret}/timeline` }),
   },
 
@@ -387,18 +425,7 @@ const calls: Call[] = [
     route: 'POST /api/talk/:subject',
     name: 'POST pedido for ACME',
     statuses: [201, 201, 201, 201, 401, 401],
-    request: () =>
-      Promise.resolve({
-        method: 'POST',
-        url: '/api/talk/pedido',
-        adds: 'pedido',
-        payload: {
-          talkValues: [
-            { subjectAttributeIdentifier: 'titulo', value: 'Pedido pela API' },
-            { subjectAttributeIdentifier: 'cliente', value: acme },
-          ],
-        },
-      }),
+    request: post('pedido', () => ({ titulo: 'Pedido pela API', cliente: acme })),
     ok: async (res, actor) => {
       const { resourceId } = res.json<{ resourceId: number }>();
       expect(res.headers.location).toBe(`/context/talk/pedido/${resourceId}`);
@@ -412,39 +439,14 @@ const calls: Call[] = [
     route: 'POST /api/talk/:subject',
     name: 'POST pedido pointing to a client outside the delimitation',
     statuses: [201, 201, 422, 201, 401, 401],
-    request: () =>
-      Promise.resolve({
-        method: 'POST',
-        url: '/api/talk/pedido',
-        adds: 'pedido',
-        payload: {
-          talkValues: [
-            { subjectAttributeIdentifier: 'titulo', value: 'Pedido para outra' },
-            { subjectAttributeIdentifier: 'cliente', value: outra },
-          ],
-        },
-      }),
-    twin: (req) => ({
-      ...req,
-      payload: {
-        talkValues: [
-          { subjectAttributeIdentifier: 'titulo', value: 'Pedido para outra' },
-          { subjectAttributeIdentifier: 'cliente', value: MISSING },
-        ],
-      },
-    }),
+    request: post('pedido', () => ({ titulo: 'Pedido para outra', cliente: outra })),
+    twin: (req) => ({ ...req, payload: talkValues({ titulo: 'Pedido para outra', cliente: MISSING }) }),
   },
   {
     route: 'POST /api/talk/:subject',
     name: 'POST chamado',
     statuses: [201, 404, 404, 404, 401, 401],
-    request: () =>
-      Promise.resolve({
-        method: 'POST',
-        url: '/api/talk/chamado',
-        adds: 'chamado',
-        payload: { talkValues: [{ subjectAttributeIdentifier: 'titulo', value: 'Novo chamado' }] },
-      }),
+    request: post('chamado', () => ({ titulo: 'Novo chamado' })),
     twin: (req) => ({ ...req, url: '/api/talk/naoexiste' }),
   },
 
@@ -454,15 +456,11 @@ const calls: Call[] = [
     name: 'PUT pedido inside the delimitation',
     statuses: [200, 403, 200, 200, 401, 401],
     forbidden: notAllowed('alterar'),
-    request: async () => {
-      const id = await newPedido(acme);
-      return {
-        method: 'PUT',
-        url: `/api/talk/pedido/${id}`,
-        touches: { subject: 'pedido', talkIds: [id] },
-        payload: { version: 1, talkValues: [{ subjectAttributeIdentifier: 'titulo', value: 'Alterado' }] },
-      };
-    },
+    request: putFresh(
+      'pedido',
+      () => newPedido(acme),
+      () => ({ version: 1, ...talkValues({ titulo: 'Alterado' }) }),
+    ),
     ok: (res) => expect(res.json<ApiTalk>()).toMatchObject({ version: 2, displayName: 'Alterado' }),
   },
   {
@@ -470,15 +468,11 @@ const calls: Call[] = [
     name: 'PUT pedido outside the delimitation',
     statuses: [200, 403, 404, 200, 401, 401],
     forbidden: notAllowed('alterar'),
-    request: async () => {
-      const id = await newPedido(outra);
-      return {
-        method: 'PUT',
-        url: `/api/talk/pedido/${id}`,
-        touches: { subject: 'pedido', talkIds: [id] },
-        payload: { talkValues: [{ subjectAttributeIdentifier: 'titulo', value: 'Alterado' }] },
-      };
-    },
+    request: putFresh(
+      'pedido',
+      () => newPedido(outra),
+      () => talkValues({ titulo: 'Alterado' }),
+    ),
     twin: (req) => ({ ...req, url: `/api/talk/pedido/${MISSING}` }),
     ok: (res) => expect(res.json<ApiTalk>()).toMatchObject({ version: 2, displayName: 'Alterado' }),
   },
@@ -487,34 +481,23 @@ const calls: Call[] = [
     name: 'PUT pedido, moving it to a client outside the delimitation',
     statuses: [200, 403, 422, 200, 401, 401],
     forbidden: notAllowed('alterar'),
-    request: async () => {
-      const id = await newPedido(acme);
-      return {
-        method: 'PUT',
-        url: `/api/talk/pedido/${id}`,
-        touches: { subject: 'pedido', talkIds: [id] },
-        payload: { talkValues: [{ subjectAttributeIdentifier: 'cliente', value: outra }] },
-      };
-    },
-    twin: (req) => ({
-      ...req,
-      payload: { talkValues: [{ subjectAttributeIdentifier: 'cliente', value: MISSING }] },
-    }),
+    request: putFresh(
+      'pedido',
+      () => newPedido(acme),
+      () => talkValues({ cliente: outra }),
+    ),
+    twin: (req) => ({ ...req, payload: talkValues({ cliente: MISSING }) }),
     ok: (res) => expect(valuesOf(res.json<ApiTalk>()).cliente).toBe(outra),
   },
   {
     route: 'PUT /api/talk/:subject/:talkId',
     name: 'PUT chamado',
     statuses: [200, 404, 404, 404, 401, 401],
-    request: async () => {
-      const id = await createTalk(t.app, adminToken(), 'chamado', { titulo: 'Chamado a alterar' });
-      return {
-        method: 'PUT',
-        url: `/api/talk/chamado/${id}`,
-        touches: { subject: 'chamado', talkIds: [id] },
-        payload: { talkValues: [{ subjectAttributeIdentifier: 'titulo', value: 'Alterado' }] },
-      };
-    },
+    request: putFresh(
+      'chamado',
+      () => newChamado('Chamado a alterar'),
+      () => talkValues({ titulo: 'Alterado' }),
+    ),
     twin: (req) => ({ ...req, url: req.url.replace('/chamado/', '/naoexiste/') }),
   },
 
@@ -524,15 +507,7 @@ const calls: Call[] = [
     name: 'DELETE pedido inside the delimitation',
     statuses: [200, 403, 200, 403, 401, 401],
     forbidden: notAllowed('excluir'),
-    request: async () => {
-      const id = await newPedido(acme);
-      return {
-        method: 'DELETE',
-        url: '/api/talk/pedido',
-        touches: { subject: 'pedido', talkIds: [id] },
-        payload: { talkIds: [id] },
-      };
-    },
+    request: onFreshIds('DELETE', '/api/talk/pedido', 'pedido', async () => [await newPedido(acme)]),
     ok: async (res, _actor, req) => {
       expect(res.json()).toEqual({ deleted: 1 });
       expect((await adminGet('pedido', req.touches?.talkIds[0] ?? 0)).statusCode).toBe(404);
@@ -543,16 +518,11 @@ const calls: Call[] = [
     name: 'DELETE pedido outside the delimitation, alone and beside one inside',
     statuses: [200, 403, 404, 403, 401, 401],
     forbidden: notAllowed('excluir'),
-    request: async () => {
+    request: onFreshIds('DELETE', '/api/talk/pedido', 'pedido', async () => {
       const mine = await newPedido(acme);
       const theirs = await newPedido(outra);
-      return {
-        method: 'DELETE',
-        url: '/api/talk/pedido',
-        touches: { subject: 'pedido', talkIds: [mine, theirs] },
-        payload: { talkIds: [mine, theirs] },
-      };
-    },
+      return [mine, theirs];
+    }),
     twin: (req) => ({ ...req, payload: { talkIds: [MISSING] } }),
     ok: (res) => expect(res.json()).toEqual({ deleted: 2 }),
   },
@@ -560,32 +530,27 @@ const calls: Call[] = [
     route: 'DELETE /api/talk/:subject',
     name: 'DELETE chamado',
     statuses: [200, 404, 404, 404, 401, 401],
-    request: async () => {
-      const id = await createTalk(t.app, adminToken(), 'chamado', { titulo: 'Chamado a excluir' });
-      return {
-        method: 'DELETE',
-        url: '/api/talk/chamado',
-        touches: { subject: 'chamado', talkIds: [id] },
-        payload: { talkIds: [id] },
-      };
-    },
+    request: onFreshIds('DELETE', '/api/talk/chamado', 'chamado', async () => [
+      await newChamado('Chamado a excluir'),
+    ]),
     twin: (req) => ({ ...req, url: '/api/talk/naoexiste' }),
   },
 
   // Writes: POST /api/talk/batchDeactivate/{subject} and batchActivate
   ...(['batchDeactivate', 'batchActivate'] as const).flatMap((path): Call[] => {
     const active = path === 'batchActivate';
-    const fresh = async (cliente: number) => {
-      const id = await newPedido(cliente);
-      // Activation is tried on an inactive row, deactivation on an active one.
-      if (active)
-        await send('admin', {
-          method: 'POST',
-          url: '/api/talk/batchDeactivate/pedido',
-          payload: { talkIds: [id] },
-        });
-      return id;
-    };
+    // Activation is tried on an inactive row, deactivation on an active one.
+    const fresh = (subject: string, make: () => Promise<number>) =>
+      onFreshIds('POST', `/api/talk/${path}/${subject}`, subject, async () => {
+        const id = await make();
+        if (active)
+          await send('admin', {
+            method: 'POST',
+            url: `/api/talk/batchDeactivate/${subject}`,
+            payload: { talkIds: [id] },
+          });
+        return [id];
+      });
     const ok: Call['ok'] = async (res, _actor, req) => {
       expect(res.json()).toEqual({ changed: 1 });
       const after = await adminGet('pedido', req.touches?.talkIds[0] ?? 0);
@@ -597,15 +562,7 @@ const calls: Call[] = [
         name: `${path} pedido inside the delimitation`,
         statuses: [200, 403, 200, 200, 401, 401],
         forbidden: notAllowed('ativar ou desativar'),
-        request: async () => {
-          const id = await fresh(acme);
-          return {
-            method: 'POST',
-            url: `/api/talk/${path}/pedido`,
-            touches: { subject: 'pedido', talkIds: [id] },
-            payload: { talkIds: [id] },
-          };
-        },
+        request: fresh('pedido', () => newPedido(acme)),
         ok,
       },
       {
@@ -613,15 +570,7 @@ const calls: Call[] = [
         name: `${path} pedido outside the delimitation`,
         statuses: [200, 403, 404, 200, 401, 401],
         forbidden: notAllowed('ativar ou desativar'),
-        request: async () => {
-          const id = await fresh(outra);
-          return {
-            method: 'POST',
-            url: `/api/talk/${path}/pedido`,
-            touches: { subject: 'pedido', talkIds: [id] },
-            payload: { talkIds: [id] },
-          };
-        },
+        request: fresh('pedido', () => newPedido(outra)),
         twin: (req) => ({ ...req, payload: { talkIds: [MISSING] } }),
         ok,
       },
@@ -629,21 +578,7 @@ const calls: Call[] = [
         route: `POST /api/talk/${path}/:subject` as const,
         name: `${path} chamado`,
         statuses: [200, 404, 404, 404, 401, 401],
-        request: async () => {
-          const id = await createTalk(t.app, adminToken(), 'chamado', { titulo: 'Chamado' });
-          if (active)
-            await send('admin', {
-              method: 'POST',
-              url: '/api/talk/batchDeactivate/chamado',
-              payload: { talkIds: [id] },
-            });
-          return {
-            method: 'POST',
-            url: `/api/talk/${path}/chamado`,
-            touches: { subject: 'chamado', talkIds: [id] },
-            payload: { talkIds: [id] },
-          };
-        },
+        request: fresh('chamado', () => newChamado('Chamado')),
         twin: (req) => ({ ...req, url: `/api/talk/${path}/naoexiste` }),
       },
     ];
@@ -654,8 +589,7 @@ const calls: Call[] = [
     route: 'GET /api/SubjectAttribute/related/:attributeId',
     name: 'related options of pedido.cliente',
     statuses: SIGNED_IN,
-    request: () =>
-      Promise.resolve({ method: 'GET', url: `/api/SubjectAttribute/related/${pedido.attr.cliente}` }),
+    request: get(() => `/api/SubjectAttribute/related/${pedido.attr.cliente}`),
     ok: (res, actor) => {
       const page = res.json<{ itens: { id: number; name: string }[]; totalResults: number }>();
       expect(page.itens.map((o) => o.name)).toEqual(
@@ -668,11 +602,7 @@ const calls: Call[] = [
     route: 'GET /api/SubjectAttribute/related/:attributeId',
     name: 'related options of pedido.cliente, searching a client outside the delimitation',
     statuses: SIGNED_IN,
-    request: () =>
-      Promise.resolve({
-        method: 'GET',
-        url: `/api/SubjectAttribute/related/${pedido.attr.cliente}?term=outra`,
-      }),
+    request: get(() => `/api/SubjectAttribute/related/${pedido.attr.cliente}?term=outra`),
     ok: (res, actor) =>
       expect(res.json<{ itens: { id: number }[]; totalResults: number }>()).toMatchObject({
         itens: actor === 'customer' ? [] : [{ id: outra }],
@@ -683,8 +613,7 @@ const calls: Call[] = [
     route: 'GET /api/SubjectAttribute/related/:attributeId',
     name: 'related options of chamado.cliente',
     statuses: [200, 404, 404, 404, 401, 401],
-    request: () =>
-      Promise.resolve({ method: 'GET', url: `/api/SubjectAttribute/related/${chamado.attr.cliente}` }),
+    request: get(() => `/api/SubjectAttribute/related/${chamado.attr.cliente}`),
     twin: () => ({ method: 'GET', url: `/api/SubjectAttribute/related/${MISSING}` }),
   },
 
@@ -693,7 +622,7 @@ const calls: Call[] = [
     route: 'GET /api/talk/:subject',
     name: 'delimitation options of cliente',
     statuses: SIGNED_IN,
-    request: () => Promise.resolve({ method: 'GET', url: '/api/talk/cliente?page=1' }),
+    request: get(() => '/api/talk/cliente?page=1'),
     ok: (res, actor) => {
       const page = res.json<{ itens: { id: number; name: string }[]; totalResults: number }>();
       expect(page.itens).toEqual(
@@ -711,7 +640,7 @@ const calls: Call[] = [
     route: 'GET /api/talk/:subject',
     name: 'delimitation options of chamado',
     statuses: [200, 404, 404, 404, 401, 401],
-    request: () => Promise.resolve({ method: 'GET', url: '/api/talk/chamado' }),
+    request: get(() => '/api/talk/chamado'),
     twin: () => ({ method: 'GET', url: '/api/talk/naoexiste' }),
   },
 
@@ -720,7 +649,7 @@ const calls: Call[] = [
     route: 'GET /api/value/file/:subject/:talkId/:attributeId',
     name: 'file download of a pedido inside the delimitation',
     statuses: SIGNED_IN,
-    request: () => Promise.resolve({ method: 'GET', url: pedidoFile(inside) }),
+    request: get(() => pedidoFile(inside)),
     ok: (res) => {
       expect(res.headers['content-type']).toBe('image/png');
       expect(res.rawPayload.equals(insideFile.data)).toBe(true);
@@ -730,7 +659,7 @@ const calls: Call[] = [
     route: 'GET /api/value/file/:subject/:talkId/:attributeId',
     name: 'file download of a pedido outside the delimitation',
     statuses: [200, 200, 404, 200, 401, 401],
-    request: () => Promise.resolve({ method: 'GET', url: pedidoFile(outside) }),
+    request: get(() => pedidoFile(outside)),
     twin: () => ({ method: 'GET', url: pedidoFile(MISSING) }),
     ok: (res) => expect(res.rawPayload.equals(outsideFile.data)).toBe(true),
   },
@@ -738,7 +667,7 @@ const calls: Call[] = [
     route: 'GET /api/value/file/:subject/:talkId/:attributeId/:fileId',
     name: 'one file of a pedido outside the delimitation, by its url',
     statuses: [200, 200, 404, 200, 401, 401],
-    request: () => Promise.resolve({ method: 'GET', url: outsideFile.url }),
+    request: get(() => outsideFile.url),
     twin: (req) => ({ ...req, url: withId(req.url, outside) }),
     ok: (res) => expect(res.rawPayload.equals(outsideFile.data)).toBe(true),
   },
