@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  PasswordInput,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, PasswordInput, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   OWN_PROFILE_MAX,
@@ -20,15 +8,21 @@ import {
 import { formatPhone, isValidPhone } from '@talkbase/domain/fields/phone';
 import type { AccountNotificationsInput } from '@talkbase/domain/contracts/notifications';
 import { passwordMessages } from '@talkbase/domain/passwords/password-rules';
-import { useState, type ReactNode, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { ImagePicker, type ImageValue } from '../../fields/editors/complex/ImagePicker.tsx';
+import type { ImageValue } from '../../fields/editors/complex/ImagePicker.tsx';
 import { notificationsText } from '../../i18n/notifications.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { notify } from '../notices/notices-store.ts';
 import { getSession, startSession } from '../session/session-store.ts';
 import { useSession } from '../session/useSession.ts';
+import {
+  AccountImageSection,
+  AccountLoadError,
+  FormSection as Section,
+  PhoneInput,
+} from '../users/AccountFormParts.tsx';
 import { fieldErrorsOf } from '../users/user-form.ts';
 import { fetchAccount, updateAccount, useAccountImage, usersKeys } from '../users/users-api.ts';
 import {
@@ -65,30 +59,9 @@ export function ProfilePage() {
     queryFn: ({ signal }) => fetchAccount(id, signal),
     enabled: id > 0,
   });
-  if (account.isError)
-    return (
-      <Alert color="red" variant="light" role="alert" maw={720}>
-        <Stack gap="xs" align="flex-start">
-          {form.loadError}
-          <Button size="compact-sm" variant="default" onClick={() => void account.refetch()}>
-            {form.reload}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+  if (account.isError) return <AccountLoadError onRetry={() => void account.refetch()} />;
   if (!account.data) return <Skeleton height={480} maw={880} aria-label={t.app.loading} />;
   return <ProfileForm key={account.data.accountId} account={account.data} />;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
 }
 
 function initialValues(a: AccountDetail): ProfileValues {
@@ -234,12 +207,6 @@ function ProfileForm({ account }: { account: AccountDetail }) {
       set({ [key]: e.currentTarget.value });
     },
   });
-  const pickerImage =
-    values.profileImage && !values.profileImage.data && !values.profileImage.url
-      ? storedImage
-        ? { ...values.profileImage, url: storedImage }
-        : null
-      : values.profileImage;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -260,14 +227,10 @@ function ProfileForm({ account }: { account: AccountDetail }) {
               {...input('displayName')}
             />
             {isPerson && (
-              <TextInput
-                label={form.phone}
-                required
-                inputMode="tel"
-                placeholder="(00) 00000-0000"
-                {...input('phoneNumber')}
-                onChange={(e) => {
-                  set({ phoneNumber: formatPhone(e.currentTarget.value) });
+              <PhoneInput
+                field={input('phoneNumber')}
+                onChange={(phoneNumber) => {
+                  set({ phoneNumber });
                 }}
               />
             )}
@@ -282,21 +245,15 @@ function ProfileForm({ account }: { account: AccountDetail }) {
         </Section>
 
         {isPerson && (
-          <Section title={form.image}>
-            <ImagePicker
-              id="profile-profileImage"
-              label={form.image}
-              value={pickerImage}
-              onChange={(profileImage) => {
-                set({ profileImage });
-              }}
-            />
-            {errors.profileImage && (
-              <Text c="red" size="sm" role="alert">
-                {errors.profileImage}
-              </Text>
-            )}
-          </Section>
+          <AccountImageSection
+            id="profile-profileImage"
+            value={values.profileImage}
+            storedImage={storedImage}
+            error={errors.profileImage}
+            onChange={(profileImage) => {
+              set({ profileImage });
+            }}
+          />
         )}
 
         <Section title={form.accessData}>

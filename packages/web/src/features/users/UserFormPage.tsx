@@ -1,28 +1,20 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  Radio,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Radio, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_TYPE, type AccountDetail } from '@talkbase/domain/contracts/account';
-import { formatPhone } from '@talkbase/domain/fields/phone';
-import { useState, type ReactNode, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { ImagePicker } from '../../fields/editors/complex/ImagePicker.tsx';
 import { t } from '../../i18n/pt-BR.ts';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { DelimitationEditor } from '../delimitations/DelimitationEditor.tsx';
 import { notify } from '../notices/notices-store.ts';
+import {
+  AccountImageSection,
+  AccountLoadError,
+  FormSection as Section,
+  PhoneInput,
+} from './AccountFormParts.tsx';
 import { AttributeRows } from './AttributeRows.tsx';
 import { CredentialsModal } from './CredentialsModal.tsx';
 import type { Issued } from './credentials.ts';
@@ -59,29 +51,9 @@ export function UserEditPage() {
     enabled: Number.isInteger(id) && id > 0,
   });
   if (account.isError || !Number.isInteger(id) || id <= 0)
-    return (
-      <Alert color="red" variant="light" role="alert" maw={720}>
-        <Stack gap="xs" align="flex-start">
-          {text.loadError}
-          <Button size="compact-sm" variant="default" onClick={() => void account.refetch()}>
-            {text.reload}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <AccountLoadError onRetry={() => void account.refetch()} />;
   if (!account.data) return <Skeleton height={480} maw={960} aria-label={t.app.loading} />;
   return <UserForm key={account.data.accountId} account={account.data} />;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
 }
 
 function UserForm({ account }: { account: AccountDetail | null }) {
@@ -171,12 +143,6 @@ function UserForm({ account }: { account: AccountDetail | null }) {
 
   const person = values.accountType === ACCOUNT_TYPE.person;
   const integration = values.accountType === ACCOUNT_TYPE.integration;
-  const pickerImage =
-    values.profileImage && !values.profileImage.data && !values.profileImage.url
-      ? storedImage
-        ? { ...values.profileImage, url: storedImage }
-        : null
-      : values.profileImage;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -221,14 +187,10 @@ function UserForm({ account }: { account: AccountDetail | null }) {
               <TextInput label={text.firstName} required maxLength={150} {...field('firstName')} />
               <TextInput label={text.lastName} required maxLength={250} {...field('lastName')} />
               <TextInput label={text.displayName} required maxLength={50} {...field('displayName')} />
-              <TextInput
-                label={text.phone}
-                required
-                inputMode="tel"
-                placeholder="(00) 00000-0000"
-                {...field('phoneNumber')}
-                onChange={(e) => {
-                  set({ phoneNumber: formatPhone(e.currentTarget.value) });
+              <PhoneInput
+                field={field('phoneNumber')}
+                onChange={(phoneNumber) => {
+                  set({ phoneNumber });
                 }}
               />
             </SimpleGrid>
@@ -245,21 +207,15 @@ function UserForm({ account }: { account: AccountDetail | null }) {
         )}
 
         {person && (
-          <Section title={text.image}>
-            <ImagePicker
-              id="user-profileImage"
-              label={text.image}
-              value={pickerImage}
-              onChange={(profileImage) => {
-                set({ profileImage });
-              }}
-            />
-            {errors.profileImage && (
-              <Text c="red" size="sm" role="alert">
-                {errors.profileImage}
-              </Text>
-            )}
-          </Section>
+          <AccountImageSection
+            id="user-profileImage"
+            value={values.profileImage}
+            storedImage={storedImage}
+            error={errors.profileImage}
+            onChange={(profileImage) => {
+              set({ profileImage });
+            }}
+          />
         )}
 
         {person && (
