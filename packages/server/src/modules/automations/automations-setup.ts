@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach } from 'vitest';
 import { as, createTestApp, login, type TestApp } from '../../test/harness.ts';
 
 /** Shared setup of the automation engine tests: an app without background worker, a subject, ids. */
@@ -38,6 +39,27 @@ export async function automationFixture(env: Record<string, string> = {}): Promi
   const attr = Object.fromEntries(subject.attributes.map((a) => [a.identifier, a.id]));
   return { t, app: t.app, token, accountId, subjectId: subject.id, attr };
 }
+
+/**
+ * A fresh fixture for each test of the calling file, closed after it: `f` is filled in before each
+ * test (read its fields inside tests only), and `drain` runs every queued automation to its end.
+ */
+export function automationFixtureEachTest(): { f: AutomationFixture; drain: () => Promise<void> } {
+  const f = {} as AutomationFixture;
+  beforeEach(async () => {
+    Object.assign(f, await automationFixture());
+  });
+  afterEach(async () => {
+    await f.t.close();
+  });
+  return { f, drain: () => f.app.services.automations.drain() };
+}
+
+/** A filter: `attribute` equals `value`. */
+export const eq = (attribute: string, value: unknown) => ({
+  condition: 'E',
+  rules: [{ attribute, operator: 'equal', value }],
+});
 
 export async function createJob(f: AutomationFixture, job: Record<string, unknown>): Promise<number> {
   const res = await f.app.inject(as(f.token, { method: 'POST', url: '/api/job', payload: job }));

@@ -1,30 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { as } from '../../test/harness.ts';
 import {
-  automationFixture,
+  automationFixtureEachTest,
   createJob,
   createRecord,
+  eq,
   event,
   readRecord,
   runsOf,
   setValue,
   updateRecord,
-  type AutomationFixture,
 } from './automations-setup.ts';
 
-let f: AutomationFixture;
-beforeEach(async () => {
-  f = await automationFixture();
-});
-afterEach(async () => {
-  await f.t.close();
-});
-
-const drain = () => f.app.services.automations.drain();
-const eq = (attribute: string, value: unknown) => ({
-  condition: 'E',
-  rules: [{ attribute, operator: 'equal', value }],
-});
+const { f, drain } = automationFixtureEachTest();
 
 describe('automation triggers', () => {
   it('create (5) sets a value on the created record, and an edit does not fire it', async () => {
