@@ -207,7 +207,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
     // Uploaded files; several instances must share this folder (docs/decisions.md, Files).
     const fileStore = new LocalFileStore(path.join(config.dataDir, 'files'));
-    const certificates = new CertificatesService({ db, endpoint: config.certificates });
+    const certificates = new CertificatesService({
+      db,
+      catalog: subjects.catalog,
+      endpoint: config.certificates,
+    });
     const talks = new TalksService({
       db,
       subjects,

@@ -20,6 +20,7 @@ import { accountPreferences } from './migrations/0016-account-preferences.ts';
 import { jobs } from './migrations/0017-jobs.ts';
 import { automationRuns } from './migrations/0018-automation-runs.ts';
 import { talkImports } from './migrations/0019-talk-imports.ts';
+import { accessVersion } from './migrations/0020-access-version.ts';
 
 /** Versioned migrations, in order. A migration is never edited once released: add the next one. */
 function migrations(db: Db): Record<string, Migration> {
@@ -43,6 +44,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0017-jobs': jobs(db.dialect),
     '0018-automation-runs': automationRuns(db.dialect),
     '0019-talk-imports': talkImports(db.dialect),
+    '0020-access-version': accessVersion(db.dialect),
   };
 }
 

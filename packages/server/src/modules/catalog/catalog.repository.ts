@@ -47,3 +47,8 @@ export function scopesOf(db: Kysely<Database>, companyId: number) {
     .where('company_id', '=', companyId)
     .execute();
 }
+
+/** Each room's settings document (rooms.settings, JSON). */
+export function roomSettingsOf(db: Kysely<Database>, companyId: number) {
+  return db.selectFrom('rooms').select(['id', 'settings']).where('company_id', '=', companyId).execute();
+}

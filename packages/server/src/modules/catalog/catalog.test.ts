@@ -88,6 +88,69 @@ describe('the catalog kept in memory', () => {
     expect((await t.app.inject(as(reader, page))).statusCode).toBe(404);
   });
 
+  it("applies an account's limits and a room's settings changed elsewhere on the very next request", async () => {
+    const chamado = await subjectOf(t.app, 'chamado');
+    const prioridade = chamado.subjectAttributes.find(
+      (a) => a.identifier === 'prioridade',
+    )?.subjectAttributeId;
+    const one = await createTalk(t.app, admin, 'chamado', { titulo: 'Um', prioridade: 1 });
+    const two = await createTalk(t.app, admin, 'chamado', { titulo: 'Dois', prioridade: 2 });
+    const room = await t.app.inject(
+      as(admin, {
+        method: 'POST',
+        url: '/api/room',
+        payload: {
+          roomName: 'Leitura',
+          permissions: { subjects: [{ resourceId: chamado.subjectId, actions: ['read'] }] },
+        },
+      }),
+    );
+    const roomId = room.json<{ roomId: number }>().roomId;
+    const person = await createPerson(t.app, admin, { roomId });
+    const reader = (await login(t.app, person.email, person.password)).token;
+    const seen = async () => {
+      const res = await t.app.inject(
+        as(reader, { method: 'POST', url: '/api/talk/filter/chamado', payload: { fetch: 50 } }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json<{ itens: { talkId: number }[] }>()
+        .itens.map((i) => i.talkId)
+        .sort((a, b) => a - b);
+    };
+    expect(await seen()).toEqual([one, two]);
+
+    // The account's attribute value, set through the other instance: only its rows.
+    const account = (id: number, payload: Record<string, unknown>) =>
+      other.inject(as(admin, { method: 'PUT', url: `/api/account/${id}`, payload }));
+    const limited = await account(person.accountId, { attributes: [{ attributeId: prioridade, value: 2 }] });
+    expect(limited.statusCode, limited.body).toBe(200);
+    expect(await seen()).toEqual([two]);
+    expect((await account(person.accountId, { attributes: [] })).statusCode).toBe(200);
+    expect(await seen()).toEqual([one, two]);
+
+    // The records shared with it, written by hand: only those.
+    await t.db.kysely
+      .updateTable('accounts')
+      .set({
+        shared_talks: JSON.stringify([{ subjectIdentifier: 'chamado', name: 'Um', talks: [{ id: one }] }]),
+      })
+      .where('id', '=', person.accountId)
+      .execute();
+    expect(await seen()).toEqual([one]);
+
+    // The room's settings alone (no permission row touched): the subject now asks for a certificate.
+    await t.db.kysely
+      .updateTable('rooms')
+      .set({ settings: JSON.stringify({ requireDigitalSignature: [chamado.subjectId] }) })
+      .where('id', '=', roomId)
+      .execute();
+    const gated = await t.app.inject(
+      as(reader, { method: 'POST', url: '/api/talk/filter/chamado', payload: { fetch: 50 } }),
+    );
+    expect(gated.statusCode).toBe(403);
+  });
+
   it('never keeps what a transaction saw before it rolled back', async () => {
     const cache = new CatalogCache(t.db.kysely);
     const before = await cache.get(1);

@@ -27,6 +27,8 @@ export interface Catalog {
   subjectsById: ReadonlyMap<number, SubjectMeta>;
   subjectsByIdentifier: ReadonlyMap<string, SubjectMeta>;
   room(roomId: number): RoomGrants;
+  /** The room's settings document (rooms.settings, JSON text; '{}' for an unknown room). */
+  roomSettings(roomId: number): string;
 }
 
 const NO_GRANTS: RoomGrants = { subjectActions: new Map(), attributeActions: new Map(), scopes: new Map() };
@@ -55,13 +57,15 @@ async function loadCatalog(
   version: number,
   timeZone: string,
 ): Promise<Catalog> {
-  const [subjects, attributes, subjectActions, attributeActions, scopes] = await Promise.all([
+  const [subjects, attributes, subjectActions, attributeActions, scopes, roomRows] = await Promise.all([
     repo.subjectsOf(db, companyId),
     repo.attributesOf(db, companyId),
     repo.subjectActionsOf(db, companyId),
     repo.attributeActionsOf(db, companyId),
     repo.scopesOf(db, companyId),
+    repo.roomSettingsOf(db, companyId),
   ]);
+  const settings = new Map(roomRows.map((r) => [r.id, r.settings]));
   const subjectsById = new Map<number, SubjectMeta>();
   const subjectsByIdentifier = new Map<string, SubjectMeta>();
   for (const s of subjects) {
@@ -92,15 +96,18 @@ async function loadCatalog(
     subjectsById,
     subjectsByIdentifier,
     room: (roomId) => rooms.get(roomId) ?? NO_GRANTS,
+    roomSettings: (roomId) => settings.get(roomId) ?? '{}',
   };
 }
 
 /**
  * Every instance keeps each company's catalog in memory and checks it against
  * `companies.catalog_version`, which triggers move in the same transaction as any change to
- * subjects, attributes or room permissions (migration 0006). The version comes with the session
- * read of each request (or from a primary-key read when none is given), so a change is seen on the
- * next request by every instance, with no messages to lose and no time window.
+ * subjects, attributes and room permissions (migration 0006), and to room settings and what
+ * limits an account's rows (its attribute values, the records shared with it: 0020). The version
+ * comes with the session read of each request (or from a primary-key read when none is given),
+ * so a change is seen on the next request by every instance, with no messages to lose and no
+ * time window.
  *
  * A snapshot read inside a transaction is used but never kept: that transaction may still roll back.
  */

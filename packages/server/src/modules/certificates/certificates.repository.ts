@@ -126,21 +126,6 @@ export async function checkInForce(
   return { ...row, expires_at: row.expires_at };
 }
 
-/** The room's settings document (rooms.settings, JSON; `requireDigitalSignature` is read from it). */
-export async function roomSettings(
-  db: Kysely<Database>,
-  companyId: number,
-  roomId: number,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('rooms')
-    .select('settings')
-    .where('id', '=', roomId)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  return row?.settings;
-}
-
 export async function subjectIdentifiers(
   db: Kysely<Database>,
   companyId: number,

@@ -16,6 +16,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { forbidden, HttpError } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
+import type { Catalog, CatalogCache } from '../catalog/catalog.ts';
 import type { PeerOutcome } from './peer-certificate.ts';
 import * as repo from './certificates.repository.ts';
 
@@ -26,8 +27,7 @@ export const certificateServiceMessages = {
 
 const hashTicket = (ticket: string) => crypto.createHash('sha256').update(ticket).digest('hex');
 
-function requiredSubjects(settings: string | undefined): number[] {
-  if (!settings) return [];
+function requiredSubjects(settings: string): number[] {
   try {
     const value = (JSON.parse(settings) as { requireDigitalSignature?: unknown }).requireDigitalSignature;
     return Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : [];
@@ -56,10 +56,17 @@ export class CertificatesService {
   listeningPort: number | undefined;
   /** Reads the trust store and revocation lists again (set by the running endpoint). */
   reloadTrust: (() => void) | undefined;
-  private readonly requiredPerRequest = new WeakMap<AuthContext, { at: number; list: Promise<number[]> }>();
+  private readonly catalog: CatalogCache;
+  private readonly requiredBySnapshot = new WeakMap<Catalog, Map<number, number[]>>();
 
-  constructor(deps: { db: Db; endpoint: CertificateEndpointConfig | undefined; now?: () => number }) {
+  constructor(deps: {
+    db: Db;
+    catalog: CatalogCache;
+    endpoint: CertificateEndpointConfig | undefined;
+    now?: () => number;
+  }) {
     this.db = deps.db;
+    this.catalog = deps.catalog;
     this.endpoint = deps.endpoint;
     this.now = deps.now ?? (() => Date.now());
   }
@@ -78,15 +85,21 @@ export class CertificatesService {
   }
 
   /**
-   * The room's list, read once per request (one auth context each) however many subjects it
-   * touches; an auth context that lives longer (a socket's) reads it again after a few seconds.
+   * The subjects the account's room lists in `requireDigitalSignature`: from the company's catalog
+   * (rooms.settings moves its version, migration 0020), parsed once per snapshot and room.
    */
-  requiredSubjectIds(auth: AuthContext, db: Kysely<Database> = this.k): Promise<number[]> {
-    const now = this.now();
-    const known = this.requiredPerRequest.get(auth);
-    if (known && now - known.at < 5_000) return known.list;
-    const list = repo.roomSettings(db, auth.companyId, auth.roomId).then(requiredSubjects);
-    this.requiredPerRequest.set(auth, { at: now, list });
+  async requiredSubjectIds(auth: AuthContext, db: Kysely<Database> = this.k): Promise<number[]> {
+    const catalog = await this.catalog.get(auth.companyId, db, auth);
+    let byRoom = this.requiredBySnapshot.get(catalog);
+    if (!byRoom) {
+      byRoom = new Map();
+      this.requiredBySnapshot.set(catalog, byRoom);
+    }
+    let list = byRoom.get(auth.roomId);
+    if (!list) {
+      list = requiredSubjects(catalog.roomSettings(auth.roomId));
+      byRoom.set(auth.roomId, list);
+    }
     return list;
   }
 

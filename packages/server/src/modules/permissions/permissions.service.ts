@@ -34,6 +34,9 @@ export interface AttributeActions {
 }
 export type { SubjectScope };
 
+/** Accounts whose limits are kept at once; past it the memory starts again. */
+const MAX_KEPT_ACCOUNTS = 10_000;
+
 /**
  * What the signed-in account's room may do with a subject: the one access policy (GUIDE §8).
  * Nothing bypasses it: administrators act through room 1, which is granted every action on every
@@ -49,6 +52,11 @@ export class PermissionsService {
   private readonly catalog: CatalogCache;
   private readonly db: Kysely<Database>;
   private readonly limitsByRequest = new WeakMap<AuthContext, Promise<AccountLimits>>();
+  /**
+   * Each account's limits as of a catalog version (migration 0020 moves it with them): a request
+   * whose session read brought that version uses them without a query.
+   */
+  private readonly limitsByAccount = new Map<string, { version: number; limits: Promise<AccountLimits> }>();
   private readonly grantsBySnapshot = new WeakMap<Catalog, Map<string, SubjectGrants>>();
   private readonly byRequest = new WeakMap<
     AuthContext,
@@ -60,15 +68,34 @@ export class PermissionsService {
     this.db = db;
   }
 
-  /** The account's own row limits (shared records, attribute filters), read once per request. */
+  /**
+   * The account's own row limits (shared records, attribute filters): once per request, and kept
+   * across requests while the catalog version their session read brought stays the same.
+   */
   private limits(auth: AuthContext, db?: Kysely<Database>): Promise<AccountLimits> {
     if (db?.isTransaction) return accountLimits(db, auth.companyId, auth.accountId).then(toAccountLimits);
     let kept = this.limitsByRequest.get(auth);
-    if (!kept) {
+    if (kept) return kept;
+    const version = auth.catalogVersion;
+    const key = `${auth.companyId}:${auth.accountId}`;
+    const known = this.limitsByAccount.get(key);
+    if (known && version !== undefined && known.version === version) kept = known.limits;
+    else {
+      // Read after the session: as new as the version it brought, or newer.
       kept = accountLimits(this.db, auth.companyId, auth.accountId).then(toAccountLimits);
-      this.limitsByRequest.set(auth, kept);
+      if (version !== undefined) this.keepLimits(key, version, kept);
     }
+    this.limitsByRequest.set(auth, kept);
     return kept;
+  }
+
+  private keepLimits(key: string, version: number, limits: Promise<AccountLimits>): void {
+    if (this.limitsByAccount.size >= MAX_KEPT_ACCOUNTS) this.limitsByAccount.clear();
+    const entry = { version, limits };
+    this.limitsByAccount.set(key, entry);
+    limits.catch(() => {
+      if (this.limitsByAccount.get(key) === entry) this.limitsByAccount.delete(key);
+    });
   }
 
   private snapshot(auth: AuthContext, db?: Kysely<Database>): Promise<Catalog> {
