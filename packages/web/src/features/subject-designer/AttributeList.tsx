@@ -1,23 +1,8 @@
 import { ActionIcon, Badge, Group, Text } from '@mantine/core';
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import type { DragEndEvent } from '@dnd-kit/core';
 import { subjectDesignerText } from '../../i18n/subject-designer.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { SortableList, SortableRow } from '../../ui/SortableList.tsx';
 import { componentLabel, type DraftAttribute } from './attribute-draft.ts';
 
 const text = subjectDesignerText.editor;
@@ -30,44 +15,26 @@ export function AttributeList(props: {
   onEdit: (index: number) => void;
   onRemove: (index: number) => void;
 }) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const ids = props.attributes.map((a, i) => a.identifier || `novo-${i}`);
-  const indexOf = (id: string | number) => ids.indexOf(String(id));
-  const nameOf = (id: string | number) => props.attributes[indexOf(id)]?.name ?? '';
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `${nameOf(active.id)} selecionado, posição ${indexOf(active.id) + 1}.`,
-    onDragOver: ({ active, over }) =>
-      over
-        ? `${nameOf(active.id)} sobre a posição ${indexOf(over.id) + 1}.`
-        : `${nameOf(active.id)} fora da lista.`,
-    onDragEnd: ({ active, over }) =>
-      over ? `${nameOf(active.id)} solto na posição ${indexOf(over.id) + 1}.` : `${nameOf(active.id)} solto.`,
-    onDragCancel: ({ active }) => `Movimento de ${nameOf(active.id)} cancelado.`,
-  };
   const end = (e: DragEndEvent) => {
     if (!e.over) return;
-    const from = indexOf(e.active.id);
-    const to = indexOf(e.over.id);
+    const from = ids.indexOf(String(e.active.id));
+    const to = ids.indexOf(String(e.over.id));
     if (from >= 0 && to >= 0 && from !== to) props.onMove(from, to);
   };
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
+    <SortableList
+      ids={ids}
+      names={props.attributes.map((a) => a.name)}
+      dragHelp={text.dragHelp}
       onDragEnd={end}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: text.dragHelp } }}
+      className="sd-attributes"
+      label={text.attributes}
     >
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <ol className="sd-attributes" aria-label={text.attributes}>
-          {props.attributes.map((a, i) => (
-            <SortableAttribute key={ids[i]} id={ids[i] ?? String(i)} attribute={a} index={i} {...props} />
-          ))}
-        </ol>
-      </SortableContext>
-    </DndContext>
+      {props.attributes.map((a, i) => (
+        <SortableAttribute key={ids[i]} id={ids[i] ?? String(i)} attribute={a} index={i} {...props} />
+      ))}
+    </SortableList>
   );
 }
 
@@ -80,29 +47,14 @@ function SortableAttribute(props: {
   onRemove: (index: number) => void;
 }) {
   const a = props.attribute;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: props.id });
   return (
-    <li
-      ref={setNodeRef}
-      className={`sd-attribute${isDragging ? ' sd-attribute-dragging' : ''}`}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-      data-attribute={a.identifier}
+    <SortableRow
+      id={props.id}
+      index={props.index}
+      className="sd-attribute"
+      dragLabel={text.drag(a.name)}
+      data={{ 'data-attribute': a.identifier }}
     >
-      <ActionIcon
-        ref={setActivatorNodeRef}
-        variant="subtle"
-        color="gray"
-        aria-label={text.drag(a.name)}
-        {...attributes}
-        {...listeners}
-        style={{ cursor: 'grab', touchAction: 'none' }}
-      >
-        <Icon name="drag_indicator" />
-      </ActionIcon>
-      <Text size="sm" c="dimmed" w={24} ta="right" aria-hidden>
-        {props.index + 1}
-      </Text>
       <div className="sd-attribute-name">
         <Text size="sm" fw={500} truncate>
           {a.name}
@@ -153,6 +105,6 @@ function SortableAttribute(props: {
           </ActionIcon>
         )}
       </Group>
-    </li>
+    </SortableRow>
   );
 }
