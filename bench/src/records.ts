@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { fireLoad, pinningNote, type LoadSpec } from './cannon.ts';
 import { writeResultsSection } from './results.ts';
 import { startServer, withBenchSchema, type RunningServer } from './server.ts';
+import { benchEnv, createSubject, loadSqliteRows, signIn, type CreatedSubject } from './setup.ts';
 import {
   peerTickets,
   TICKET_ATTRIBUTES as ATTRIBUTES,
@@ -28,81 +28,19 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const ticket = await peerTickets();
 
 const admin = { email: 'records@talkbase.test', password: 'Records-Bench-2026' };
-const env = {
-  ADMIN_EMAIL: admin.email,
-  ADMIN_PASSWORD: admin.password,
-  LOGIN_LIMIT_PER_ADDRESS: '100000',
-  LOGIN_LIMIT_PER_ACCOUNT: '100000',
-};
+const env = benchEnv(admin);
 
 const searchText = (t: Ticket) =>
   `${t.title} ${t.status} ${t.priority} ${t.customer} ${t.description} ${t.amount}`
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase();
-async function api(server: RunningServer, token: string | null, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server.url}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function signIn(server: RunningServer) {
-  return String((await api(server, null, 'POST', '/api/account/login', admin)).token);
-}
-
-/** Creates the subject through the API; answers its id and the column of each attribute. */
-async function createSubject(server: RunningServer): Promise<{ id: number; columns: string[] }> {
-  const token = await signIn(server);
-  const s = (await api(server, token, 'POST', '/api/subject', {
-    identifier: 'chamado',
-    name: 'Chamado',
-    attributes: ATTRIBUTES,
-  })) as { subjectId: number; subjectAttributes: { subjectAttributeId: number; identifier: string }[] };
-  const columns = ATTRIBUTES.map(
-    (a) => `a_${s.subjectAttributes.find((x) => x.identifier === a.identifier)?.subjectAttributeId ?? 0}`,
-  );
-  return { id: s.subjectId, columns };
-}
-
-function loadSqlite(file: string, subjectId: number, columns: string[]): number {
+function loadSqlite(file: string, subject: CreatedSubject): number {
   const started = Date.now();
-  const db = new BetterSqlite3(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = OFF'); // a bulk import: durability comes from the final checkpoint
-  const now = Date.now();
-  // A bulk load: the table's secondary indexes and the search-index trigger are set aside, the rows
-  // go in, then the indexes are built once and the FTS5 index is rebuilt from the table — far fewer
-  // page writes than maintaining ten B-trees row by row. The schema ends exactly as it started.
-  const table = `subject_${subjectId}`;
-  const deferred = db
-    .prepare(
-      `select type, name, sql from sqlite_master where tbl_name = ? and sql is not null and
-        (type = 'index' or (type = 'trigger' and name = ?))`,
-    )
-    .all(table, `${table}_fts_ai`) as { type: string; name: string; sql: string }[];
-  for (const d of deferred) db.exec(`drop ${d.type} ${d.name}`);
-  const insert = db.prepare(
-    `insert into subject_${subjectId} (id, is_active, version, created_at, created_by, updated_at, updated_by, search_text, ${columns.join(', ')}) values (?, 1, 1, ?, 1, ?, 1, ?, ${columns.map(() => '?').join(', ')})`,
-  );
-  const batch = db.transaction((from: number, to: number) => {
-    for (let id = from; id <= to; id++) {
-      const t = ticket(id);
-      insert.run(id, now, now, searchText(t), ...rowOf(t));
-    }
+  loadSqliteRows(file, subject, N, (id) => {
+    const t = ticket(id);
+    return [searchText(t), ...rowOf(t)];
   });
-  for (let from = 1; from <= N; from += 50_000) batch(from, Math.min(N, from + 49_999));
-  db.transaction(() => {
-    for (const d of deferred) db.exec(d.sql);
-    db.exec(`insert into ${table}_fts(${table}_fts) values ('rebuild')`);
-  })();
-  db.exec('analyze');
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
   return (Date.now() - started) / 1000;
 }
 
@@ -260,13 +198,17 @@ async function benchDatabase(
   let loadSeconds = 0;
   if (!reuse) {
     server = await startServer({ ...env, ...extraEnv }, { dataDir, keepData: true });
-    const subject = await createSubject(server);
+    const subject = await createSubject(server, await signIn(server, admin), {
+      identifier: 'chamado',
+      name: 'Chamado',
+      attributes: ATTRIBUTES,
+    });
     await server.stop();
     loadSeconds = await load(subject.id, subject.columns, dataDir);
     process.stdout.write(`${database}: ${N} rows loaded in ${loadSeconds.toFixed(1)} s\n`);
   }
   server = await startServer({ ...env, ...extraEnv }, { dataDir, keepData: true });
-  const token = await signIn(server);
+  const token = await signIn(server, admin);
   const rssIdle = server.rssMiB();
   const runs: Row[][] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await drive(server, token, database));
@@ -282,7 +224,7 @@ const results: { database: string; rows: Row[]; rss: number; rssIdle: number; lo
 results.push({
   database: 'SQLite',
   ...(await benchDatabase('SQLite', { DATABASE_URL: '' }, (id, columns, dataDir) =>
-    Promise.resolve(loadSqlite(path.join(dataDir, 'talkbase.db'), id, columns)),
+    Promise.resolve(loadSqlite(path.join(dataDir, 'talkbase.db'), { id, columns })),
   )),
 });
 if (process.env.BENCH_DATABASE_URL) {

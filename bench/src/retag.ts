@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { pinningNote, startLoad } from './cannon.ts';
-import BetterSqlite3 from 'better-sqlite3';
 import { writeResultsSection } from './results.ts';
-import { startServer, type RunningServer } from './server.ts';
+import type { RunningServer } from './server.ts';
+import { api, benchEnv, loadedServer, loadSqliteRows } from './setup.ts';
 
 /**
  * `npm run bench:retag`: re-tagging N existing records (BENCH_ROWS, default 1,000,000) after a tag
@@ -14,61 +13,13 @@ import { startServer, type RunningServer } from './server.ts';
  */
 const N = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const admin = { email: 'retag@talkbase.test', password: 'Retag-Bench-2026' };
-const env = {
-  ADMIN_EMAIL: admin.email,
-  ADMIN_PASSWORD: admin.password,
-  LOGIN_LIMIT_PER_ADDRESS: '100000',
-  LOGIN_LIMIT_PER_ACCOUNT: '100000',
-  DATABASE_URL: '',
+const env = benchEnv(admin, { DATABASE_URL: '' });
+
+/** Row `id` of the loaded tickets: its search text, then title, priority 0–9 (id mod 10), status. */
+const chamado = (id: number) => {
+  const title = `Chamado ${id}`;
+  return [title.toLowerCase(), title, id % 10, id % 3 === 0 ? 'aberto' : 'fechado'];
 };
-
-async function api(server: RunningServer, token: string | null, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server.url}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-const signIn = async (server: RunningServer) =>
-  String((await api(server, null, 'POST', '/api/account/login', admin)).token);
-
-/** N tickets straight into the subject's table: title, priority 0–9 (id mod 10), status. */
-function load(file: string, subjectId: number, columns: string[]): void {
-  const db = new BetterSqlite3(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = OFF');
-  const table = `subject_${subjectId}`;
-  // Indexes and the search trigger set aside during the load, rebuilt once (as records.ts does).
-  const deferred = db
-    .prepare(
-      `select type, name, sql from sqlite_master where tbl_name = ? and sql is not null and
-        (type = 'index' or (type = 'trigger' and name = ?))`,
-    )
-    .all(table, `${table}_fts_ai`) as { type: string; name: string; sql: string }[];
-  for (const d of deferred) db.exec(`drop ${d.type} ${d.name}`);
-  const now = Date.now();
-  const insert = db.prepare(
-    `insert into ${table} (id, is_active, version, created_at, created_by, updated_at, updated_by, search_text, ${columns.join(', ')}) values (?, 1, 1, ?, 1, ?, 1, ?, ?, ?, ?)`,
-  );
-  const batch = db.transaction((from: number, to: number) => {
-    for (let id = from; id <= to; id++) {
-      const title = `Chamado ${id}`;
-      insert.run(id, now, now, title.toLowerCase(), title, id % 10, id % 3 === 0 ? 'aberto' : 'fechado');
-    }
-  });
-  for (let from = 1; from <= N; from += 50_000) batch(from, Math.min(N, from + 49_999));
-  db.transaction(() => {
-    for (const d of deferred) db.exec(d.sql);
-    db.exec(`insert into ${table}_fts(${table}_fts) values ('rebuild')`);
-  })();
-  db.exec('analyze');
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
-}
 
 interface Measure {
   step: string;
@@ -113,31 +64,22 @@ async function measure(server: RunningServer, token: string, step: string, chang
   return { tagId, row };
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-retag-'));
-let server = await startServer(env, { dataDir, keepData: true });
-let token = await signIn(server);
-const subject = (await api(server, token, 'POST', '/api/subject', {
-  identifier: 'chamado',
-  name: 'Chamado',
-  attributes: [
-    { identifier: 'titulo', name: 'Título', componentId: 1, isOrderable: true },
-    { identifier: 'prioridade', name: 'Prioridade', componentId: 3, isOrderable: true },
-    { identifier: 'situacao', name: 'Situação', componentId: 1, isOrderable: true },
-  ],
-})) as { subjectId: number; subjectAttributes: { subjectAttributeId: number; identifier: string }[] };
-const column = (id: string) =>
-  `a_${subject.subjectAttributes.find((a) => a.identifier === id)?.subjectAttributeId ?? 0}`;
-await server.stop();
-const loadStarted = Date.now();
-load(path.join(dataDir, 'talkbase.db'), subject.subjectId, [
-  column('titulo'),
-  column('prioridade'),
-  column('situacao'),
-]);
-process.stdout.write(`${N} rows loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s\n`);
-
-server = await startServer(env, { dataDir, keepData: true });
-token = await signIn(server);
+const { server, token, dataDir } = await loadedServer({
+  env,
+  admin,
+  dirPrefix: 'talkbase-retag-',
+  subject: {
+    identifier: 'chamado',
+    name: 'Chamado',
+    attributes: [
+      { identifier: 'titulo', name: 'Título', componentId: 1, isOrderable: true },
+      { identifier: 'prioridade', name: 'Prioridade', componentId: 3, isOrderable: true },
+      { identifier: 'situacao', name: 'Situação', componentId: 1, isOrderable: true },
+    ],
+  },
+  load: (file, subject) => loadSqliteRows(file, subject, N, chamado),
+  rows: String(N),
+});
 const tagBody = (rules: unknown) => ({
   tagName: 'Urgente',
   tagColor: '#e03131',

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { pinningNote, startLoad } from './cannon.ts';
-import BetterSqlite3 from 'better-sqlite3';
 import { writeResultsSection } from './results.ts';
-import { sampleRss, startServer, type RunningServer } from './server.ts';
+import { sampleRss } from './server.ts';
+import { api, benchEnv, loadedServer, loadSqliteRows } from './setup.ts';
 import { peerTickets, TICKET_ATTRIBUTES as ATTRIBUTES, ticketValues as rowOf } from './workloads.ts';
 
 /**
@@ -21,71 +20,17 @@ const loadBefore = (os.loadavg()[0] ?? 0).toFixed(1);
 const ticket = await peerTickets();
 
 const admin = { email: 'transfer@talkbase.test', password: 'Transfer-Bench-2026' };
-const env = {
-  ADMIN_EMAIL: admin.email,
-  ADMIN_PASSWORD: admin.password,
-  LOGIN_LIMIT_PER_ADDRESS: '100000',
-  LOGIN_LIMIT_PER_ACCOUNT: '100000',
-};
-async function api(server: RunningServer, token: string | null, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server.url}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-const signIn = async (server: RunningServer) =>
-  String((await api(server, null, 'POST', '/api/account/login', admin)).token);
-
-function load(file: string, subjectId: number, columns: string[]): void {
-  const db = new BetterSqlite3(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = OFF');
-  const table = `subject_${subjectId}`;
-  const deferred = db
-    .prepare(
-      `select type, name, sql from sqlite_master where tbl_name = ? and sql is not null and
-        (type = 'index' or (type = 'trigger' and name = ?))`,
-    )
-    .all(table, `${table}_fts_ai`) as { type: string; name: string; sql: string }[];
-  for (const d of deferred) db.exec(`drop ${d.type} ${d.name}`);
-  const insert = db.prepare(
-    `insert into ${table} (id, is_active, version, created_at, created_by, updated_at, updated_by, search_text, ${columns.join(', ')}) values (?, 1, 1, ?, 1, ?, 1, '', ${columns.map(() => '?').join(', ')})`,
-  );
-  const now = Date.now();
-  const batch = db.transaction((from: number, to: number) => {
-    for (let id = from; id <= to; id++) insert.run(id, now, now, ...rowOf(ticket(id)));
-  });
-  for (let from = 1; from <= N; from += 50_000) batch(from, Math.min(N, from + 49_999));
-  db.transaction(() => {
-    for (const d of deferred) db.exec(d.sql);
-    db.exec(`insert into ${table}_fts(${table}_fts) values ('rebuild')`);
-  })();
-  db.exec('analyze');
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
-}
+const env = benchEnv(admin);
 
 const pt = (n: number) => n.toLocaleString('pt-BR');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-transfer-'));
-let server = await startServer(env, { dataDir, keepData: true });
-const created = (await api(server, await signIn(server), 'POST', '/api/subject', {
-  identifier: 'chamado',
-  name: 'Chamado',
-  attributes: ATTRIBUTES,
-})) as { subjectId: number; subjectAttributes: { subjectAttributeId: number; identifier: string }[] };
-const columns = ATTRIBUTES.map(
-  (a) => `a_${created.subjectAttributes.find((x) => x.identifier === a.identifier)?.subjectAttributeId ?? 0}`,
-);
-await server.stop();
-const loadStarted = Date.now();
-load(path.join(dataDir, 'talkbase.db'), created.subjectId, columns);
-process.stdout.write(`${pt(N)} rows loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s\n`);
-server = await startServer(env, { dataDir, keepData: true });
-const token = await signIn(server);
+const { server, token, dataDir } = await loadedServer({
+  env,
+  admin,
+  dirPrefix: 'talkbase-transfer-',
+  subject: { identifier: 'chamado', name: 'Chamado', attributes: ATTRIBUTES },
+  load: (file, subject) => loadSqliteRows(file, subject, N, (id) => ['', ...rowOf(ticket(id))]),
+  rows: pt(N),
+});
 // Warm up the catalogue and the first page, then read the idle RSS.
 await api(server, token, 'POST', '/api/talk/filter/chamado', { fetch: 10 });
 const idleRss = server.rssMiB();
