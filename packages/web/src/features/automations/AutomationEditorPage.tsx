@@ -1,26 +1,13 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Button, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import type { ReadableSubject } from '@talkbase/domain/contracts/contexts';
 import { JOB_NAME_MAX, type SavedJob } from '@talkbase/domain/contracts/jobs';
 import { automationMessages } from '@talkbase/domain/automations/messages';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
-import { t } from '../../i18n/pt-BR.ts';
 import { automationsText } from '../../i18n/automations.ts';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
+import { EditorStates } from '../../ui/EditorStates.tsx';
 import { Icon } from '../../ui/Icon.tsx';
-import { fetchReadableSubjects } from '../records/records-api.ts';
+import { useEditorLoad } from '../records/useEditorLoad.ts';
 import { fetchJob, jobKeys } from './automations-api.ts';
 import { ThenSection, WhenSection } from './JobFlowSections.tsx';
 import { HISTORY_PATH } from './paths.ts';
@@ -35,23 +22,9 @@ export function AutomationEditorPage() {
   const params = useParams();
   const [search] = useSearchParams();
   const jobId = params.jobId ? Number(params.jobId) : null;
-  const valid = jobId === null || (Number.isInteger(jobId) && jobId > 0);
   const deleteMode = search.get('delete') === 'true';
-  const job = useQuery({
-    queryKey: jobKeys.one(jobId ?? 0),
-    queryFn: ({ signal }) => fetchJob(jobId ?? 0, signal),
-    enabled: jobId !== null && valid,
-    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
-  });
-  const subjects = useQuery({
-    queryKey: ['jobs', 'subjects'],
-    queryFn: ({ signal }) => fetchReadableSubjects(signal),
-    staleTime: 60_000,
-  });
-
-  const notFound = !valid || (job.error instanceof ApiError && job.error.status === 404);
-  const failed = !notFound && (job.isError || subjects.isError);
-  const loading = (jobId !== null && valid && job.isPending) || subjects.isPending;
+  const load = useEditorLoad(jobId, { key: jobKeys.one, fetch: fetchJob }, ['jobs', 'subjects']);
+  const { valid, notFound, subjects } = load;
 
   return (
     <Stack gap="md" maw={1100}>
@@ -68,38 +41,17 @@ export function AutomationEditorPage() {
           </Anchor>
         )}
       </Group>
-      {notFound && (
-        <Alert color="red" role="alert">
-          {text.notFound}
-        </Alert>
-      )}
-      {failed && (
-        <Alert color="red" variant="light" role="alert">
-          <Stack gap="xs" align="flex-start">
-            {text.loadError}
-            <Button
-              size="compact-sm"
-              variant="default"
-              onClick={() => {
-                void job.refetch();
-                void subjects.refetch();
-              }}
-            >
-              {text.reload}
-            </Button>
-          </Stack>
-        </Alert>
-      )}
-      {!notFound && !failed && loading && <Skeleton height={320} aria-label={t.app.loading} />}
-      {!notFound && !failed && !loading && subjects.data && (
-        <JobForm
-          key={jobId ?? 'new'}
-          jobId={jobId}
-          saved={job.data ?? null}
-          deleteMode={deleteMode}
-          subjects={subjects.data}
-        />
-      )}
+      <EditorStates state={load.state} texts={text} skeletonHeight={320}>
+        {subjects.data && (
+          <JobForm
+            key={jobId ?? 'new'}
+            jobId={jobId}
+            saved={load.record.data ?? null}
+            deleteMode={deleteMode}
+            subjects={subjects.data}
+          />
+        )}
+      </EditorStates>
     </Stack>
   );
 }

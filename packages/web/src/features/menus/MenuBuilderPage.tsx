@@ -1,13 +1,14 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompanyMenu, Scenario } from '@talkbase/domain/contracts/menus';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
-import { useEffect, useMemo, useState } from 'react';
-import { useBlocker } from 'react-router';
+import { useMemo, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { t } from '../../i18n/pt-BR.ts';
 import { menusText } from '../../i18n/menus.ts';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
+import { EditorStates } from '../../ui/EditorStates.tsx';
+import { LeaveConfirmModal } from '../../ui/LeaveConfirmModal.tsx';
+import { useUnsavedChangesGuard } from '../../ui/useUnsavedChangesGuard.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
 import {
@@ -55,33 +56,28 @@ export function MenuBuilderPage() {
       <Title order={1} size="h2">
         {menusText.title}
       </Title>
-      {failed && (
-        <Alert color="red" variant="light" role="alert">
-          <Stack gap="xs" align="flex-start">
-            {menusText.loadError}
-            <Button
-              size="compact-sm"
-              variant="default"
-              onClick={() => {
-                void menu.refetch();
-                void scenarios.refetch();
-                void subjects.refetch();
-              }}
-            >
-              {menusText.reload}
-            </Button>
-          </Stack>
-        </Alert>
-      )}
-      {!failed && !ready && <Skeleton height={320} aria-label={t.app.loading} />}
-      {!failed && ready && (
-        <MenuBuilder
-          key={menu.dataUpdatedAt}
-          menu={menu.data}
-          scenarios={scenarios.data}
-          subjects={subjects.data}
-        />
-      )}
+      <EditorStates
+        state={{
+          failed,
+          loading: !ready,
+          retry: () => {
+            void menu.refetch();
+            void scenarios.refetch();
+            void subjects.refetch();
+          },
+        }}
+        texts={menusText}
+        skeletonHeight={320}
+      >
+        {ready && (
+          <MenuBuilder
+            key={menu.dataUpdatedAt}
+            menu={menu.data}
+            scenarios={scenarios.data}
+            subjects={subjects.data}
+          />
+        )}
+      </EditorStates>
     </Stack>
   );
 }
@@ -98,16 +94,7 @@ function MenuBuilder(props: { menu: CompanyMenu; scenarios: Scenario[]; subjects
   const [saving, setSaving] = useState(false);
 
   const dirty = JSON.stringify(toInput(draft)) !== JSON.stringify(toInput(base));
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !saving && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return undefined;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const blocker = useUnsavedChangesGuard(dirty, () => saving);
 
   const local = treeProblems(draft);
   const problems: MenuProblems = new Map(local);
@@ -281,17 +268,14 @@ function MenuBuilder(props: { menu: CompanyMenu; scenarios: Scenario[]; subjects
       >
         {menusText.confirmDiscard}
       </ConfirmModal>
-      <ConfirmModal
-        opened={blocker.state === 'blocked'}
+      <LeaveConfirmModal
+        blocker={blocker}
         title={menusText.discardTitle}
-        confirmLabel={menusText.leave}
-        cancelLabel={menusText.stay}
-        danger
-        onClose={() => blocker.reset?.()}
-        onConfirm={() => blocker.proceed?.()}
+        leaveLabel={menusText.leave}
+        stayLabel={menusText.stay}
       >
         {menusText.confirmLeave}
-      </ConfirmModal>
+      </LeaveConfirmModal>
     </>
   );
 }

@@ -19,7 +19,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { subjectDesignerText } from '../../i18n/subject-designer.ts';
-import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
+import { LeaveConfirmModal } from '../../ui/LeaveConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { IconPickerModal } from '../menus/IconPickerModal.tsx';
 import { contextPath } from '../records/context-route.ts';
@@ -231,17 +231,9 @@ function SubjectEditor(props: { existing: Subject | null; subjects: Subject[] })
         onSubmit={editor.submitAttribute}
         onClose={() => editor.setEditing(null)}
       />
-      <ConfirmModal
-        opened={blocker.state === 'blocked'}
-        title={text.unsaved}
-        confirmLabel={text.leave}
-        cancelLabel={text.stay}
-        danger
-        onClose={() => blocker.reset?.()}
-        onConfirm={() => blocker.proceed?.()}
-      >
+      <LeaveConfirmModal blocker={blocker} title={text.unsaved} leaveLabel={text.leave} stayLabel={text.stay}>
         {isNew ? text.confirmLeaveNew : text.confirmLeave}
-      </ConfirmModal>
+      </LeaveConfirmModal>
       <IconPickerModal
         opened={picking}
         current={editor.icon}

@@ -1,10 +1,11 @@
 import { arrayMove } from '@dnd-kit/sortable';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import { useBlocker, useNavigate } from 'react-router';
+import { useRef, useState, type SyntheticEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { subjectDesignerText } from '../../i18n/subject-designer.ts';
+import { useUnsavedChangesGuard } from '../../ui/useUnsavedChangesGuard.ts';
 import { notify } from '../notices/notices-store.ts';
 import { forgetTab } from '../tabs/tabs-store.ts';
 import {
@@ -67,16 +68,7 @@ export function useSubjectEditor(existing: Subject | null) {
   const dirty = isNew
     ? name.trim() !== '' || attributes.length > 0
     : name !== existing.subjectName || icon !== existing.icon || naturalKey !== initialKey;
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return undefined;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const blocker = useUnsavedChangesGuard(dirty, () => leaving.current);
 
   const referring = useQuery({
     queryKey: subjectKeys.referring(existing?.subjectIdentifier ?? ''),

@@ -1,12 +1,10 @@
 import {
   ActionIcon,
-  Alert,
   Button,
   ColorInput,
   Group,
   Paper,
   Select,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -19,11 +17,11 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { fetchSubject } from '../../fields/editors/complex/structured-api.ts';
-import { t } from '../../i18n/pt-BR.ts';
 import { tagsText } from '../../i18n/tags.ts';
+import { EditorStates } from '../../ui/EditorStates.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
-import { fetchReadableSubjects } from '../records/records-api.ts';
+import { useEditorLoad } from '../records/useEditorLoad.ts';
 import { forgetTab } from '../tabs/tabs-store.ts';
 import {
   draftToInput,
@@ -47,55 +45,26 @@ const LIST_PATH = '/tags/list/';
 export function TagEditorPage() {
   const params = useParams();
   const tagId = params.tagId ? Number(params.tagId) : null;
-  const valid = tagId === null || (Number.isInteger(tagId) && tagId > 0);
-  const tag = useQuery({
-    queryKey: tagKeys.one(tagId ?? 0),
-    queryFn: ({ signal }) => fetchTag(tagId ?? 0, signal),
-    enabled: tagId !== null && valid,
-    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
-  });
-  const subjects = useQuery({
-    queryKey: ['tags', 'subjects'],
-    queryFn: ({ signal }) => fetchReadableSubjects(signal),
-    staleTime: 60_000,
-  });
+  const load = useEditorLoad(tagId, { key: tagKeys.one, fetch: fetchTag }, ['tags', 'subjects']);
+  const subjects = load.subjects;
 
   const title = tagId === null ? text.titleNew : text.titleEdit;
-  const notFound = !valid || (tag.error instanceof ApiError && tag.error.status === 404);
-  const failed = !notFound && (tag.isError || subjects.isError);
-  const loading = (tagId !== null && tag.isPending && valid) || subjects.isPending;
 
   return (
     <Stack gap="md" maw={900}>
       <Title order={1} size="h2">
         {title}
       </Title>
-      {notFound && (
-        <Alert color="red" role="alert">
-          {text.notFound}
-        </Alert>
-      )}
-      {failed && (
-        <Alert color="red" variant="light" role="alert">
-          <Stack gap="xs" align="flex-start">
-            {text.loadError}
-            <Button
-              size="compact-sm"
-              variant="default"
-              onClick={() => {
-                void tag.refetch();
-                void subjects.refetch();
-              }}
-            >
-              {text.reload}
-            </Button>
-          </Stack>
-        </Alert>
-      )}
-      {!notFound && !failed && loading && <Skeleton height={260} aria-label={t.app.loading} />}
-      {!notFound && !failed && !loading && subjects.data && (
-        <TagForm key={tagId ?? 'new'} tagId={tagId} tag={tag.data ?? null} subjects={subjects.data} />
-      )}
+      <EditorStates state={load.state} texts={text} skeletonHeight={260}>
+        {subjects.data && (
+          <TagForm
+            key={tagId ?? 'new'}
+            tagId={tagId}
+            tag={load.record.data ?? null}
+            subjects={subjects.data}
+          />
+        )}
+      </EditorStates>
     </Stack>
   );
 }
