@@ -26,7 +26,7 @@ export function benchEnv(admin: Admin, more: Record<string, string> = {}): Recor
   };
 }
 
-/** A JSON call; throws with the answer when it is not 2xx. */
+/** A JSON call (an empty answer reads as `{}`); throws with the answer when it is not 2xx. */
 export async function api(
   server: RunningServer,
   token: string | null,
@@ -39,9 +39,9 @@ export async function api(
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : {}) as Record<string, unknown>;
 }
 
 export async function signIn(server: RunningServer, admin: Admin): Promise<string> {
