@@ -3,12 +3,11 @@ import userEvent from '@testing-library/user-event';
 import type { AccountDetail } from '@talkbase/domain/contracts/account';
 import type { RoomNotification } from '@talkbase/domain/contracts/rooms';
 import { useState } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TestProviders } from '../../fields/test-utils.tsx';
 import { on, stubFetch } from '../../test/fetch-stub.ts';
-import { ProfilePage } from '../profile/ProfilePage.tsx';
-import { clearSession, startSession } from '../session/session-store.ts';
+import { ana, renderProfilePage, signInAsAna } from '../profile/own-profile-fixture.tsx';
+import { clearSession } from '../session/session-store.ts';
 import { RoomNotificationMatrix } from './RoomNotificationMatrix.tsx';
 
 afterEach(() => {
@@ -25,24 +24,7 @@ const box = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { n
 describe('notification × channel matrices', { timeout: 30_000 }, () => {
   it('own profile: a mandatory channel is locked and ticked, a room-disabled one is locked and off, the rest toggle and save', async () => {
     const me = {
-      accountId: 7,
-      accountType: 1,
-      firstName: 'Ana',
-      lastName: 'Souza',
-      displayName: 'Ana',
-      email: 'ana@talkbase.test',
-      appName: null,
-      phoneNumber: '(11) 91234-5678',
-      roomId: 1196,
-      profileId: 1196,
-      roomName: 'Clientes',
-      profileImage: null,
-      isAdmin: false,
-      inativo: false,
-      canEdit: false,
-      room: { roomId: 1196, roomName: 'Clientes' },
-      sharedTalks: [],
-      attributes: [],
+      ...ana,
       notifications: [
         {
           notificationId: 3,
@@ -59,29 +41,10 @@ describe('notification × channel matrices', { timeout: 30_000 }, () => {
         },
       ],
     } satisfies AccountDetail;
-    startSession({
-      token: 'tok',
-      user: {
-        accountId: 7,
-        name: 'Ana Souza',
-        email: me.email,
-        phoneNumber: me.phoneNumber,
-        image: null,
-        roomId: 1196,
-        customer: true,
-        isAdmin: false,
-        keepConnected: false,
-      },
-    });
+    signInAsAna();
     const calls = stubFetch(on('GET', '/api/account/7', 200, me), on('PUT', '/api/account/7', 200, me));
     const user = userEvent.setup();
-    render(
-      <TestProviders>
-        <MemoryRouter>
-          <ProfilePage />
-        </MemoryRouter>
-      </TestProviders>,
-    );
+    renderProfilePage();
     await screen.findByRole('heading', { name: 'Notificações' });
     const mandatory = box('Chamado aberto: Aplicação (Canal obrigatório)');
     expect([mandatory.checked, mandatory.disabled]).toEqual([true, true]);

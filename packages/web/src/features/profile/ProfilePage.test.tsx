@@ -1,34 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AccountDetail } from '@talkbase/domain/contracts/account';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TestProviders } from '../../fields/test-utils.tsx';
 import { stubFetch, type StubbedCall } from '../../test/fetch-stub.ts';
-import { clearSession, startSession } from '../session/session-store.ts';
-import { ProfilePage } from './ProfilePage.tsx';
-
-const me: AccountDetail = {
-  accountId: 7,
-  accountType: 1,
-  firstName: 'Ana',
-  lastName: 'Souza',
-  displayName: 'Ana',
-  email: 'ana@talkbase.test',
-  appName: null,
-  phoneNumber: '(11) 91234-5678',
-  roomId: 1196,
-  profileId: 1196,
-  roomName: 'Clientes',
-  profileImage: null,
-  isAdmin: false,
-  inativo: false,
-  canEdit: false,
-  room: { roomId: 1196, roomName: 'Clientes' },
-  sharedTalks: [],
-  attributes: [],
-  notifications: [],
-};
+import { clearSession } from '../session/session-store.ts';
+import { ana as me, renderProfilePage as renderPage, signInAsAna } from './own-profile-fixture.tsx';
 
 function stubServer(put: (call: StubbedCall) => { status: number; body?: unknown }) {
   return stubFetch((call) => {
@@ -38,31 +13,8 @@ function stubServer(put: (call: StubbedCall) => { status: number; body?: unknown
   });
 }
 
-function renderPage() {
-  render(
-    <TestProviders>
-      <MemoryRouter>
-        <ProfilePage />
-      </MemoryRouter>
-    </TestProviders>,
-  );
-}
-
 beforeEach(() => {
-  startSession({
-    token: 'tok',
-    user: {
-      accountId: 7,
-      name: 'Ana Souza',
-      email: me.email,
-      phoneNumber: me.phoneNumber,
-      image: null,
-      roomId: 1196,
-      customer: true,
-      isAdmin: false,
-      keepConnected: false,
-    },
-  });
+  signInAsAna();
 });
 afterEach(() => {
   clearSession();
