@@ -1,24 +1,18 @@
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Badge,
   Button,
-  CloseButton,
   FileInput,
   Group,
   List,
   Modal,
-  Paper,
   Skeleton,
   Stack,
   Table,
   Text,
-  TextInput,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { SchemaImportSummary } from '@talkbase/domain/contracts/schema-transfer';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,9 +21,13 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { subjectDesignerText } from '../../i18n/subject-designer.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { ListPager } from '../../ui/ListPager.tsx';
-import { ListStates } from '../../ui/ListStates.tsx';
 import { notify } from '../notices/notices-store.ts';
+import { ListSearchBox } from '../settings-list/ListSearchBox.tsx';
+import { NewItemButton, RowLink, RowRemoveButton } from '../settings-list/ListButtons.tsx';
+import { SettingsList } from '../settings-list/SettingsList.tsx';
+import { useListPaging } from '../settings-list/useListPaging.ts';
+import { useListRemoval } from '../settings-list/useListRemoval.ts';
+import { useListSearch } from '../settings-list/useListSearch.ts';
 import { DeleteWithUsageModal } from './DeleteWithUsageModal.tsx';
 import { LIST_PATH } from './paths.ts';
 import {
@@ -47,36 +45,27 @@ const PAGE_SIZES = [10, 25, 50] as const;
 
 /** /config/subjects: every subject with its attribute and record counts; create, edit, remove, schema. */
 export function SubjectListPage() {
-  const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [fetch, setFetch] = useState<number>(25);
-  const [term, setTerm] = useState('');
-  const [deferred] = useDebouncedValue(term.trim(), 300);
-  const [removing, setRemoving] = useState<Subject | null>(null);
-  const [removeError, setRemoveError] = useState<string | null>(null);
+  const paging = useListPaging(25);
+  const search = useListSearch(paging);
   const [importing, setImporting] = useState(false);
-  const query = { page, fetch, term: deferred };
+  const query = { page: paging.page, fetch: paging.pageSize, term: search.term };
   const list = useQuery({
     queryKey: subjectKeys.list(query),
     queryFn: ({ signal }) => fetchSubjects(query, signal),
     placeholderData: keepPreviousData,
   });
 
-  const remove = useMutation({
-    mutationFn: (s: Subject) => deleteSubject(s.subjectIdentifier),
-    onSuccess: async (_, s) => {
-      setRemoving(null);
-      notify({ kind: 'success', title: subjectDesignerText.remove.removed(s.subjectName) });
-      if (page > 1 && list.data?.itens.length === 1) setPage(page - 1);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: subjectKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['readable-subjects'] }),
-      ]);
-    },
-    onError: (err) =>
-      setRemoveError(
+  const removal = useListRemoval<Subject>({
+    remove: (s) => deleteSubject(s.subjectIdentifier),
+    removedTitle: (s) => subjectDesignerText.remove.removed(s.subjectName),
+    reload: [subjectKeys.all, ['readable-subjects']],
+    paging,
+    rowsOnPage: list.data?.itens.length ?? 0,
+    // The usage dialog stays open with the reason.
+    failure: {
+      inDialog: (err) =>
         err instanceof ApiError && err.status < 500 ? err.message : subjectDesignerText.remove.error,
-      ),
+    },
   });
 
   const exporting = useMutation({
@@ -97,13 +86,10 @@ export function SubjectListPage() {
   });
 
   const total = list.data?.totalResults ?? 0;
-  const items = list.data?.itens ?? [];
   return (
-    <Stack gap="md" maw={1100}>
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h2">
-          {text.title}
-        </Title>
+    <SettingsList
+      title={text.title}
+      actions={
         <Group gap="xs">
           <Button
             variant="default"
@@ -116,145 +102,100 @@ export function SubjectListPage() {
           <Button variant="default" leftSection={<Icon name="upload" />} onClick={() => setImporting(true)}>
             {text.importSchema}
           </Button>
-          <Button component={Link} to={`${LIST_PATH}/new`} leftSection={<Icon name="add" />}>
-            {text.newSubject}
-          </Button>
+          <NewItemButton to={`${LIST_PATH}/new`}>{text.newSubject}</NewItemButton>
         </Group>
-      </Group>
-      <TextInput
-        label={text.search}
-        value={term}
-        maxLength={60}
-        leftSection={<Icon name="search" />}
-        rightSection={
-          term ? (
-            <CloseButton
-              aria-label={text.clearSearch}
-              onClick={() => {
-                setTerm('');
-                setPage(1);
-              }}
-            />
-          ) : null
-        }
-        onChange={(e) => {
-          setTerm(e.currentTarget.value);
-          setPage(1);
-        }}
-        maw={360}
-      />
-      <Paper withBorder radius="md">
-        <ListStates
-          query={list}
-          empty={items.length === 0}
-          texts={{
-            loadError: text.loadError,
-            reload: text.reload,
-            empty: deferred ? text.empty : text.emptyAll,
-          }}
+      }
+      toolbar={
+        <ListSearchBox
+          search={search}
+          label={text.search}
+          clearLabel={text.clearSearch}
+          maxLength={60}
+          maw={360}
         />
-        {items.length > 0 && (
-          <Table className="sd-table" aria-label={text.title}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{text.icon}</Table.Th>
-                <Table.Th>{text.name}</Table.Th>
-                <Table.Th>{text.identifier}</Table.Th>
-                <Table.Th ta="right">{text.attributes}</Table.Th>
-                <Table.Th ta="right">{text.records}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{text.actions}</VisuallyHidden>
-                </Table.Th>
+      }
+      maw={1100}
+      query={list}
+      rows={list.data?.itens}
+      texts={{
+        loadError: text.loadError,
+        reload: text.reload,
+        empty: search.term ? text.empty : text.emptyAll,
+      }}
+      paging={paging}
+      pager={{
+        total,
+        totalText: text.total(total),
+        pageSizes: PAGE_SIZES,
+        pageSizeLabel: text.pageSize,
+      }}
+      dialogs={
+        <>
+          <DeleteWithUsageModal
+            {...removal.confirmProps}
+            subject={removal.removing?.subjectIdentifier ?? ''}
+            subjectName={removal.removing?.subjectName ?? ''}
+            error={removal.error}
+          />
+          <ImportSchemaModal opened={importing} onClose={() => setImporting(false)} />
+        </>
+      }
+    >
+      {(items) => (
+        <Table className="sd-table" aria-label={text.title}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{text.icon}</Table.Th>
+              <Table.Th>{text.name}</Table.Th>
+              <Table.Th>{text.identifier}</Table.Th>
+              <Table.Th ta="right">{text.attributes}</Table.Th>
+              <Table.Th ta="right">{text.records}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{text.actions}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((s) => (
+              <Table.Tr key={s.subjectId} data-subject={s.subjectIdentifier}>
+                <Table.Td>
+                  <Icon name={s.icon ?? 'description'} size="1.25em" />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Anchor component={Link} to={`${LIST_PATH}/${s.subjectIdentifier}`}>
+                      {s.subjectName}
+                    </Anchor>
+                    {s.isBuiltIn && (
+                      <Badge size="xs" variant="light">
+                        {text.builtIn}
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" ff="monospace">
+                    {s.subjectIdentifier}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">{s.subjectAttributes.length}</Table.Td>
+                <Table.Td ta="right">
+                  <RecordCount subject={s.subjectIdentifier} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <RowLink to={`${LIST_PATH}/${s.subjectIdentifier}`} label={text.edit(s.subjectName)} />
+                    {!s.isBuiltIn && (
+                      <RowRemoveButton label={text.remove(s.subjectName)} onClick={() => removal.ask(s)} />
+                    )}
+                  </Group>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((s) => (
-                <Table.Tr key={s.subjectId} data-subject={s.subjectIdentifier}>
-                  <Table.Td>
-                    <Icon name={s.icon ?? 'description'} size="1.25em" />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Anchor component={Link} to={`${LIST_PATH}/${s.subjectIdentifier}`}>
-                        {s.subjectName}
-                      </Anchor>
-                      {s.isBuiltIn && (
-                        <Badge size="xs" variant="light">
-                          {text.builtIn}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace">
-                      {s.subjectIdentifier}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{s.subjectAttributes.length}</Table.Td>
-                  <Table.Td ta="right">
-                    <RecordCount subject={s.subjectIdentifier} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <ActionIcon
-                        component={Link}
-                        to={`${LIST_PATH}/${s.subjectIdentifier}`}
-                        variant="subtle"
-                        aria-label={text.edit(s.subjectName)}
-                        title={text.edit(s.subjectName)}
-                      >
-                        <Icon name="edit" />
-                      </ActionIcon>
-                      {!s.isBuiltIn && (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={text.remove(s.subjectName)}
-                          title={text.remove(s.subjectName)}
-                          onClick={() => {
-                            setRemoveError(null);
-                            setRemoving(s);
-                          }}
-                        >
-                          <Icon name="delete" />
-                        </ActionIcon>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Paper>
-      {list.data && total > 0 && (
-        <ListPager
-          totalText={text.total(total)}
-          total={total}
-          page={page}
-          pageSize={fetch}
-          pageSizes={PAGE_SIZES}
-          pageSizeLabel={text.pageSize}
-          onPage={setPage}
-          onPageSize={(size) => {
-            setFetch(size);
-            setPage(1);
-          }}
-        />
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
-      <DeleteWithUsageModal
-        opened={removing !== null}
-        subject={removing?.subjectIdentifier ?? ''}
-        subjectName={removing?.subjectName ?? ''}
-        busy={remove.isPending}
-        error={removeError}
-        onConfirm={() => removing && remove.mutate(removing)}
-        onClose={() => {
-          if (!remove.isPending) setRemoving(null);
-        }}
-      />
-      <ImportSchemaModal opened={importing} onClose={() => setImporting(false)} />
-    </Stack>
+    </SettingsList>
   );
 }
 
