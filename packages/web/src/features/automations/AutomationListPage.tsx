@@ -1,5 +1,4 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   EVENT_TYPE_LABELS,
   JOB_DEFAULT_PAGE_SIZE,
@@ -8,11 +7,11 @@ import {
 } from '@talkbase/domain/contracts/jobs';
 import { Link } from 'react-router';
 import { automationsText } from '../../i18n/automations.ts';
-import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { NewItemButton, RowLink, RowRemoveButton } from '../settings-list/ListButtons.tsx';
 import { SettingsList } from '../settings-list/SettingsList.tsx';
 import { useListPaging } from '../settings-list/useListPaging.ts';
-import { refusalMessage, useListRemoval } from '../settings-list/useListRemoval.ts';
+import { useListQuery } from '../settings-list/useListQuery.ts';
+import { refusalNotice, useListRemoval } from '../settings-list/useListRemoval.ts';
 import { deleteJob, fetchJobs, jobKeys } from './automations-api.ts';
 import { EDITOR_PATH, HISTORY_PATH } from './paths.ts';
 import './automations.css';
@@ -22,41 +21,25 @@ const text = automationsText.list;
 /** 'Automações' (000 §2 "Automations list"): each job links to its editor; delete after confirming. */
 export function AutomationListPage() {
   const paging = useListPaging(JOB_DEFAULT_PAGE_SIZE);
-  const query = { page: paging.page, fetch: paging.pageSize };
-  const jobs = useQuery({
-    queryKey: jobKeys.list(query),
-    queryFn: ({ signal }) => fetchJobs(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const jobs = useListQuery({ page: paging.page, fetch: paging.pageSize }, jobKeys.list, fetchJobs);
   const removal = useListRemoval<JobListItem>({
     remove: (job) => deleteJob(job.jobId),
     removedTitle: (job) => text.removed(job.name),
     reload: [jobKeys.all],
     paging,
-    rowsOnPage: jobs.data?.itens.length ?? 0,
-    failure: { notice: (err) => ({ title: refusalMessage(err) ?? text.removeError }) },
+    list: jobs,
+    failure: refusalNotice(text.removeError),
   });
-  const total = jobs.data?.totalResults ?? 0;
 
   return (
     <SettingsList
       title={text.title}
       actions={<NewItemButton to={EDITOR_PATH}>{text.newJob}</NewItemButton>}
-      query={jobs}
-      rows={jobs.data?.itens}
-      texts={{ loadError: text.loadError, reload: text.reload, empty: text.empty }}
+      list={jobs}
+      texts={text}
       paging={paging}
-      pager={{
-        total,
-        totalText: text.total(total),
-        pageSizes: JOB_PAGE_SIZES,
-        pageSizeLabel: text.pageSize,
-      }}
-      dialogs={
-        <ConfirmModal {...removal.confirmProps} title={text.removeTitle} danger>
-          {text.confirmRemove}
-        </ConfirmModal>
-      }
+      pageSizes={JOB_PAGE_SIZES}
+      removal={removal}
     >
       {(rows) => (
         <ul className="automations-list" aria-label={text.title}>

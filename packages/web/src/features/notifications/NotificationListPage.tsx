@@ -1,5 +1,4 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   NOTIFICATION_DEFAULT_PAGE_SIZE,
   NOTIFICATION_PAGE_SIZES,
@@ -9,11 +8,11 @@ import {
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { notificationsText } from '../../i18n/notifications.ts';
-import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { ListSearchBox } from '../settings-list/ListSearchBox.tsx';
 import { NewItemButton, RowLink, RowRemoveButton } from '../settings-list/ListButtons.tsx';
 import { SettingsList } from '../settings-list/SettingsList.tsx';
 import { useListPaging } from '../settings-list/useListPaging.ts';
+import { useListQuery } from '../settings-list/useListQuery.ts';
 import { useListRemoval } from '../settings-list/useListRemoval.ts';
 import { useListSearch } from '../settings-list/useListSearch.ts';
 import { useRefreshParam } from '../settings-list/useRefreshParam.ts';
@@ -27,12 +26,11 @@ export const FORM_PATH = '/config/notifications/form';
 export function NotificationListPage() {
   const paging = useListPaging(NOTIFICATION_DEFAULT_PAGE_SIZE);
   const search = useListSearch(paging);
-  const query = { page: paging.page, fetch: paging.pageSize, term: search.term };
-  const list = useQuery({
-    queryKey: notificationKeys.list(query),
-    queryFn: ({ signal }) => fetchNotifications(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    { page: paging.page, fetch: paging.pageSize, term: search.term },
+    notificationKeys.list,
+    fetchNotifications,
+  );
   // The form sets `refresh` after a save (001 §2.10).
   useRefreshParam(notificationKeys.all);
   const removal = useListRemoval<NotificationListItem>({
@@ -40,7 +38,7 @@ export function NotificationListPage() {
     removedTitle: () => text.removed,
     reload: [notificationKeys.all],
     paging,
-    rowsOnPage: list.data?.itens.length ?? 0,
+    list,
     failure: {
       // 422: automations use it (001 §8), shown as an alert that stays until closed.
       notice: (err) =>
@@ -49,36 +47,17 @@ export function NotificationListPage() {
           : { title: text.removeError },
     },
   });
-  const total = list.data?.totalResults ?? 0;
 
   return (
     <SettingsList
       title={text.title}
       actions={<NewItemButton to={FORM_PATH}>{text.newNotification}</NewItemButton>}
-      toolbar={
-        <ListSearchBox
-          search={search}
-          label={text.search}
-          clearLabel={text.clearSearch}
-          maxLength={NOTIFICATION_SEARCH_MAX}
-          maw={360}
-        />
-      }
-      query={list}
-      rows={list.data?.itens}
-      texts={{ loadError: text.loadError, reload: text.reload, empty: text.empty }}
+      toolbar={<ListSearchBox search={search} texts={text} maxLength={NOTIFICATION_SEARCH_MAX} maw={360} />}
+      list={list}
+      texts={text}
       paging={paging}
-      pager={{
-        total,
-        totalText: text.total(total),
-        pageSizes: NOTIFICATION_PAGE_SIZES,
-        pageSizeLabel: text.pageSize,
-      }}
-      dialogs={
-        <ConfirmModal {...removal.confirmProps} title={text.removeTitle} danger>
-          {text.confirmRemove}
-        </ConfirmModal>
-      }
+      pageSizes={NOTIFICATION_PAGE_SIZES}
+      removal={removal}
     >
       {(rows) => (
         <ul className="notification-list" aria-label={text.title}>

@@ -1,13 +1,12 @@
 import { Anchor, ColorSwatch, Group, Table } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { roomsText } from '../../i18n/rooms.ts';
-import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { ListSearchBox } from '../settings-list/ListSearchBox.tsx';
 import { NewItemButton, RowLink, RowRemoveButton } from '../settings-list/ListButtons.tsx';
 import { SettingsList } from '../settings-list/SettingsList.tsx';
 import { useListPaging } from '../settings-list/useListPaging.ts';
-import { refusalMessage, useListRemoval } from '../settings-list/useListRemoval.ts';
+import { useListQuery } from '../settings-list/useListQuery.ts';
+import { refusalNotice, useListRemoval } from '../settings-list/useListRemoval.ts';
 import { useListSearch } from '../settings-list/useListSearch.ts';
 import { deleteRoom, fetchRooms, roomKeys } from './rooms-api.ts';
 
@@ -20,51 +19,32 @@ const SEARCH_MAX = 25;
 export function RoomListPage() {
   const paging = useListPaging(10);
   const search = useListSearch(paging);
-  const query = { page: paging.page, fetch: paging.pageSize, term: search.term };
-  const rooms = useQuery({
-    queryKey: roomKeys.list(query),
-    queryFn: ({ signal }) => fetchRooms(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const rooms = useListQuery(
+    { page: paging.page, fetch: paging.pageSize, term: search.term },
+    roomKeys.list,
+    fetchRooms,
+  );
   const removal = useListRemoval<{ roomId: number; roomName: string }>({
     remove: (room) => deleteRoom(room.roomId),
     removedTitle: (room) => text.removed(room.roomName),
     reload: [roomKeys.all],
     paging,
-    rowsOnPage: rooms.data?.itens.length ?? 0,
-    failure: { notice: (err) => ({ title: refusalMessage(err) ?? text.removeError }) },
+    list: rooms,
+    failure: refusalNotice(text.removeError),
+    // Unlike the other lists, this confirmation closes even while the removal runs.
+    closesWhileBusy: true,
   });
-  const total = rooms.data?.totalResults ?? 0;
 
   return (
     <SettingsList
       title={text.title}
       actions={<NewItemButton to="/config/access_profile/room">{text.newRoom}</NewItemButton>}
-      toolbar={
-        <ListSearchBox
-          search={search}
-          label={text.search}
-          clearLabel={text.clearSearch}
-          maxLength={SEARCH_MAX}
-          maw={360}
-        />
-      }
-      query={rooms}
-      rows={rooms.data?.itens}
-      texts={{ loadError: text.loadError, reload: text.reload, empty: text.empty }}
+      toolbar={<ListSearchBox search={search} texts={text} maxLength={SEARCH_MAX} maw={360} />}
+      list={rooms}
+      texts={text}
       paging={paging}
-      pager={{
-        total,
-        totalText: text.total(total),
-        pageSizes: PAGE_SIZES.map(Number),
-        pageSizeLabel: text.pageSize,
-      }}
-      dialogs={
-        // Unlike the other lists, this confirmation closes even while the removal runs.
-        <ConfirmModal {...removal.confirmProps} onClose={removal.dismiss} title={text.removeTitle} danger>
-          {text.confirmRemove}
-        </ConfirmModal>
-      }
+      pageSizes={PAGE_SIZES.map(Number)}
+      removal={removal}
     >
       {(rows) => (
         <Table highlightOnHover verticalSpacing="xs" aria-label={text.title}>

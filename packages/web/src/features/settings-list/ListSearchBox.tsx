@@ -8,21 +8,25 @@ import type { ListSearch } from './useListSearch.ts';
  */
 export function ListSearchBox({
   search,
-  clearLabel,
+  texts,
   ...input
 }: {
   search: ListSearch;
-  clearLabel: string;
-} & Omit<TextInputProps, 'value' | 'onChange' | 'onKeyDown' | 'leftSection' | 'rightSection'>) {
+  /** The box's label and its clear button's name. */
+  texts: { search: string; clearSearch: string };
+} & Omit<TextInputProps, 'label' | 'value' | 'onChange' | 'onKeyDown' | 'leftSection' | 'rightSection'>) {
   if (!search.open) return null;
   const toggledProps = search.toggled ? { ref: search.inputRef, autoFocus: true } : {};
   return (
     <TextInput
       {...input}
       {...toggledProps}
+      label={texts.search}
       value={search.value}
       leftSection={<Icon name="search" />}
-      rightSection={search.value ? <CloseButton aria-label={clearLabel} onClick={search.clear} /> : null}
+      rightSection={
+        search.value ? <CloseButton aria-label={texts.clearSearch} onClick={search.clear} /> : null
+      }
       onChange={(e) => search.change(e.currentTarget.value)}
       onKeyDown={(e) => {
         if (e.key === 'Enter' && search.applyOn === 'enter') {

@@ -6,11 +6,10 @@ import type { ListSearch } from './useListSearch.ts';
 export function ListSearchToggle(props: {
   search: ListSearch;
   controls: string;
-  openLabel: string;
-  closeLabel: string;
+  texts: { openSearch: string; closeSearch: string };
 }) {
-  const { search } = props;
-  const label = search.open ? props.closeLabel : props.openLabel;
+  const { search, texts } = props;
+  const label = search.open ? texts.closeSearch : texts.openSearch;
   return (
     <Tooltip label={label}>
       <ActionIcon

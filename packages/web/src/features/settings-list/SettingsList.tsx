@@ -1,15 +1,35 @@
 import { Group, Paper, Stack, Title } from '@mantine/core';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { ListPager } from '../../ui/ListPager.tsx';
 import { ListStates } from '../../ui/ListStates.tsx';
 import type { ListPaging } from './useListPaging.ts';
+import type { ListRemoval } from './useListRemoval.ts';
 
-type ListStatesProps = ComponentProps<typeof ListStates>;
+/** The texts every settings list has, under these names in its i18n `list` texts. */
+export interface SettingsListTexts {
+  loadError: string;
+  reload: string;
+  empty: string;
+  pageSize: string;
+  total: (n: number) => string;
+  /** The delete confirmation's title and question, for a list that confirms with `removal`. */
+  removeTitle?: string;
+  confirmRemove?: string;
+}
+
+/** A list's query: one page of rows (`itens`) and how many there are in all. */
+export interface SettingsListQuery<Row> {
+  isPending: boolean;
+  isError: boolean;
+  data?: { itens: readonly Row[]; totalResults: number } | undefined;
+  refetch: () => unknown;
+}
 
 /**
  * The frame of a settings list page: the title with its buttons, the search or filters, the rows
- * (or the loading, error and empty states instead), the pager and the page's dialogs. The page
- * brings its own rows, texts and calls.
+ * (or the loading, error and empty states instead), the pager and the delete confirmation. The
+ * page brings its own rows, texts and calls.
  */
 export function SettingsList<Row>(props: {
   title: string;
@@ -20,24 +40,23 @@ export function SettingsList<Row>(props: {
   /** Between the title and the rows: the search box, filters. */
   toolbar?: ReactNode;
   maw?: number;
-  query: ListStatesProps['query'];
-  /** The page's rows, once loaded. */
-  rows: readonly Row[] | undefined;
-  texts: ListStatesProps['texts'];
+  list: SettingsListQuery<Row>;
+  texts: SettingsListTexts;
   /** Draws the rows when there are some. */
   children: (rows: readonly Row[]) => ReactNode;
   paging: ListPaging;
-  pager: {
-    total: number;
-    totalText: string;
-    pageSizes: readonly number[];
-    pageSizeLabel: string;
-    pagesOnlyWhenFull?: boolean;
-  };
-  /** The confirmation and any other dialog of the page. */
+  pageSizes: readonly number[];
+  /** Page buttons only once the list fills a page. */
+  pagesOnlyWhenFull?: boolean;
+  /** Asks with `texts.removeTitle` and `texts.confirmRemove`, in red unless `confirmDanger` is false. */
+  removal?: Pick<ListRemoval<never>, 'confirmProps'>;
+  confirmDanger?: boolean;
+  /** Any other dialog of the page. */
   dialogs?: ReactNode;
 }) {
-  const { rows, paging, pager } = props;
+  const { list, texts, paging, removal } = props;
+  const rows = list.data?.itens;
+  const total = list.data?.totalResults ?? 0;
   const heading = (
     <Title order={1} size="h2">
       {props.title}
@@ -58,21 +77,30 @@ export function SettingsList<Row>(props: {
       </Group>
       {props.toolbar}
       <Paper withBorder radius="md">
-        <ListStates query={props.query} empty={rows?.length === 0} texts={props.texts} />
+        <ListStates query={list} empty={rows?.length === 0} texts={texts} />
         {rows && rows.length > 0 && props.children(rows)}
       </Paper>
-      {rows && pager.total > 0 && (
+      {rows && total > 0 && (
         <ListPager
-          totalText={pager.totalText}
-          total={pager.total}
+          totalText={texts.total(total)}
+          total={total}
           page={paging.page}
           pageSize={paging.pageSize}
-          pageSizes={pager.pageSizes}
-          pageSizeLabel={pager.pageSizeLabel}
+          pageSizes={props.pageSizes}
+          pageSizeLabel={texts.pageSize}
           onPage={paging.setPage}
           onPageSize={paging.setPageSize}
-          pagesOnlyWhenFull={pager.pagesOnlyWhenFull}
+          pagesOnlyWhenFull={props.pagesOnlyWhenFull}
         />
+      )}
+      {removal && (
+        <ConfirmModal
+          {...removal.confirmProps}
+          title={texts.removeTitle}
+          danger={props.confirmDanger ?? true}
+        >
+          {texts.confirmRemove}
+        </ConfirmModal>
       )}
       {props.dialogs}
     </Stack>

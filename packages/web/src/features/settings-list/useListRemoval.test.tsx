@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client.ts';
 import { getNotices } from '../notices/notices-store.ts';
-import { refusalMessage, useListRemoval, type RemovalFailure } from './useListRemoval.ts';
+import { refusalNotice, useListRemoval, type RemovalFailure } from './useListRemoval.ts';
 
 interface Item {
   id: number;
@@ -16,6 +16,7 @@ function setup(options: {
   remove: (i: Item) => Promise<unknown>;
   failure?: RemovalFailure;
   rowsOnPage?: number;
+  closesWhileBusy?: boolean;
 }) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   const invalidate = vi.spyOn(client, 'invalidateQueries');
@@ -33,8 +34,9 @@ function setup(options: {
         removedTitle: (i) => `${i.name} removida`,
         reload: [['things'], ['other-things']],
         paging: { setPage },
-        rowsOnPage: options.rowsOnPage ?? 1,
-        failure: options.failure ?? { notice: (err) => ({ title: refusalMessage(err) ?? 'Falhou' }) },
+        list: { data: { itens: Array.from({ length: options.rowsOnPage ?? 1 }) } },
+        failure: options.failure ?? refusalNotice('Falhou'),
+        closesWhileBusy: options.closesWhileBusy ?? false,
       }),
     { wrapper },
   );
@@ -67,19 +69,20 @@ describe('useListRemoval', () => {
     expect(page()).toBe(2);
   });
 
-  it('cannot be closed while the removal runs, except by dismiss', async () => {
-    let finish: () => void = () => undefined;
-    const remove = () => new Promise<void>((resolve) => (finish = resolve));
-    const { view } = setup({ remove });
-    act(() => view.result.current.ask(item));
-    act(() => view.result.current.confirmProps.onConfirm());
-    await waitFor(() => expect(view.result.current.confirmProps.busy).toBe(true));
-    act(() => view.result.current.confirmProps.onClose());
-    expect(view.result.current.confirmProps.opened).toBe(true);
-    act(() => view.result.current.dismiss());
-    expect(view.result.current.confirmProps.opened).toBe(false);
-    act(() => finish());
-    await waitFor(() => expect(view.result.current.confirmProps.busy).toBe(false));
+  it('cannot be closed while the removal runs, unless closesWhileBusy', async () => {
+    for (const closesWhileBusy of [false, true]) {
+      let finish: () => void = () => undefined;
+      const remove = () => new Promise<void>((resolve) => (finish = resolve));
+      const { view } = setup({ remove, closesWhileBusy });
+      act(() => view.result.current.ask(item));
+      act(() => view.result.current.confirmProps.onConfirm());
+      await waitFor(() => expect(view.result.current.confirmProps.busy).toBe(true));
+      act(() => view.result.current.confirmProps.onClose());
+      expect(view.result.current.confirmProps.opened).toBe(!closesWhileBusy);
+      act(() => finish());
+      await waitFor(() => expect(view.result.current.confirmProps.busy).toBe(false));
+      view.unmount();
+    }
   });
 
   it("closes and shows the server's refusal as an error notice kept 10 s", async () => {

@@ -17,9 +17,7 @@ export interface ListRemoval<T> {
   ask: (item: T) => void;
   /** The failure shown in the confirmation (`inDialog`). */
   error: string | null;
-  /** Closes the confirmation, even while the removal runs. */
-  dismiss: () => void;
-  /** For the confirmation dialog: it cannot be closed while the removal runs. */
+  /** For the confirmation dialog: it cannot be closed while the removal runs, unless `closesWhileBusy`. */
   confirmProps: { opened: boolean; busy: boolean; onConfirm: () => void; onClose: () => void };
 }
 
@@ -32,14 +30,17 @@ export function useListRemoval<T>(options: {
   removedTitle: (item: T) => string;
   reload: readonly QueryKey[];
   paging: Pick<ListPaging, 'setPage'>;
-  /** How many rows the page shows before the removal. */
-  rowsOnPage: number;
+  /** The list's page as shown before the removal. */
+  list: { data?: { itens: readonly unknown[] } | undefined };
   failure: RemovalFailure;
+  /** Escape and the close button close the confirmation even while the removal runs (the access profiles). */
+  closesWhileBusy?: boolean;
 }): ListRemoval<T> {
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const { failure, paging, rowsOnPage } = options;
+  const { failure, paging } = options;
+  const rowsOnPage = options.list.data?.itens.length ?? 0;
   const mutation = useMutation({
     mutationFn: options.remove,
     onSuccess: async (_, item) => {
@@ -64,7 +65,6 @@ export function useListRemoval<T>(options: {
       setRemoving(item);
     },
     error,
-    dismiss: () => setRemoving(null),
     confirmProps: {
       opened: removing !== null,
       busy: mutation.isPending,
@@ -72,7 +72,7 @@ export function useListRemoval<T>(options: {
         if (removing !== null) mutation.mutate(removing);
       },
       onClose: () => {
-        if (!mutation.isPending) setRemoving(null);
+        if (options.closesWhileBusy || !mutation.isPending) setRemoving(null);
       },
     },
   };
@@ -81,4 +81,9 @@ export function useListRemoval<T>(options: {
 /** The server's reason for refusing a removal (a 4xx), or nothing when it failed otherwise. */
 export function refusalMessage(err: Error): string | undefined {
   return err instanceof ApiError && err.status < 500 ? err.errors[0]?.message : undefined;
+}
+
+/** A failure told in a notice: the server's reason for refusing, or `fallback`. */
+export function refusalNotice(fallback: string): RemovalFailure {
+  return { notice: (err) => ({ title: refusalMessage(err) ?? fallback }) };
 }

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import type { SchemaImportSummary } from '@talkbase/domain/contracts/schema-transfer';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
@@ -26,6 +26,7 @@ import { ListSearchBox } from '../settings-list/ListSearchBox.tsx';
 import { NewItemButton, RowLink, RowRemoveButton } from '../settings-list/ListButtons.tsx';
 import { SettingsList } from '../settings-list/SettingsList.tsx';
 import { useListPaging } from '../settings-list/useListPaging.ts';
+import { useListQuery } from '../settings-list/useListQuery.ts';
 import { useListRemoval } from '../settings-list/useListRemoval.ts';
 import { useListSearch } from '../settings-list/useListSearch.ts';
 import { DeleteWithUsageModal } from './DeleteWithUsageModal.tsx';
@@ -48,19 +49,18 @@ export function SubjectListPage() {
   const paging = useListPaging(25);
   const search = useListSearch(paging);
   const [importing, setImporting] = useState(false);
-  const query = { page: paging.page, fetch: paging.pageSize, term: search.term };
-  const list = useQuery({
-    queryKey: subjectKeys.list(query),
-    queryFn: ({ signal }) => fetchSubjects(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    { page: paging.page, fetch: paging.pageSize, term: search.term },
+    subjectKeys.list,
+    fetchSubjects,
+  );
 
   const removal = useListRemoval<Subject>({
     remove: (s) => deleteSubject(s.subjectIdentifier),
     removedTitle: (s) => subjectDesignerText.remove.removed(s.subjectName),
     reload: [subjectKeys.all, ['readable-subjects']],
     paging,
-    rowsOnPage: list.data?.itens.length ?? 0,
+    list,
     // The usage dialog stays open with the reason.
     failure: {
       inDialog: (err) =>
@@ -85,7 +85,6 @@ export function SubjectListPage() {
     onError: () => notify({ kind: 'error', title: text.exportError, durationMs: 10_000 }),
   });
 
-  const total = list.data?.totalResults ?? 0;
   return (
     <SettingsList
       title={text.title}
@@ -105,30 +104,12 @@ export function SubjectListPage() {
           <NewItemButton to={`${LIST_PATH}/new`}>{text.newSubject}</NewItemButton>
         </Group>
       }
-      toolbar={
-        <ListSearchBox
-          search={search}
-          label={text.search}
-          clearLabel={text.clearSearch}
-          maxLength={60}
-          maw={360}
-        />
-      }
+      toolbar={<ListSearchBox search={search} texts={text} maxLength={60} maw={360} />}
       maw={1100}
-      query={list}
-      rows={list.data?.itens}
-      texts={{
-        loadError: text.loadError,
-        reload: text.reload,
-        empty: search.term ? text.empty : text.emptyAll,
-      }}
+      list={list}
+      texts={{ ...text, empty: search.term ? text.empty : text.emptyAll }}
       paging={paging}
-      pager={{
-        total,
-        totalText: text.total(total),
-        pageSizes: PAGE_SIZES,
-        pageSizeLabel: text.pageSize,
-      }}
+      pageSizes={PAGE_SIZES}
       dialogs={
         <>
           <DeleteWithUsageModal

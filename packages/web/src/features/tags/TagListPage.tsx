@@ -1,5 +1,4 @@
 import { Anchor, ColorSwatch, Group } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   TAG_DEFAULT_PAGE_SIZE,
   TAG_PAGE_SIZES,
@@ -8,13 +7,13 @@ import {
 } from '@talkbase/domain/contracts/tags';
 import { Link } from 'react-router';
 import { tagsText } from '../../i18n/tags.ts';
-import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { ListSearchBox } from '../settings-list/ListSearchBox.tsx';
 import { ListSearchToggle } from '../settings-list/ListSearchToggle.tsx';
 import { NewItemButton, RowRemoveButton } from '../settings-list/ListButtons.tsx';
 import { SettingsList } from '../settings-list/SettingsList.tsx';
 import { useListPaging } from '../settings-list/useListPaging.ts';
-import { refusalMessage, useListRemoval } from '../settings-list/useListRemoval.ts';
+import { useListQuery } from '../settings-list/useListQuery.ts';
+import { refusalNotice, useListRemoval } from '../settings-list/useListRemoval.ts';
 import { useListSearch } from '../settings-list/useListSearch.ts';
 import { useRefreshParam } from '../settings-list/useRefreshParam.ts';
 import { deleteTag, fetchTags, tagKeys } from './tags-api.ts';
@@ -27,12 +26,11 @@ export const EDITOR_PATH = '/tags/editor';
 export function TagListPage() {
   const paging = useListPaging(TAG_DEFAULT_PAGE_SIZE);
   const search = useListSearch(paging, { toggled: true });
-  const query = { page: paging.page, fetch: paging.pageSize, term: search.term };
-  const tags = useQuery({
-    queryKey: tagKeys.list(query),
-    queryFn: ({ signal }) => fetchTags(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const tags = useListQuery(
+    { page: paging.page, fetch: paging.pageSize, term: search.term },
+    tagKeys.list,
+    fetchTags,
+  );
   // 000 §2: a link may ask for fresh data; the editor itself tells the list's cache to reload.
   useRefreshParam(tagKeys.all);
   const removal = useListRemoval<TagListItem>({
@@ -40,49 +38,30 @@ export function TagListPage() {
     removedTitle: (tag) => text.removed(tag.tagName),
     reload: [tagKeys.all],
     paging,
-    rowsOnPage: tags.data?.itens.length ?? 0,
-    failure: { notice: (err) => ({ title: refusalMessage(err) ?? text.removeError }) },
+    list: tags,
+    failure: refusalNotice(text.removeError),
   });
-  const total = tags.data?.totalResults ?? 0;
 
   return (
     <SettingsList
       title={text.title}
-      titleAside={
-        <ListSearchToggle
-          search={search}
-          controls="tags-search"
-          openLabel={text.openSearch}
-          closeLabel={text.closeSearch}
-        />
-      }
+      titleAside={<ListSearchToggle search={search} controls="tags-search" texts={text} />}
       actions={<NewItemButton to={EDITOR_PATH}>{text.newTag}</NewItemButton>}
       toolbar={
         <ListSearchBox
           search={search}
           id="tags-search"
-          label={text.search}
-          clearLabel={text.clearSearch}
+          texts={text}
           maxLength={TAG_SEARCH_MAX}
           data-autofocus
           maw={360}
         />
       }
-      query={tags}
-      rows={tags.data?.itens}
-      texts={{ loadError: text.loadError, reload: text.reload, empty: text.empty }}
+      list={tags}
+      texts={text}
       paging={paging}
-      pager={{
-        total,
-        totalText: text.total(total),
-        pageSizes: TAG_PAGE_SIZES,
-        pageSizeLabel: text.pageSize,
-      }}
-      dialogs={
-        <ConfirmModal {...removal.confirmProps} title={text.removeTitle} danger>
-          {text.confirmRemove}
-        </ConfirmModal>
-      }
+      pageSizes={TAG_PAGE_SIZES}
+      removal={removal}
     >
       {(rows) => (
         <ul className="tags-list" aria-label={text.title}>

@@ -4,7 +4,6 @@ import { TEMPLATE_TYPE } from '@talkbase/domain/contracts/templates';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { templatesText } from '../../i18n/templates.ts';
-import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { ListSearchBox } from '../settings-list/ListSearchBox.tsx';
 import { ListSearchToggle } from '../settings-list/ListSearchToggle.tsx';
 import { NewItemButton, RowRemoveButton } from '../settings-list/ListButtons.tsx';
@@ -131,27 +130,27 @@ export function TemplateListPage({ kind }: { kind: EditorKind }) {
       : templates.isError && !templates.data;
   const retry = () =>
     void (kind === 'default' ? Promise.all([subjects.refetch(), defaults.refetch()]) : templates.refetch());
+  // Two queries for the default templates: one state for both.
+  const list = {
+    isPending: loading && !failed,
+    isError: failed,
+    data: rows && { itens: rows, totalResults: total },
+    refetch: retry,
+  };
 
   const removal = useListRemoval<{ templateId: number; name: string }>({
     remove: (removable) => deleteTemplates([removable.templateId]),
     removedTitle: () => text.removed,
     reload: [templateKeys.all],
     paging,
-    rowsOnPage: rows?.length ?? 0,
+    list,
     failure: { notice: () => ({ title: text.removeError }) },
   });
 
   return (
     <SettingsList
       title={text.titles[kind]}
-      titleAside={
-        <ListSearchToggle
-          search={search}
-          controls="templates-search"
-          openLabel={text.openSearch}
-          closeLabel={text.closeSearch}
-        />
-      }
+      titleAside={<ListSearchToggle search={search} controls="templates-search" texts={text} />}
       actions={
         kind === 'default' ? null : (
           <NewItemButton to={editorPath(kind)}>
@@ -164,8 +163,7 @@ export function TemplateListPage({ kind }: { kind: EditorKind }) {
           <ListSearchBox
             search={search}
             id="templates-search"
-            label={text.search}
-            clearLabel={text.clearSearch}
+            texts={text}
             maxLength={TEMPLATE_SEARCH_MAX}
             w={320}
           />
@@ -192,24 +190,14 @@ export function TemplateListPage({ kind }: { kind: EditorKind }) {
         </Group>
       }
       maw={960}
-      // Two queries for the default templates: one state for both.
-      query={{ isPending: loading && !failed, isError: failed, data: rows, refetch: retry }}
-      rows={rows}
-      texts={{ loadError: text.loadError, reload: text.reload, empty: text.empty }}
+      list={list}
+      texts={text}
       paging={paging}
-      pager={{
-        total,
-        totalText: text.total(total),
-        pageSizes: TEMPLATE_PAGE_SIZES,
-        pageSizeLabel: text.pageSize,
-        pagesOnlyWhenFull: true,
-      }}
-      dialogs={
-        // Without `danger`: the template confirmations leave out the low-contrast red.
-        <ConfirmModal {...removal.confirmProps} title={text.removeTitle}>
-          {text.confirmRemove}
-        </ConfirmModal>
-      }
+      pageSizes={TEMPLATE_PAGE_SIZES}
+      pagesOnlyWhenFull
+      removal={removal}
+      // The template confirmations leave out the low-contrast red.
+      confirmDanger={false}
     >
       {(shown) => (
         <ul className="templates-list" aria-label={text.titles[kind]}>
