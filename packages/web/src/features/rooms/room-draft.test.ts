@@ -12,7 +12,6 @@ import {
   toggleSubjectAction,
   upsertRoomFilter,
 } from './room-draft.ts';
-import { pageAfterRemoval } from './room-list-rules.ts';
 
 const menu = (resourceId: number, menus: MenuResource[] = []): MenuResource => ({
   resourceId,
@@ -129,7 +128,7 @@ describe('room form draft', () => {
     expect(next.roomFilters.map((f) => [f.key, f.filterName])).toEqual([[1, 'Abertos hoje']]);
   });
 
-  it('checks the profile information (001 §5 Room) and the page after a deletion (001 §4)', () => {
+  it('checks the profile information (001 §5 Room)', () => {
     const text = { required: 'obrigatório', max: (n: number) => `máx ${n}`, colorInvalid: 'cor' };
     expect(infoErrors({ roomName: ' ', displayName: 'x'.repeat(151), color: 'azul' }, text)).toEqual({
       roomName: 'obrigatório',
@@ -137,8 +136,5 @@ describe('room form draft', () => {
       color: 'cor',
     });
     expect(infoErrors({ roomName: 'Ok', displayName: '', color: '#AABBCC' }, text)).toEqual({});
-    expect(pageAfterRemoval(3, 1)).toBe(2);
-    expect(pageAfterRemoval(3, 4)).toBe(3);
-    expect(pageAfterRemoval(1, 1)).toBe(1);
   });
 });

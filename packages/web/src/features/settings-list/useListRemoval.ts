@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { notify, type NoticeInput } from '../notices/notices-store.ts';
 import type { ListPaging } from './useListPaging.ts';
+import { pageAfterRemoval } from './page-after-removal.ts';
 
 /**
  * Where a failed removal is told: in a notice once the confirmation closes (an error kept 10 s
@@ -46,7 +47,7 @@ export function useListRemoval<T>(options: {
     onSuccess: async (_, item) => {
       setRemoving(null);
       notify({ kind: 'success', title: options.removedTitle(item) });
-      paging.setPage((page) => (page > 1 && rowsOnPage <= 1 ? page - 1 : page));
+      paging.setPage((page) => pageAfterRemoval(page, rowsOnPage));
       await Promise.all(options.reload.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (err) => {
