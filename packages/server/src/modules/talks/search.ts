@@ -30,6 +30,14 @@ export function searchWords(term: string): string[] {
 export interface SearchConditions {
   selective: RawBuilder<unknown>;
   plain: RawBuilder<unknown>;
+  /**
+   * SQLite, for a page in record order (the grid's default, newest first): the full-text table
+   * joined as the driving table, its matches walked in rowid order until the page is full. The
+   * subquery forms collect every match first: for a term in 1 % of 1,000,000 rows that is 10,000
+   * ids in a temporary index, ~1.4 ms a page against ~0.45 ms walked (docs/decisions.md).
+   * `also` is what else a match must meet (the readable-attributes check).
+   */
+  byRecordOrder?: { table: string; match: string; also?: RawBuilder<unknown> };
 }
 
 export function searchConditions(
@@ -41,8 +49,9 @@ export function searchConditions(
   if (dialect === 'sqlite') {
     // Each word quoted (no FTS syntax reaches the engine) and prefix-matched.
     const match = words.map((w) => `"${w}"*`).join(' ');
-    const fts = sql`${sql.ref(`${alias}.id`)} in (select rowid from ${sql.table(ftsTable(subjectId))} where ${sql.table(ftsTable(subjectId))} match ${match})`;
-    return { selective: fts, plain: fts };
+    const table = ftsTable(subjectId);
+    const fts = sql`${sql.ref(`${alias}.id`)} in (select rowid from ${sql.table(table)} where ${sql.table(table)} match ${match})`;
+    return { selective: fts, plain: fts, byRecordOrder: { table, match } };
   }
   const query = words.map((w) => `${w.replace(/[^\p{L}\p{N}]/gu, '')}:*`).join(' & ');
   return {
@@ -123,5 +132,9 @@ export function readableSearchConditions(
       : sql`1 = 0`;
   });
   const within = sql.join(each, sql` and `);
-  return { selective: sql`(${base.selective} and ${within})`, plain: sql`(${base.plain} and ${within})` };
+  return {
+    selective: sql`(${base.selective} and ${within})`,
+    plain: sql`(${base.plain} and ${within})`,
+    ...(base.byRecordOrder ? { byRecordOrder: { ...base.byRecordOrder, also: within } } : {}),
+  };
 }

@@ -267,14 +267,26 @@ export async function pageTalks(
     // count, cached), and the number of matches picks the condition's form for the page.
     total = known ?? (await countQ.executeTakeFirstOrThrow()).n;
     const search = total <= SELECTIVE_SEARCH_MAX ? q.search.selective : q.search.plain;
-    rows =
-      total <= q.offset
-        ? []
-        : await rowsQ
-            .where(search as RawBuilder<boolean>)
-            .limit(q.limit)
-            .offset(q.offset)
-            .execute();
+    const walk = q.search.byRecordOrder;
+    const inRecordOrder = q.orderBy.length === 1 && q.orderBy[0]?.column === 'id';
+    if (total <= q.offset) rows = [];
+    else if (walk && inRecordOrder) {
+      let walked = base
+        .innerJoin(`${walk.table} as f`, 'f.rowid', 't.id')
+        .selectAll('t')
+        .where(sql<boolean>`${sql.table(walk.table)} match ${walk.match}`);
+      if (walk.also) walked = walked.where(walk.also as RawBuilder<boolean>);
+      rows = await walked
+        .orderBy(sql.ref('f.rowid'), q.orderBy[0]?.desc ? 'desc' : 'asc')
+        .limit(q.limit)
+        .offset(q.offset)
+        .execute();
+    } else
+      rows = await rowsQ
+        .where(search as RawBuilder<boolean>)
+        .limit(q.limit)
+        .offset(q.offset)
+        .execute();
   }
   if (key !== undefined && known === undefined) counter?.set(key, total);
   return { rows: rows as TalkRow[], total };

@@ -362,6 +362,34 @@ describe('talks', () => {
     expect(valuesOf(filters.itens[0] ?? { talkValues: [] })).toMatchObject({ nome: 'Rede' });
   });
 
+  it('a search in record order pages newest or oldest first, past deactivated records and with a filter', async () => {
+    const ids: number[] = [];
+    for (let i = 1; i <= 7; i++)
+      ids.push(await createTalk(t.app, admin, 'chamado', { titulo: `Rede ${i}`, prioridade: i % 2 }));
+    await createTalk(t.app, admin, 'chamado', { titulo: 'Impressora', prioridade: 1 });
+    const off = await t.app.inject(
+      as(admin, { method: 'POST', url: '/api/talk/batchDeactivate/chamado', payload: { talkIds: [ids[5]] } }),
+    );
+    expect(off.statusCode).toBe(200);
+    const page = async (body: Record<string, unknown>) => {
+      const raw = await filter('chamado', { term: 'rede', fetch: 2, ...body });
+      if (raw.statusCode !== 200) throw new Error(raw.body);
+      const res = raw.json<Page>();
+      return { total: res.totalResults, ids: res.itens.map((i) => i.talkId) };
+    };
+    const [a, b, c, d, e, , g] = ids as [number, number, number, number, number, number, number];
+    // Newest first (the default), page by page; the deactivated record is not among them.
+    expect(await page({})).toEqual({ total: 6, ids: [g, e] });
+    expect(await page({ page: 2 })).toEqual({ total: 6, ids: [d, c] });
+    expect(await page({ page: 3 })).toEqual({ total: 6, ids: [b, a] });
+    expect(await page({ page: 4 })).toEqual({ total: 6, ids: [] });
+    // Oldest first by id, and with a filter.
+    expect(await page({ order: { attribute: 'id', direction: 1 } })).toEqual({ total: 6, ids: [a, b] });
+    const odd = { attribute: 'prioridade', operator: 'equal', value: 1 };
+    expect(await page({ filterJson: odd, fetch: 10 })).toEqual({ total: 4, ids: [g, e, c, a] });
+    expect(await page({ isActive: false })).toEqual({ total: 1, ids: [ids[5]] });
+  });
+
   it('answers 400 for an invalid tree or order, never a 500', async () => {
     const cases: Record<string, unknown>[] = [
       { filterJson: '{not json' },
