@@ -138,6 +138,31 @@ describe.skipIf(testDatabaseUrl)('the SQLite database', () => {
       }
     });
 
+    it('copies the WAL into the database file on a worker thread, never in a commit', async () => {
+      const { db, file } = await open('checkpoint');
+      try {
+        // The writer's own checkpoint (in its COMMIT, on the event loop's thread) is off.
+        const auto = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db.kysely);
+        expect(auto.rows[0]?.wal_autocheckpoint).toBe(0);
+        await sql`create table blob (b blob)`.execute(db.kysely);
+        // ~8 MiB of commits: past the 1,000 pages at which SQLite would checkpoint by itself.
+        for (let round = 0; round < 8; round++)
+          await Promise.all(
+            Array.from({ length: 16 }, () =>
+              sql`insert into blob values (randomblob(65536))`.execute(db.kysely),
+            ),
+          );
+        await db.walCheckpoints?.idle();
+        expect(db.walCheckpoints?.stats.checkpoints).toBeGreaterThan(0);
+        // Everything committed was copied into the database file itself (128 × 64 KiB).
+        expect(fs.statSync(file).size).toBeGreaterThan(128 * 65536);
+        const count = await sql<{ n: number }>`select count(*) as n from blob`.execute(db.kysely);
+        expect(count.rows[0]?.n).toBe(128);
+      } finally {
+        await db.close();
+      }
+    });
+
     it('commits what is pending when the database closes', async () => {
       const { db, file } = await open('close');
       const { promise: inserted, resolve: didInsert } = Promise.withResolvers<undefined>();

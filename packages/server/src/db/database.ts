@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { WalCheckpointer, type CheckpointStats } from './sqlite-checkpointer.ts';
 import { groupCommitDialect, type GroupCommitStats } from './sqlite-group-commit.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -15,6 +16,8 @@ export interface Db {
   pool: pg.Pool | undefined;
   /** SQLite: how many commits the writes shared (group commit); undefined on PostgreSQL. */
   groupCommit?: GroupCommitStats;
+  /** SQLite on a file: the WAL checkpoints run on a worker thread (sqlite-checkpointer.ts). */
+  walCheckpoints?: { stats: CheckpointStats; idle(): Promise<void> };
   close(): Promise<void>;
 }
 
@@ -60,18 +63,25 @@ export function openDatabase(opts: DbOptions): Db {
   writer.pragma('busy_timeout = 0');
   // Reads outside transactions: a second connection that sees committed data only.
   let reader: BetterSqlite3.Database | undefined;
+  let checkpointer: WalCheckpointer | undefined;
   if (file !== ':memory:') {
     reader = new BetterSqlite3(file);
     reader.pragma('query_only = ON');
     reader.pragma('busy_timeout = 5000');
+    // Checkpoints off the event loop's thread: a COMMIT no longer copies the WAL into the file.
+    checkpointer = new WalCheckpointer(file, writer);
   }
-  const { dialect, stats } = groupCommitDialect(writer, reader);
+  const { dialect, stats } = groupCommitDialect(writer, reader, {
+    afterCommit: () => checkpointer?.nudge(),
+    beforeClose: () => checkpointer?.close() ?? Promise.resolve(),
+  });
   const kysely = new Kysely<Database>({ dialect });
   return {
     kysely,
     dialect: 'sqlite',
     pool: undefined,
     groupCommit: stats,
+    ...(checkpointer ? { walCheckpoints: checkpointer } : {}),
     close: () => kysely.destroy(),
   };
 }

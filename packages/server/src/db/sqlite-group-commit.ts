@@ -112,8 +112,14 @@ class GroupCommitter {
   readonly #lock = new Lock();
   #group: Group | undefined;
   #commitQueued = false;
+  readonly #afterCommit: () => void;
 
-  constructor(writer: BetterSqlite3.Database, reader: BetterSqlite3.Database | undefined) {
+  constructor(
+    writer: BetterSqlite3.Database,
+    reader: BetterSqlite3.Database | undefined,
+    afterCommit: () => void = () => undefined,
+  ) {
+    this.#afterCommit = afterCommit;
     this.#writer = writer;
     this.#writes = new StatementCache(writer);
     this.#reads = reader ? new StatementCache(reader) : undefined;
@@ -259,6 +265,7 @@ class GroupCommitter {
       this.stats.members += group.members;
       if (group.schemaChanged) this.#reads?.clear();
       group.resolve();
+      this.#afterCommit();
     } catch (err) {
       // Never throws: the lock must be released and every member answered. A rollback that fails
       // too leaves its error to the next BEGIN, which fails that group's members in turn.
@@ -306,8 +313,8 @@ function ours(connection: DatabaseConnection): GroupConnection {
 
 class GroupCommitDriver implements Driver {
   readonly #committer: GroupCommitter;
-  readonly #close: () => void;
-  constructor(committer: GroupCommitter, close: () => void) {
+  readonly #close: () => Promise<void>;
+  constructor(committer: GroupCommitter, close: () => Promise<void>) {
     this.#committer = committer;
     this.#close = close;
   }
@@ -342,7 +349,7 @@ class GroupCommitDriver implements Driver {
   async releaseConnection(): Promise<void> {}
   async destroy(): Promise<void> {
     await this.#committer.flush();
-    this.#close();
+    await this.#close();
   }
 }
 
@@ -366,11 +373,13 @@ class GroupCommitAdapter extends SqliteAdapter {
 export function groupCommitDialect(
   writer: BetterSqlite3.Database,
   reader: BetterSqlite3.Database | undefined,
+  opts: { afterCommit?: () => void; beforeClose?: () => Promise<void> } = {},
 ): { dialect: Dialect; stats: GroupCommitStats } {
-  const committer = new GroupCommitter(writer, reader);
+  const committer = new GroupCommitter(writer, reader, opts.afterCommit);
   const dialect: Dialect = {
     createDriver: () =>
-      new GroupCommitDriver(committer, () => {
+      new GroupCommitDriver(committer, async () => {
+        await opts.beforeClose?.();
         reader?.close();
         writer.close();
       }),
