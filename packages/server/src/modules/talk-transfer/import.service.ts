@@ -28,12 +28,15 @@ export {
 export const REPORT_ERRORS = 10_000;
 /**
  * Rows per create-many transaction, adapted as the import goes so that one transaction takes about
- * IMPORT_BATCH_MS: SQLite has one connection, so a read waits for the batch being written, while
- * larger transactions write faster (fewer commits, fewer search-index segments). 25 rows a batch
- * imported 100,000 rows in 65 s with reads at p99 41 ms; 100 in 43 s with reads at p99 89 ms.
+ * IMPORT_BATCH_MS. Reads no longer wait for a write transaction (SQLite reads on a connection of
+ * their own), but a batch's statements run one after another on the event loop's thread without
+ * letting other requests in, while larger transactions write faster (fewer commits, fewer
+ * search-index segments). At 1M rows with 10 connections reading meanwhile (bench:transfer, server
+ * on one core): 20 ms imported 100,000 rows in 72–75 s with reads at p99 53–55 ms; 12 ms in 81 s
+ * with reads at p99 35 ms.
  */
 export const IMPORT_BATCH = { first: 25, min: 10, max: 400 };
-export const IMPORT_BATCH_MS = 20;
+export const IMPORT_BATCH_MS = 12;
 /** Progress is written at most this often (ms). */
 const PROGRESS_EVERY = 500;
 /**
