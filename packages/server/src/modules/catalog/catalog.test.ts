@@ -22,6 +22,23 @@ afterEach(async () => {
 const subjectOf = async (app: FastifyInstance, identifier: string) =>
   (await app.inject(as(admin, { method: 'GET', url: `/api/subject/${identifier}` }))).json<Subject>();
 
+/** A room that may read the subject (made through `app`), a person in it and their token. */
+async function readerOf(app: FastifyInstance, subjectId: number) {
+  const room = await app.inject(
+    as(admin, {
+      method: 'POST',
+      url: '/api/room',
+      payload: {
+        roomName: 'Leitura',
+        permissions: { subjects: [{ resourceId: subjectId, actions: ['read'] }] },
+      },
+    }),
+  );
+  const roomId = room.json<{ roomId: number }>().roomId;
+  const person = await createPerson(t.app, admin, { roomId });
+  return { roomId, person, reader: (await login(t.app, person.email, person.password)).token };
+}
+
 describe('the catalog kept in memory', () => {
   it('sees a schema change made through another instance on the very next request', async () => {
     // Both instances have the catalog in memory before the change.
@@ -61,19 +78,7 @@ describe('the catalog kept in memory', () => {
 
   it('applies a room change made through another instance on the very next request', async () => {
     const chamado = await subjectOf(t.app, 'chamado');
-    const room = await other.inject(
-      as(admin, {
-        method: 'POST',
-        url: '/api/room',
-        payload: {
-          roomName: 'Leitura',
-          permissions: { subjects: [{ resourceId: chamado.subjectId, actions: ['read'] }] },
-        },
-      }),
-    );
-    const roomId = room.json<{ roomId: number }>().roomId;
-    const person = await createPerson(t.app, admin, { roomId });
-    const reader = (await login(t.app, person.email, person.password)).token;
+    const { roomId, reader } = await readerOf(other, chamado.subjectId);
     const page = { method: 'POST' as const, url: '/api/talk/filter/chamado', payload: {} };
     expect((await t.app.inject(as(reader, page))).statusCode).toBe(200);
 
@@ -95,19 +100,7 @@ describe('the catalog kept in memory', () => {
     )?.subjectAttributeId;
     const one = await createTalk(t.app, admin, 'chamado', { titulo: 'Um', prioridade: 1 });
     const two = await createTalk(t.app, admin, 'chamado', { titulo: 'Dois', prioridade: 2 });
-    const room = await t.app.inject(
-      as(admin, {
-        method: 'POST',
-        url: '/api/room',
-        payload: {
-          roomName: 'Leitura',
-          permissions: { subjects: [{ resourceId: chamado.subjectId, actions: ['read'] }] },
-        },
-      }),
-    );
-    const roomId = room.json<{ roomId: number }>().roomId;
-    const person = await createPerson(t.app, admin, { roomId });
-    const reader = (await login(t.app, person.email, person.password)).token;
+    const { roomId, person, reader } = await readerOf(t.app, chamado.subjectId);
     const seen = async () => {
       const res = await t.app.inject(
         as(reader, { method: 'POST', url: '/api/talk/filter/chamado', payload: { fetch: 50 } }),
