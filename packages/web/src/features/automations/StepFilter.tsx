@@ -1,12 +1,11 @@
 import { Alert, Group, Select, Stack, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { ReadableSubject } from '@talkbase/domain/contracts/contexts';
 import { JOB_FILTER_NAME_MAX } from '@talkbase/domain/contracts/jobs';
 import { useId, useState } from 'react';
 import { FilterTreeEditor } from '../../fields/editors/complex/FilterTreeEditor.tsx';
-import { fetchSavedFilters } from '../../fields/editors/complex/structured-api.ts';
 import { standaloneAttribute } from '../../fields/editors/complex/standalone-attribute.ts';
 import { automationsText } from '../../i18n/automations.ts';
+import { useSavedFilters } from '../filters/useSavedFilters.ts';
 import { fetchSavedFilterTree } from '../rooms/rooms-api.ts';
 
 const text = automationsText.event;
@@ -37,12 +36,7 @@ export function StepFilter(props: {
   const id = useId();
   const subject = props.subjects.find((s) => s.subjectId === value.subjectId)?.subjectIdentifier ?? null;
   const [loadError, setLoadError] = useState(false);
-  const saved = useQuery({
-    queryKey: ['saved-filters', subject],
-    queryFn: ({ signal }) => fetchSavedFilters(subject ?? '', signal),
-    enabled: subject !== null,
-    staleTime: 30_000,
-  });
+  const saved = useSavedFilters(subject);
 
   const pick = async (choice: string | null) => {
     if (choice === null) {

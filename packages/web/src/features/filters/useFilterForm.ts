@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fetchSavedFilters } from '../../fields/editors/complex/structured-api.ts';
 import { fetchSavedFilterTree } from '../rooms/rooms-api.ts';
+import { useSavedFilters } from './useSavedFilters.ts';
 
 /** What the filter form starts from: the filter being edited, or a new one. */
 export interface FilterFormStart {
@@ -32,12 +31,7 @@ export function useFilterForm(start: FilterFormStart, messages: FilterFormMessag
   const [touched, setTouched] = useState(false);
   const [loadError, setLoadError] = useState(false);
 
-  const saved = useQuery({
-    queryKey: ['saved-filters', subject],
-    queryFn: ({ signal }) => fetchSavedFilters(subject ?? '', signal),
-    enabled: subject !== null,
-    staleTime: 30_000,
-  });
+  const saved = useSavedFilters(subject);
 
   /** Another subject: the saved filter and the tree were about the previous one. */
   const chooseSubject = (value: string | null) => {

@@ -101,19 +101,6 @@ export function setTalksActive(
   return apiRequest(`/api/talk/${call}/${seg(subject)}`, { method: 'POST', body: { talkIds } });
 }
 
-export interface SavedFilter {
-  filterId: number;
-  filterName: string;
-}
-
-export async function fetchSavedFilters(subject: string, signal?: AbortSignal): Promise<SavedFilter[]> {
-  const answer = await apiRequest<{ itens: SavedFilter[] }>(
-    `/api/Filter/${seg(subject)}?origin=grid`,
-    signal ? { signal } : {},
-  );
-  return answer.itens;
-}
-
 /** The records a failed delete names (422/403 of DELETE /talk/{subject}). */
 export function relatedTalksOf(extra: Record<string, unknown>): RelatedTalk[] {
   const list = extra.relatedTalks;

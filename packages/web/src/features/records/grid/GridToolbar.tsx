@@ -1,7 +1,6 @@
 import { ActionIcon, Button, Group, MultiSelect, TextInput, Tooltip } from '@mantine/core';
 import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
 import type { TalkFilterRequest } from '@talkbase/domain/contracts/talks';
-import { useQuery } from '@tanstack/react-query';
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import { recordsText } from '../../../i18n/records.ts';
@@ -10,7 +9,7 @@ import { GridTagPicker } from '../../tags/GridTagPicker.tsx';
 import { TransferActions } from '../../talk-transfer/TransferActions.tsx';
 import type { RecordAction } from '../actions/useRecordActions.tsx';
 import { contextPath } from '../context-route.ts';
-import { fetchSavedFilters } from '../records-api.ts';
+import { useSavedFilters } from '../../filters/useSavedFilters.ts';
 
 const text = recordsText;
 
@@ -39,11 +38,7 @@ export interface GridToolbarProps {
 /** Above the grid: quick search, saved filters, tags, new rows and records, batch actions. */
 export function GridToolbar({ toolbarRef, ...props }: GridToolbarProps) {
   const { subject, actions, isActive, selectedIds } = props;
-  const filters = useQuery({
-    queryKey: ['saved-filters', subject],
-    queryFn: ({ signal }) => fetchSavedFilters(subject, signal),
-    staleTime: 60_000,
-  });
+  const filters = useSavedFilters(subject);
   const filterOptions = (filters.data ?? []).map((f) => ({ value: String(f.filterId), label: f.filterName }));
 
   return (
