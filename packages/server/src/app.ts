@@ -69,7 +69,6 @@ import { registerReportModelRoutes } from './modules/report-models/report-models
 import { ReportModelsService } from './modules/report-models/report-models.service.ts';
 import { registerAvailabilityRoutes } from './modules/availability/availability.routes.ts';
 import { AvailabilityService } from './modules/availability/availability.service.ts';
-import { startCertificateEndpoint } from './modules/certificates/certificate-endpoint.ts';
 import { registerCertificateRoutes } from './modules/certificates/certificates.routes.ts';
 import { CertificatesService } from './modules/certificates/certificates.service.ts';
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts';
@@ -400,6 +399,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     registerRealtimeRoutes(app, auth, hub);
     await serveWebApp(app, config.webDist);
     if (config.certificates) {
+      // Loaded only here: its X.509 libraries cost ~3 MiB of heap on servers without the endpoint.
+      const { startCertificateEndpoint } = await import('./modules/certificates/certificate-endpoint.ts');
       const endpoint = await startCertificateEndpoint({
         config: config.certificates,
         service: certificates,

@@ -37,9 +37,9 @@ describe.skipIf(testDatabaseUrl)('the SQLite database', () => {
   });
 
   describe('group commit', () => {
-    const open = async (name: string) => {
+    const open = async (name: string, checkpointThread = true) => {
       const file = path.join(dir, `${name}.db`);
-      const db = openDatabase({ sqliteFile: file });
+      const db = openDatabase({ sqliteFile: file, checkpointThread });
       await sql`create table t (x integer primary key)`.execute(db.kysely);
       return { db, file };
     };
@@ -158,6 +158,26 @@ describe.skipIf(testDatabaseUrl)('the SQLite database', () => {
         expect(fs.statSync(file).size).toBeGreaterThan(128 * 65536);
         const count = await sql<{ n: number }>`select count(*) as n from blob`.execute(db.kysely);
         expect(count.rows[0]?.n).toBe(128);
+      } finally {
+        await db.close();
+      }
+    });
+
+    it('checkpoints in the commits, as SQLite does by itself, when it runs without the thread', async () => {
+      const { db, file } = await open('no-thread', false);
+      try {
+        expect(db.walCheckpoints).toBeUndefined();
+        const auto = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db.kysely);
+        expect(auto.rows[0]?.wal_autocheckpoint).toBe(1000);
+        await sql`create table blob (b blob)`.execute(db.kysely);
+        for (let round = 0; round < 8; round++)
+          await Promise.all(
+            Array.from({ length: 16 }, () =>
+              sql`insert into blob values (randomblob(65536))`.execute(db.kysely),
+            ),
+          );
+        // Past 1,000 pages of WAL, a commit copied them into the database file.
+        expect(fs.statSync(file).size).toBeGreaterThan(64 * 65536);
       } finally {
         await db.close();
       }

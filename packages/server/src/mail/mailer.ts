@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailAttachment {
   filename: string;
@@ -30,23 +30,30 @@ export interface Mailer {
  * each message is written as an .eml file under DATA_DIR/outbox so it can be opened locally.
  */
 export function createMailer(opts: { smtpUrl: string | undefined; from: string; outboxDir: string }): Mailer {
+  // nodemailer loads with the first message, not with every server's start.
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = () =>
+    (transport ??= import('nodemailer').then((m) =>
+      opts.smtpUrl
+        ? m.default.createTransport(opts.smtpUrl)
+        : m.default.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
+  const close = () => void transport?.then((t) => t.close());
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: opts.from, ...message });
+        await (await transportOf()).sendMail({ from: opts.from, ...message });
       },
-      close: () => transport.close(),
+      close,
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: opts.from, ...message });
+      const info = await (await transportOf()).sendMail({ from: opts.from, ...message });
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`;
       await fs.writeFile(path.join(opts.outboxDir, name), info.message as Buffer);
     },
-    close: () => transport.close(),
+    close,
   };
 }

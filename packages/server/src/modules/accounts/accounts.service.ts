@@ -16,7 +16,7 @@ import {
   type createAccountBodySchema,
   type updateAccountBodySchema,
 } from '@talkbase/domain/contracts/account';
-import { passwordStrength } from '@talkbase/domain/passwords/password-strength';
+import { loadPasswordScorer } from '@talkbase/domain/passwords/password-scorer';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { forbidden, notFound, unprocessable, type ErrorItem } from '../../http/errors.ts';
@@ -199,7 +199,7 @@ export class AccountsService {
       }
       if (body.password) {
         const words = [body.firstName, body.lastName, body.displayName, body.email];
-        const weak = passwordStrength(body.password, words).problem;
+        const weak = (await loadPasswordScorer())(body.password, words).problem;
         if (weak) throw unprocessable([{ message: weak, field: 'password' }]);
       }
       const password = body.password ?? generatePassword();

@@ -17,7 +17,7 @@ import type { AuthContext } from './auth-context.ts';
 import * as repo from './auth.repository.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import { hitRateLimit, resetRateLimit } from './rate-limit.repository.ts';
-import { passwordStrength } from '@talkbase/domain/passwords/password-strength';
+import { loadPasswordScorer } from '@talkbase/domain/passwords/password-scorer';
 import type { TokenSigner } from './tokens.ts';
 
 const HOUR = 3_600_000;
@@ -198,7 +198,7 @@ export class AuthService {
       throw new HttpError(409, [{ message: messages.wrongCurrentPassword, field: 'currentPassword' }]);
     }
     // The same strength rule as the own-profile meter (spec 001 §5): score ≥ 3, 10 characters.
-    const weak = passwordStrength(newPassword, accountWords(account)).problem;
+    const weak = (await loadPasswordScorer())(newPassword, accountWords(account)).problem;
     if (weak) throw new HttpError(422, [{ message: weak, field: 'newPassword' }]);
     const hash = await this.d.hasher.hash(newPassword);
     const at = Date.now();

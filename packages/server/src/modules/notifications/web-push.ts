@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
-import webpush from 'web-push';
 import type { Database } from '../../db/schema.ts';
+
+/** web-push loads with the first key pair made or push sent, not with every server's start. */
+const webPush = () => import('web-push').then((m) => m.default);
 
 /** A VAPID key pair, created on first start and kept in `server_secrets` so every instance shares it. */
 export interface VapidKeys {
@@ -20,7 +22,7 @@ async function secret(db: Kysely<Database>, name: string): Promise<string | unde
 export async function vapidKeys(db: Kysely<Database>): Promise<VapidKeys> {
   const existing = await secret(db, 'vapid');
   if (!existing) {
-    const fresh = webpush.generateVAPIDKeys();
+    const fresh = (await webPush()).generateVAPIDKeys();
     await db
       .insertInto('server_secrets')
       .values({ name: 'vapid', value: JSON.stringify(fresh) })
@@ -103,7 +105,9 @@ export class PushChannel {
       .where('account_id', '=', accountId)
       .execute();
     let sent = 0;
+    const webpush = subs.length ? await webPush() : undefined;
     for (const s of subs) {
+      if (!webpush) break;
       try {
         await webpush.sendNotification(
           { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },

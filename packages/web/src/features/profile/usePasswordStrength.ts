@@ -1,14 +1,6 @@
+import { loadPasswordScorer } from '@talkbase/domain/passwords/password-scorer';
 import type { PasswordStrength } from '@talkbase/domain/passwords/password-strength';
 import { useEffect, useState } from 'react';
-
-type Scorer = (password: string, userInputs?: readonly string[]) => PasswordStrength;
-let scorer: Promise<Scorer> | undefined;
-
-/** The domain's scoring function, with its dictionaries, fetched the first time a meter needs it. */
-function loadScorer(): Promise<Scorer> {
-  scorer ??= import('@talkbase/domain/passwords/password-strength').then((m) => m.passwordStrength);
-  return scorer;
-}
 
 /**
  * The strength of `password` as the server will judge it (the same function), or null while the
@@ -24,7 +16,7 @@ export function usePasswordStrength(
     if (!password) return;
     let live = true;
     const timer = setTimeout(() => {
-      void loadScorer().then((score) => {
+      void loadPasswordScorer().then((score) => {
         if (live) setResult({ password, strength: score(password, inputsKey.split('\u0000')) });
       });
     }, 120);
