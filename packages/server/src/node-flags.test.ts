@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,5 +25,26 @@ describe('the Node flags the server runs with', () => {
     const unit = fs.readFileSync(path.join(root, 'deploy/systemd/talkbase@.service'), 'utf8');
     const execStart = /^ExecStart=(.*)$/m.exec(unit)?.[1] ?? '';
     expect(flagsOf(execStart)).toEqual(serve);
+  });
+
+  it("keep Node's compile cache, in the project, from the first module on", () => {
+    const serve = flagsOf(
+      (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { serve: string } })
+        .scripts.serve,
+    );
+    expect(serve).toContain('--import=@talkbase/server/compile-cache');
+    // What a module loaded after the preload sees: the cache on, in node_modules/.cache.
+    const dir = execFileSync(
+      process.execPath,
+      [
+        ...serve,
+        '--input-type=module',
+        '-e',
+        "console.log((await import('node:module')).getCompileCacheDir())",
+      ],
+      { cwd: root, encoding: 'utf8' },
+    ).trim();
+    expect(dir).toMatch(/node_modules\/\.cache\/talkbase-compile/);
+    expect(fs.existsSync(dir)).toBe(true);
   });
 });
