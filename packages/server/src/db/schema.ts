@@ -11,6 +11,8 @@ export interface CompaniesTable {
   time_zone: string;
   /** Moved by triggers whenever the company's subjects, attributes or room permissions change. */
   catalog_version: Generated<number>;
+  /** Moved by triggers whenever a session or what authentication reads of an account changes (0021). */
+  auth_version: Generated<number>;
   two_factor_required: number;
   created_at: number;
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** Sessions and passcodes. All SQL of sign-in lives here; callers pass the database handle. */
@@ -12,6 +13,7 @@ export interface SessionRow {
   accountType: number;
   isAdmin: number;
   catalogVersion: number;
+  authVersion: number;
   tokenGen: number;
   rotatedAt: number | null;
 }
@@ -23,6 +25,7 @@ export function findLiveSession(db: Kysely<Database>, sessionId: string, at: num
     .innerJoin('companies', 'companies.id', 'sessions.company_id')
     .select([
       'companies.catalog_version as catalogVersion',
+      'companies.auth_version as authVersion',
       'sessions.id as sessionId',
       'sessions.account_id as accountId',
       'sessions.company_id as companyId',
@@ -39,6 +42,25 @@ export function findLiveSession(db: Kysely<Database>, sessionId: string, at: num
     .where('sessions.expires_at', '>', at)
     .where('accounts.is_active', '=', 1)
     .executeTakeFirst() as Promise<SessionRow | undefined>;
+}
+
+const versionsQuery = prepared((db: Kysely<Database>, _: 0, companyId: number) =>
+  db
+    .selectFrom('companies')
+    .select(['catalog_version as catalogVersion', 'auth_version as authVersion'])
+    .where('id', '=', companyId),
+);
+
+/**
+ * The company's catalog and authentication versions: one row by key, read on every request whose
+ * session is already known (auth.service.ts).
+ */
+export async function companyVersions(
+  db: Kysely<Database>,
+  companyId: number,
+): Promise<{ catalogVersion: number; authVersion: number } | undefined> {
+  const [row] = await versionsQuery(db, 0, companyId);
+  return row;
 }
 
 /** Whether the account ever opened a session from this client address (its owner's device). */

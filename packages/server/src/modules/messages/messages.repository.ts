@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
+import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** All SQL of record conversations and of the event outbox. Callers pass the handle (a transaction too). */
@@ -363,28 +364,61 @@ export interface OutboxEvent {
   at: number;
 }
 
+const insertOutbox = prepared(
+  (
+    db: Kysely<Database>,
+    _: 0,
+    companyId: number,
+    kind: string,
+    eventType: number | null,
+    subjectId: number,
+    talkId: number | null,
+    talkVersion: number | null,
+    messageId: number | null,
+    accountId: number | null,
+    depth: number,
+    source: string | null,
+    payload: string,
+    at: number,
+  ) =>
+    db
+      .insertInto('outbox_events')
+      .values({
+        company_id: companyId,
+        kind,
+        event_type: eventType,
+        subject_id: subjectId,
+        talk_id: talkId,
+        talk_version: talkVersion,
+        message_id: messageId,
+        account_id: accountId,
+        depth,
+        source,
+        payload,
+        created_at: at,
+      })
+      .returning('id'),
+);
+
 /** Writes an event to the outbox; call it inside the transaction of the change it reports. */
 export async function insertOutboxEvent(db: Kysely<Database>, e: OutboxEvent): Promise<number> {
-  const row = await db
-    .insertInto('outbox_events')
-    .values({
-      company_id: e.companyId,
-      kind: e.kind,
-      event_type: e.eventType,
-      subject_id: e.subjectId,
-      talk_id: e.talkId,
-      talk_version: e.talkVersion,
-      message_id: e.messageId,
-      account_id: e.accountId,
-      depth: e.depth,
-      source: e.source,
-      payload: JSON.stringify(e.payload),
-      created_at: e.at,
-      processed_at: null,
-      last_error: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const [row] = await insertOutbox(
+    db,
+    0,
+    e.companyId,
+    e.kind,
+    e.eventType,
+    e.subjectId,
+    e.talkId,
+    e.talkVersion,
+    e.messageId,
+    e.accountId,
+    e.depth,
+    e.source,
+    JSON.stringify(e.payload),
+    e.at,
+  );
+  if (!row) throw new Error('the outbox event was not written');
   return row.id;
 }
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { TagSource } from '@talkbase/domain/tags/membership';
 import type { TalkTag } from '@talkbase/domain/contracts/tags';
+import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { likePattern } from '../../http/paging.ts';
 
@@ -62,14 +63,18 @@ export function filtersOfTag(db: Kysely<Database>, tagId: number): Promise<TagFi
 }
 
 /** The filters of every tag that targets a subject, with their tags. */
-export function filtersOfSubject(db: Kysely<Database>, subjectId: number): Promise<TagFilterRow[]> {
-  return db
+const filtersOfSubjectQuery = prepared((db: Kysely<Database>, _: 0, subjectId: number) =>
+  db
     .selectFrom('tag_filters')
     .select(['id', 'tag_id', 'subject_id', 'subject_attribute_id', 'name', 'filter', 'position'])
     .where('subject_id', '=', subjectId)
     .orderBy('tag_id')
-    .orderBy('position')
-    .execute();
+    .orderBy('position'),
+);
+
+/** The filters of every tag that targets a subject (read on every record written). */
+export function filtersOfSubject(db: Kysely<Database>, subjectId: number): Promise<TagFilterRow[]> {
+  return filtersOfSubjectQuery(db, 0, subjectId);
 }
 
 export async function insertTag(
@@ -157,6 +162,20 @@ export async function replaceFilters(
   }
 }
 
+const tagsQuery = (db: Kysely<Database>, subjectId: number) =>
+  db
+    .selectFrom('talk_tags as tt')
+    .innerJoin('tags as g', 'g.id', 'tt.tag_id')
+    .select(['tt.talk_id', 'g.id', 'g.name', 'g.color'])
+    .where('tt.subject_id', '=', subjectId)
+    .orderBy('g.name_normalized')
+    .orderBy('g.id');
+
+/** One record's tags (a record read), compiled once (db/prepared.ts). */
+const tagsOfOneTalk = prepared((db: Kysely<Database>, _: 0, subjectId: number, talkId: number) =>
+  tagsQuery(db, subjectId).where('tt.talk_id', '=', talkId),
+);
+
 /** Tags carried by records of one subject, by record id: one query for a whole page. */
 export async function tagsOfTalks(
   db: Kysely<Database>,
@@ -165,15 +184,13 @@ export async function tagsOfTalks(
 ): Promise<Map<number, TalkTag[]>> {
   const out = new Map<number, TalkTag[]>();
   if (talkIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('talk_tags as tt')
-    .innerJoin('tags as g', 'g.id', 'tt.tag_id')
-    .select(['tt.talk_id', 'g.id', 'g.name', 'g.color'])
-    .where('tt.subject_id', '=', subjectId)
-    .where('tt.talk_id', 'in', [...talkIds])
-    .orderBy('g.name_normalized')
-    .orderBy('g.id')
-    .execute();
+  const [only] = talkIds;
+  const rows =
+    talkIds.length === 1 && only !== undefined
+      ? await tagsOfOneTalk(db, 0, subjectId, only)
+      : await tagsQuery(db, subjectId)
+          .where('tt.talk_id', 'in', [...talkIds])
+          .execute();
   for (const r of rows) {
     const list = out.get(r.talk_id) ?? [];
     list.push({ tagId: r.id, tagName: r.name, tagColor: r.color });

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { multiTable, talkTable } from '../subjects/subject-ddl.ts';
 import type { DbValue } from './talk-values.ts';
@@ -77,17 +78,29 @@ export async function replaceMultiValues(
   }
 }
 
+/** A record by id with no row filter: compiled once per subject (db/prepared.ts). */
+const talkById = prepared((db: Kysely<Database>, subjectId: number, talkId: number) =>
+  dyn(db)
+    .selectFrom(`${talkTable(subjectId)} as t`)
+    .selectAll('t')
+    .where('t.id', '=', talkId),
+);
+
 export async function findTalk(
   db: Kysely<Database>,
   subjectId: number,
   talkId: number,
   visible?: RawBuilder<unknown>,
 ): Promise<TalkRow | undefined> {
-  let q = dyn(db)
+  if (!visible) {
+    const [row] = await talkById(db, subjectId, talkId);
+    return row as TalkRow | undefined;
+  }
+  const q = dyn(db)
     .selectFrom(`${talkTable(subjectId)} as t`)
     .selectAll('t')
-    .where('t.id', '=', talkId);
-  if (visible) q = q.where(visible as RawBuilder<boolean>);
+    .where('t.id', '=', talkId)
+    .where(visible as RawBuilder<boolean>);
   return (await q.executeTakeFirst()) as TalkRow | undefined;
 }
 

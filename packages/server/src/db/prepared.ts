@@ -1,0 +1,53 @@
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+
+/**
+ * A hot query built and compiled by Kysely once, then run with new values (issue 18;
+ * docs/decisions.md "Third pass"). Building a query (the immutable nodes, the parsing of
+ * references) and compiling it were ~12 % of a record read's CPU, for text that never changes.
+ *
+ * `build` receives the `key` as it is and stand-ins for the values; every value the compiled query
+ * binds must be one of them or a constant of the query itself (kept as it is). The SQL is kept per
+ * dialect (the adapter, which transactions share) and per `key`: what the text depends on besides
+ * values (a subject's table), or a constant where nothing does.
+ */
+export function prepared<K extends string | number, P extends unknown[], R>(
+  build: (db: Kysely<Database>, key: K, ...params: P) => Compilable<R>,
+): (db: Kysely<Database>, key: K, ...params: P) => Promise<R[]> {
+  const byAdapter = new WeakMap<object, Map<K, Shape>>();
+  return async (db, key, ...params) => {
+    const executor = db.getExecutor();
+    let byKey = byAdapter.get(executor.adapter);
+    if (!byKey) {
+      byKey = new Map();
+      byAdapter.set(executor.adapter, byKey);
+    }
+    let shape = byKey.get(key);
+    if (!shape) {
+      const standIns = params.map((_, i) => `${STAND_IN}${i}`) as P;
+      shape = shapeOf(build(db, key, ...standIns).compile());
+      byKey.set(key, shape);
+    }
+    const values = shape.slots.map((s) => ('param' in s ? params[s.param] : s.constant));
+    const result = await db.executeQuery<R>(CompiledQuery.raw(shape.sql, values));
+    return result.rows;
+  };
+}
+
+type Slot = { param: number } | { constant: unknown };
+interface Shape {
+  sql: string;
+  slots: Slot[];
+}
+
+const STAND_IN = '\u0000tb-param-';
+
+/** Compiles `build` once with stand-ins, and notes where each bound value comes from. */
+function shapeOf(compiled: CompiledQuery): Shape {
+  const slots = compiled.parameters.map((value): Slot => {
+    if (typeof value === 'string' && value.startsWith(STAND_IN))
+      return { param: Number(value.slice(STAND_IN.length)) };
+    return { constant: value };
+  });
+  return { sql: compiled.sql, slots };
+}
