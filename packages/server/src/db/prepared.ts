@@ -3,8 +3,9 @@ import type { Database } from './schema.ts';
 
 /**
  * A hot query built and compiled by Kysely once, then run with new values (issue 18;
- * docs/decisions.md "Third pass"). Building a query (the immutable nodes, the parsing of
- * references) and compiling it were ~12 % of a record read's CPU, for text that never changes.
+ * docs/decisions.md "Records engine performance", third pass). Building a query (the immutable
+ * nodes, the parsing of references) and compiling it were ~12 % of a record read's CPU, for text
+ * that never changes.
  *
  * `build` receives the `key` as it is and stand-ins for the values; every value the compiled query
  * binds must be one of them or a constant of the query itself (kept as it is). The SQL is kept per

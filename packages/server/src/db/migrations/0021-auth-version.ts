@@ -7,8 +7,9 @@ import type { DialectName } from '../database.ts';
  * room, kind, administrator flag or active state changed, or the account removed. The server keeps
  * the sessions it has checked in memory and, on every request, reads only its company's two
  * versions (one row by key) instead of the session joined with its account and company
- * (modules/auth; docs/decisions.md "Third pass"). The triggers also see changes made by another
- * instance or by hand-run SQL, so a revocation still applies on the very next request everywhere.
+ * (modules/auth; docs/decisions.md "Records engine performance", third pass). The triggers also
+ * see changes made by another instance or by hand-run SQL, so a revocation still applies on the
+ * very next request everywhere.
  *
  * A new session (sign-in) does not move it: nothing in memory can stand for a session not yet read.
  */
