@@ -41,6 +41,10 @@ export interface DbOptions {
 // (epoch milliseconds, ids) stay far below 2^53, so numbers are exact. Set once for the process.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 
+/** SQLite page cache sizes, KiB (see below). */
+const WRITER_CACHE_KIB = 8192;
+const READER_CACHE_KIB = 4096;
+
 export function openDatabase(opts: DbOptions): Db {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
@@ -68,6 +72,11 @@ export function openDatabase(opts: DbOptions): Db {
   writer.pragma('foreign_keys = ON');
   // No busy timeout: it would stop the event loop; the writer retries after a pause instead.
   writer.pragma('busy_timeout = 0');
+  // Page caches: better-sqlite3 builds SQLite with 16 MiB per connection, and both connections
+  // filled theirs under load (~32 MiB of the server's memory). 8 MiB for the writer and 4 for the
+  // reader hold the B-trees' inner pages at 1M records, and measured no slower on the records bench
+  // (docs/decisions.md "Records engine performance", third pass); the OS keeps the file's pages.
+  writer.pragma(`cache_size = -${WRITER_CACHE_KIB}`);
   // Reads outside transactions: a second connection that sees committed data only.
   let reader: BetterSqlite3.Database | undefined;
   let checkpointer: WalCheckpointer | undefined;
@@ -75,6 +84,7 @@ export function openDatabase(opts: DbOptions): Db {
     reader = new BetterSqlite3(file);
     reader.pragma('query_only = ON');
     reader.pragma('busy_timeout = 5000');
+    reader.pragma(`cache_size = -${READER_CACHE_KIB}`);
     // Checkpoints off the event loop's thread: a COMMIT no longer copies the WAL into the file.
     if (opts.checkpointThread ?? os.availableParallelism() > 1)
       checkpointer = new WalCheckpointer(file, writer);
