@@ -18,6 +18,7 @@ import { findCompany } from '../accounts/accounts.repository.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { PermissionsService } from '../permissions/permissions.service.ts';
 import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
+import { changeRow } from '../talks/talk-history.ts';
 import { findTalk, insertChanges } from '../talks/talks.repository.ts';
 import { talkMessages, type TalksService } from '../talks/talks.service.ts';
 import { cleanFileName, drain, FileInspector, invalidFile } from './file-intake.ts';
@@ -266,17 +267,11 @@ export class FilesService {
         const after = [...remaining.map((f) => f.name), ...kept.map((s) => s.name)];
         if (removed.length || kept.length) {
           await insertChanges(trx, [
-            {
-              companyId: auth.companyId,
-              subjectId: subject.id,
-              talkId,
-              accountId: auth.accountId,
-              at,
-              action: 'updated',
-              attributeId: attribute.id,
+            changeRow(auth, subject, talkId, at, 'updated', {
+              id: attribute.id,
               oldValue: JSON.stringify(before.map((f) => f.name)),
               newValue: JSON.stringify(after),
-            },
+            }),
           ]);
         }
         return { ids, removed, dropped };

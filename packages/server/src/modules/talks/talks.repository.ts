@@ -305,20 +305,20 @@ export async function pageTalks(
   return { rows: rows as TalkRow[], total };
 }
 
-export async function insertChanges(
-  db: Kysely<Database>,
-  rows: {
-    companyId: number;
-    subjectId: number;
-    talkId: number;
-    accountId: number | null;
-    at: number;
-    action: string;
-    attributeId: number | null;
-    oldValue: string | null;
-    newValue: string | null;
-  }[],
-) {
+/** One row of a record's history (talk_changes). */
+export interface ChangeRow {
+  companyId: number;
+  subjectId: number;
+  talkId: number;
+  accountId: number | null;
+  at: number;
+  action: string;
+  attributeId: number | null;
+  oldValue: string | null;
+  newValue: string | null;
+}
+
+export async function insertChanges(db: Kysely<Database>, rows: ChangeRow[]) {
   if (rows.length === 0) return;
   await db
     .insertInto('talk_changes')

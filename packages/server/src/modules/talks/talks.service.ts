@@ -3,7 +3,6 @@ import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import {
-  badRequest,
   conflict,
   forbidden,
   HttpError,
@@ -22,8 +21,8 @@ import type {
 import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
-import { displayNameOf, presentTalks, type ApiTalk, type RelatedLoader } from './talk-presenter.ts';
-import { toDbValue, type DbValue } from './talk-values.ts';
+import { presentTalks, type ApiTalk } from './talk-presenter.ts';
+import type { DbValue } from './talk-values.ts';
 import type { TalkWrite } from '@talkbase/domain/contracts/talks';
 import * as repo from './talks.repository.ts';
 import type { CountCache } from './count-cache.ts';
@@ -36,6 +35,9 @@ import { writeTalkEvent } from './talk-events.ts';
 import { talkMessages } from './talk-messages.ts';
 import { prepareValues, searchTextOf, valuesByAttribute, type Prepared } from './talk-prepare.ts';
 import { talkTimeline } from './talk-timeline.ts';
+import { checkAttributeActions, checkReferencesAndKeys, itemErrors, type CheckDeps } from './talk-checks.ts';
+import { changeRow, historyText, pickColumns } from './talk-history.ts';
+import { relatedLoader, relatedRecords } from './talk-related.ts';
 
 export { talkMessages };
 
@@ -44,9 +46,6 @@ export type Access = AccessPolicy;
 
 /** A check every call about one subject passes (the digital-certificate gate, 002 §4). */
 export type SubjectGate = (auth: AuthContext, subject: SubjectMeta, db: Kysely<Database>) => Promise<void>;
-
-const stringify = (v: DbValue | DbValue[] | undefined): string | null =>
-  v === null || v === undefined ? null : Array.isArray(v) ? JSON.stringify(v) : String(v);
 
 /**
  * Creating, reading, changing and removing talks, with every rule checked here on the server:
@@ -62,6 +61,8 @@ export class TalksService {
   private readonly counts: CountCache;
   private readonly fileStore: FileStore | undefined;
   private readonly subjectGate: SubjectGate | undefined;
+  /** What the write checks and the related records read through. */
+  private readonly checks: CheckDeps;
   /** Subjects' own rules on every create and update (the tickets'), registered by their modules. */
   readonly writeRules = new TalkWriteRules();
 
@@ -83,6 +84,7 @@ export class TalksService {
     this.subjects = deps.subjects;
     this.permissions = deps.permissions;
     this.hub = deps.hub;
+    this.checks = { permissions: deps.permissions, subjects: deps.subjects };
   }
 
   private get k(): Kysely<Database> {
@@ -125,21 +127,8 @@ export class TalksService {
     const { view } = await this.permissions.policy(auth, subject);
     return presentTalks(this.k, view, rows, {
       readOnly: !actions.update,
-      loadSubject: this.relatedLoader(auth, subject),
+      loadSubject: relatedLoader(this.checks, auth, subject),
     });
-  }
-
-  /** Reads the subjects a record points to, as far as the account may read them. */
-  private relatedLoader(auth: AuthContext, subject: SubjectMeta): RelatedLoader {
-    return async (id) => {
-      const related =
-        id === subject.id
-          ? subject
-          : await this.subjects.loadById(auth.companyId, id, undefined, auth).catch(() => undefined);
-      if (!related) return null;
-      const access = await this.accessTo(auth, related, 'read').catch(() => undefined);
-      return access ? { subject: access.view, visible: access.visible } : null;
-    };
   }
 
   async get(auth: AuthContext, identifier: string, talkId: number): Promise<ApiTalk> {
@@ -158,7 +147,7 @@ export class TalksService {
   ): Promise<{ resourceId: number; subject: SubjectMeta }> {
     const { subject, actions } = await this.access(auth, identifier, 'create');
     const values = valuesByAttribute(subject, body);
-    await this.checkAttributeActions(auth, subject, actions, values, 'create');
+    await checkAttributeActions(this.checks, this.k, auth, subject, actions, values, 'create');
     const templated = await applyTemplateWriteRules(this.k, auth, subject, body.templateId, values, 'create');
     const written = await this.writeRules.apply({ auth, subject, values: templated, db: this.k });
     const prepared = this.prepareCreate(subject, written, await this.ruleContext(auth));
@@ -183,7 +172,7 @@ export class TalksService {
       prepared.push(
         await itemErrors(i, async () => {
           const values = valuesByAttribute(subject, body);
-          await this.checkAttributeActions(auth, subject, actions, values, 'create');
+          await checkAttributeActions(this.checks, this.k, auth, subject, actions, values, 'create');
           const templated = await applyTemplateWriteRules(
             this.k,
             auth,
@@ -230,7 +219,7 @@ export class TalksService {
     opts: { hooks: boolean } = { hooks: true },
   ): Promise<number> {
     const at = Date.now();
-    await this.checkReferencesAndKeys(trx, auth, subject, prepared);
+    await checkReferencesAndKeys(this.checks, trx, auth, subject, prepared);
     const talkId = await repo.insertTalk(trx, subject.id, {
       columns: prepared.columns,
       searchText: searchTextOf(subject, prepared.columns, prepared.multi),
@@ -250,32 +239,18 @@ export class TalksService {
       at,
     });
     await repo.insertChanges(trx, [
-      {
-        companyId: auth.companyId,
-        subjectId: subject.id,
-        talkId,
-        accountId: auth.accountId,
-        at,
-        action: 'created',
-        attributeId: null,
-        oldValue: null,
-        newValue: null,
-      },
-      ...prepared.touched.map((a) => ({
-        companyId: auth.companyId,
-        subjectId: subject.id,
-        talkId,
-        accountId: auth.accountId,
-        at,
-        action: 'created',
-        attributeId: a.id,
-        oldValue: null,
-        newValue: stringify(
-          hasColumn(a)
-            ? prepared.columns[attributeColumn(a.id)]
-            : prepared.multi.find((m) => m.attributeId === a.id)?.values,
-        ),
-      })),
+      changeRow(auth, subject, talkId, at, 'created'),
+      ...prepared.touched.map((a) =>
+        changeRow(auth, subject, talkId, at, 'created', {
+          id: a.id,
+          oldValue: null,
+          newValue: historyText(
+            hasColumn(a)
+              ? prepared.columns[attributeColumn(a.id)]
+              : prepared.multi.find((m) => m.attributeId === a.id)?.values,
+          ),
+        }),
+      ),
     ]);
     return talkId;
   }
@@ -355,80 +330,19 @@ export class TalksService {
     values: Map<number, unknown>,
     prepared: Prepared,
   ): Promise<void> {
-    const at = Date.now();
     const before = await repo.findTalk(trx, subject.id, talkId, visible);
     if (!before) throw notFound(talkMessages.talkNotFound);
-    await this.checkAttributeActions(auth, subject, actions, values, 'update', before, trx);
+    await checkAttributeActions(this.checks, trx, auth, subject, actions, values, 'update', before);
     if (version !== undefined && before.version !== version) throw conflict(talkMessages.stale);
-    const beforeMulti = await repo.multiValuesOf(trx, subject.id, [talkId]);
     const errors: ErrorItem[] = [];
     for (const a of prepared.touched) {
-      if (
-        !a.isEditable &&
-        stringify(before[attributeColumn(a.id)] as DbValue) !==
-          stringify(prepared.columns[attributeColumn(a.id)])
-      ) {
+      const column = attributeColumn(a.id);
+      if (!a.isEditable && historyText(before[column] as DbValue) !== historyText(prepared.columns[column]))
         errors.push({ message: talkMessages.notEditable(a.name), field: a.identifier });
-      }
     }
     if (errors.length) throw unprocessable(errors);
-    await this.checkReferencesAndKeys(trx, auth, subject, prepared, talkId);
-    const merged = { ...pickColumns(subject, before), ...prepared.columns };
-    const mergedMulti = subject.attributes
-      .filter((a) => a.isMultipleValues)
-      .map(
-        (a) =>
-          prepared.multi.find((m) => m.attributeId === a.id) ?? {
-            attributeId: a.id,
-            values: beforeMulti
-              .filter((m) => m.attribute_id === a.id)
-              .map((m) => m.value_text ?? m.value_number),
-          },
-      );
-    const changed = await repo.updateTalk(trx, subject.id, talkId, prepared.columns, {
-      at,
-      accountId: auth.accountId,
-      expectedVersion: before.version,
-      searchText: searchTextOf(subject, merged, mergedMulti),
-    });
-    if (changed === 0) throw conflict(talkMessages.stale);
-    await repo.replaceMultiValues(trx, subject.id, talkId, prepared.multi);
-    await this.writeRules.written(trx, subject, [talkId]);
-    const history = prepared.touched
-      .map((a) => {
-        const oldValue = hasColumn(a)
-          ? stringify(before[attributeColumn(a.id)] as DbValue)
-          : stringify(
-              beforeMulti.filter((m) => m.attribute_id === a.id).map((m) => m.value_text ?? m.value_number),
-            );
-        const newValue = hasColumn(a)
-          ? stringify(prepared.columns[attributeColumn(a.id)])
-          : stringify(prepared.multi.find((m) => m.attributeId === a.id)?.values);
-        return {
-          companyId: auth.companyId,
-          subjectId: subject.id,
-          talkId,
-          accountId: auth.accountId,
-          at,
-          action: 'updated',
-          attributeId: a.id,
-          oldValue,
-          newValue,
-        };
-      })
-      .filter((h) => h.oldValue !== h.newValue);
-    await repo.insertChanges(trx, history);
-    const byId = new Map(subject.attributes.map((a) => [a.id, a.identifier]));
-    await writeTalkEvent(trx, auth, {
-      kind: 'updated',
-      subject,
-      talkId,
-      version: before.version + 1,
-      before: pickColumns(subject, before),
-      after: merged,
-      changed: history.map((h) => byId.get(h.attributeId) ?? ''),
-      at,
-    });
+    await checkReferencesAndKeys(this.checks, trx, auth, subject, prepared, talkId);
+    await this.writeChange(trx, auth, subject, before, prepared, before.version);
   }
 
   /**
@@ -447,34 +361,50 @@ export class TalksService {
     const prepared = prepareValues(subject, values, 'update', await this.ruleContext(auth, trx));
     const before = await repo.findTalk(trx, subject.id, talkId);
     if (!before) throw notFound(talkMessages.talkNotFound);
-    const beforeMulti = await repo.multiValuesOf(trx, subject.id, [talkId]);
-    const multi = subject.attributes
-      .filter((a) => a.isMultipleValues)
-      .map((a) => ({
-        attributeId: a.id,
-        values: beforeMulti.filter((m) => m.attribute_id === a.id).map((m) => m.value_text ?? m.value_number),
-      }));
+    await this.writeChange(trx, auth, subject, before, prepared, undefined);
+  }
+
+  /**
+   * Writes the checked values of `prepared` over the record `before`, in the caller's transaction:
+   * the row (refused as stale when `expectedVersion` no longer matches), its multiple values, the
+   * subject's write hooks, one history row per value that changed, and the `updated` event.
+   */
+  private async writeChange(
+    trx: Kysely<Database>,
+    auth: AuthContext,
+    subject: SubjectMeta,
+    before: repo.TalkRow,
+    prepared: Prepared,
+    expectedVersion: number | undefined,
+  ): Promise<void> {
     const at = Date.now();
-    await repo.updateTalk(trx, subject.id, talkId, prepared.columns, {
+    const talkId = before.id;
+    const beforeMulti = await repo.multiValuesOf(trx, subject.id, [talkId]);
+    const oldValues = (attributeId: number) =>
+      beforeMulti.filter((m) => m.attribute_id === attributeId).map((m) => m.value_text ?? m.value_number);
+    const newValues = (attributeId: number) => prepared.multi.find((m) => m.attributeId === attributeId);
+    const merged = { ...pickColumns(subject, before), ...prepared.columns };
+    const mergedMulti = subject.attributes
+      .filter((a) => a.isMultipleValues)
+      .map((a) => newValues(a.id) ?? { attributeId: a.id, values: oldValues(a.id) });
+    const changed = await repo.updateTalk(trx, subject.id, talkId, prepared.columns, {
       at,
       accountId: auth.accountId,
-      expectedVersion: undefined,
-      searchText: searchTextOf(subject, { ...pickColumns(subject, before), ...prepared.columns }, multi),
+      expectedVersion,
+      searchText: searchTextOf(subject, merged, mergedMulti),
     });
+    if (changed === 0) throw conflict(talkMessages.stale);
+    await repo.replaceMultiValues(trx, subject.id, talkId, prepared.multi);
     await this.writeRules.written(trx, subject, [talkId]);
     const history = prepared.touched
-      .filter((a) => hasColumn(a))
-      .map((a) => ({
-        companyId: auth.companyId,
-        subjectId: subject.id,
-        talkId,
-        accountId: auth.accountId,
-        at,
-        action: 'updated',
-        attributeId: a.id,
-        oldValue: stringify(before[attributeColumn(a.id)] as DbValue),
-        newValue: stringify(prepared.columns[attributeColumn(a.id)]),
-      }))
+      .map((a) => {
+        const column = attributeColumn(a.id);
+        return changeRow(auth, subject, talkId, at, 'updated', {
+          id: a.id,
+          oldValue: historyText(hasColumn(a) ? (before[column] as DbValue) : oldValues(a.id)),
+          newValue: historyText(hasColumn(a) ? prepared.columns[column] : newValues(a.id)?.values),
+        });
+      })
       .filter((h) => h.oldValue !== h.newValue);
     await repo.insertChanges(trx, history);
     const byId = new Map(subject.attributes.map((a) => [a.id, a.identifier]));
@@ -484,8 +414,8 @@ export class TalksService {
       talkId,
       version: before.version + 1,
       before: pickColumns(subject, before),
-      after: { ...pickColumns(subject, before), ...prepared.columns },
-      changed: history.map((h) => byId.get(h.attributeId) ?? ''),
+      after: merged,
+      changed: history.map((h) => byId.get(h.attributeId ?? 0) ?? ''),
       at,
     });
   }
@@ -501,7 +431,7 @@ export class TalksService {
     const found = await repo.existingIds(this.k, subject.id, ids, visible);
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) throw notFound(talkMessages.talkNotFound);
-    const related = await this.relatedRecords(auth, subject, ids);
+    const related = await relatedRecords(this.checks, this.k, auth, subject, ids);
     if (related.length) {
       throw new HttpError(422, talkMessages.hasRelated, {}, { relatedTalks: related });
     }
@@ -522,17 +452,7 @@ export class TalksService {
       await repo.deleteTalks(trx, subject.id, ids);
       await repo.insertChanges(
         trx,
-        ids.map((talkId) => ({
-          companyId: auth.companyId,
-          subjectId: subject.id,
-          talkId,
-          accountId: auth.accountId,
-          at,
-          action: 'deleted',
-          attributeId: null,
-          oldValue: null,
-          newValue: null,
-        })),
+        ids.map((talkId) => changeRow(auth, subject, talkId, at, 'deleted')),
       );
       await deleteConversationsOf(trx, subject.id, ids);
       return deleteFilesOfTalks(trx, subject.id, ids);
@@ -560,17 +480,7 @@ export class TalksService {
       const n = await repo.setActive(trx, subject.id, ids, active, at, auth.accountId);
       await repo.insertChanges(
         trx,
-        ids.map((talkId) => ({
-          companyId: auth.companyId,
-          subjectId: subject.id,
-          talkId,
-          accountId: auth.accountId,
-          at,
-          action: active ? 'activated' : 'deactivated',
-          attributeId: null,
-          oldValue: null,
-          newValue: null,
-        })),
+        ids.map((talkId) => changeRow(auth, subject, talkId, at, active ? 'activated' : 'deactivated')),
       );
       return n;
     });
@@ -580,143 +490,20 @@ export class TalksService {
 
   async timeline(auth: AuthContext, identifier: string, talkId: number, page: number, fetch: number) {
     const access = await this.access(auth, identifier, 'read');
-    return talkTimeline(this.k, auth, access, this.relatedLoader(auth, access.subject), talkId, page, fetch);
-  }
-
-  /** Per-attribute actions of the room: 403 naming the attributes it may not set, change or clear. */
-  private async checkAttributeActions(
-    auth: AuthContext,
-    subject: SubjectMeta,
-    actions: SubjectActions,
-    values: Map<number, unknown>,
-    mode: 'create' | 'update',
-    before?: repo.TalkRow,
-    db: Kysely<Database> = this.k,
-  ): Promise<void> {
-    const allowed = await this.permissions.attributeActions(auth, subject, actions, db);
-    const blocked: ErrorItem[] = [];
-    for (const [attributeId, value] of values) {
-      const a = subject.attributes.find((x) => x.id === attributeId);
-      const can = allowed.get(attributeId);
-      if (!a || !can) continue;
-      const empty =
-        value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
-      if (mode === 'create' && !can.create && !empty)
-        blocked.push({ message: talkMessages.attributeNotAllowed(a.name), field: a.identifier });
-      if (mode === 'update' && before && hasColumn(a)) {
-        const old = before[attributeColumn(a.id)];
-        const clearing = empty && old !== null && old !== undefined && old !== '';
-        if (clearing ? !can.delete : !can.update && !empty) {
-          // Sending back the value already stored is not a change, whatever the permission.
-          const c = toDbValue(a, value, a.identifier);
-          if (!(c.ok && stringify(c.value) === stringify(old as DbValue)))
-            blocked.push({ message: talkMessages.attributeNotAllowed(a.name), field: a.identifier });
-        }
-      }
-    }
-    if (blocked.length === 0) return;
-    // A change the account may not make to an attribute it may not read is refused as for an unknown one.
-    const { hidden } = await this.permissions.policy(auth, subject, db);
-    const unseen = new Set(subject.attributes.filter((a) => hidden.has(a.id)).map((a) => a.identifier));
-    if (blocked.some((b) => b.field !== undefined && unseen.has(b.field)))
-      throw badRequest([{ message: talkMessages.unknownAttribute, field: 'talkValues' }]);
-    throw new HttpError(403, blocked);
+    return talkTimeline(
+      this.k,
+      auth,
+      access,
+      relatedLoader(this.checks, auth, access.subject),
+      talkId,
+      page,
+      fetch,
+    );
   }
 
   /** The instant and the company's time zone that date rules and relative filters are judged in. */
   ruleContext(auth: AuthContext, db?: Kysely<Database>): Promise<{ now: Date; timeZone: string }> {
     return this.permissions.ruleContext(auth, db);
-  }
-
-  private async checkReferencesAndKeys(
-    trx: Kysely<Database>,
-    auth: AuthContext,
-    subject: SubjectMeta,
-    p: Prepared,
-    selfId?: number,
-  ) {
-    const errors: ErrorItem[] = [];
-    for (const a of p.touched) {
-      if (a.kind === 'reference' && a.relatedSubjectId) {
-        const ids = (
-          hasColumn(a)
-            ? [p.columns[attributeColumn(a.id)]]
-            : (p.multi.find((m) => m.attributeId === a.id)?.values ?? [])
-        ).filter((v): v is number => typeof v === 'number');
-        if (ids.length) {
-          const related =
-            a.relatedSubjectId === subject.id
-              ? subject
-              : await this.subjects.loadById(auth.companyId, a.relatedSubjectId, trx);
-          const relatedAccess = await this.accessTo(auth, related, 'read', trx).catch(() => undefined);
-          const found = relatedAccess
-            ? await repo.existingIds(trx, related.id, ids, relatedAccess.visible)
-            : new Set<number>();
-          if (ids.some((id) => !found.has(id)))
-            errors.push({ message: talkMessages.relatedMissing(a.name), field: a.identifier });
-        }
-      }
-      if (a.isNaturalKey && hasColumn(a)) {
-        const v = p.columns[attributeColumn(a.id)];
-        if (
-          v !== null &&
-          v !== undefined &&
-          (await repo.valueTaken(trx, subject.id, attributeColumn(a.id), v, selfId))
-        ) {
-          errors.push({ message: talkMessages.taken(a.name), field: a.identifier });
-        }
-      }
-    }
-    if (errors.length) throw unprocessable(errors);
-  }
-
-  /** Records elsewhere that point to these (the delete of 002 §8 lists them instead). */
-  private async relatedRecords(auth: AuthContext, subject: SubjectMeta, ids: number[]) {
-    const refs = await this.subjects.referring(auth.companyId, subject.identifier);
-    const out: {
-      subject: string;
-      subjectName: string;
-      talkId: number;
-      displayName: string;
-      relatedTalkId: number;
-    }[] = [];
-    for (const r of refs) {
-      const from =
-        r.relatedSubject.subjectId === subject.id
-          ? subject
-          : await this.subjects.loadById(auth.companyId, r.relatedSubject.subjectId);
-      const hits = await repo.referencing(
-        this.k,
-        { fromSubjectId: from.id, attributeId: r.subjectAttributeId, multiple: r.isMultipleValues },
-        ids,
-        50,
-      );
-      const selfRefs = hits.filter((h) => !(from.id === subject.id && ids.includes(h.talkId)));
-      if (!selfRefs.length) continue;
-      const fromAccess = await this.accessTo(auth, from, 'read').catch(() => undefined);
-      const visibleIds = fromAccess
-        ? await repo.existingIds(
-            this.k,
-            from.id,
-            selfRefs.map((h) => h.talkId),
-            fromAccess.visible,
-          )
-        : new Set<number>();
-      const rows = await repo.rowsByIds(this.k, from.id, [...visibleIds]);
-      const names = new Map(rows.map((row) => [row.id, displayNameOf(fromAccess?.view ?? from, row)]));
-      for (const h of selfRefs) {
-        // A related record the account cannot see still blocks the delete, but is never named.
-        const seen = visibleIds.has(h.talkId);
-        out.push({
-          subject: seen ? from.identifier : '',
-          subjectName: seen ? from.name : '',
-          talkId: seen ? h.talkId : 0,
-          displayName: names.get(h.talkId) ?? 'Registro sem acesso',
-          relatedTalkId: h.target,
-        });
-      }
-    }
-    return out;
   }
 
   private async announce(auth: AuthContext, subject: SubjectMeta, talkIds: number[]): Promise<void> {
@@ -728,26 +515,5 @@ export class TalksService {
       talkIds: talkIds.slice(0, 200),
       accountId: auth.accountId,
     });
-  }
-}
-
-function pickColumns(subject: SubjectMeta, row: repo.TalkRow): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const a of subject.attributes)
-    if (hasColumn(a)) out[attributeColumn(a.id)] = row[attributeColumn(a.id)];
-  return out;
-}
-
-/** Runs one item's step of a batch, naming the item in its errors' fields (`talks.{i}.…`). */
-async function itemErrors<T>(i: number, step: () => Promise<T>): Promise<T> {
-  try {
-    return await step();
-  } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    const errors = err.errors.map((e) => ({
-      message: e.message,
-      field: e.field ? `talks.${i}.${e.field}` : `talks.${i}`,
-    }));
-    throw new HttpError(err.statusCode, errors, err.headers, err.extra);
   }
 }

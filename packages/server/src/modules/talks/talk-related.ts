@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import type { SubjectMeta } from '../subjects/subject-meta.ts';
+import type { CheckDeps } from './talk-checks.ts';
+import { displayNameOf, type RelatedLoader } from './talk-presenter.ts';
+import * as repo from './talks.repository.ts';
+
+/** Reads the subjects a record points to, as far as the account may read them. */
+export function relatedLoader(deps: CheckDeps, auth: AuthContext, subject: SubjectMeta): RelatedLoader {
+  return async (id) => {
+    const related =
+      id === subject.id
+        ? subject
+        : await deps.subjects.loadById(auth.companyId, id, undefined, auth).catch(() => undefined);
+    if (!related) return null;
+    const access = await deps.permissions.accessTo(auth, related, 'read').catch(() => undefined);
+    return access ? { subject: access.view, visible: access.visible } : null;
+  };
+}
+
+/** A record elsewhere that points to one being deleted. */
+export interface RelatedTalk {
+  subject: string;
+  subjectName: string;
+  talkId: number;
+  displayName: string;
+  relatedTalkId: number;
+}
+
+/**
+ * Records elsewhere that point to these (the delete of 002 §8 lists them instead), at most 50 a
+ * referring attribute. One the account cannot see is counted but never named.
+ */
+export async function relatedRecords(
+  deps: CheckDeps,
+  db: Kysely<Database>,
+  auth: AuthContext,
+  subject: SubjectMeta,
+  ids: number[],
+): Promise<RelatedTalk[]> {
+  const refs = await deps.subjects.referring(auth.companyId, subject.identifier);
+  const out: RelatedTalk[] = [];
+  for (const r of refs) {
+    const from =
+      r.relatedSubject.subjectId === subject.id
+        ? subject
+        : await deps.subjects.loadById(auth.companyId, r.relatedSubject.subjectId);
+    const hits = await repo.referencing(
+      db,
+      { fromSubjectId: from.id, attributeId: r.subjectAttributeId, multiple: r.isMultipleValues },
+      ids,
+      50,
+    );
+    const selfRefs = hits.filter((h) => !(from.id === subject.id && ids.includes(h.talkId)));
+    if (!selfRefs.length) continue;
+    const fromAccess = await deps.permissions.accessTo(auth, from, 'read').catch(() => undefined);
+    const visibleIds = fromAccess
+      ? await repo.existingIds(
+          db,
+          from.id,
+          selfRefs.map((h) => h.talkId),
+          fromAccess.visible,
+        )
+      : new Set<number>();
+    const rows = await repo.rowsByIds(db, from.id, [...visibleIds]);
+    const names = new Map(rows.map((row) => [row.id, displayNameOf(fromAccess?.view ?? from, row)]));
+    for (const h of selfRefs) {
+      const seen = visibleIds.has(h.talkId);
+      out.push({
+        subject: seen ? from.identifier : '',
+        subjectName: seen ? from.name : '',
+        talkId: seen ? h.talkId : 0,
+        displayName: names.get(h.talkId) ?? 'Registro sem acesso',
+        relatedTalkId: h.target,
+      });
+    }
+  }
+  return out;
+}
