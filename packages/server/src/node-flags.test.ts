@@ -19,7 +19,7 @@ describe('the Node flags the server runs with', () => {
       (JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as { scripts: Record<string, string> })
         .scripts;
     const serve = flagsOf(scripts('package.json').serve ?? '');
-    expect(serve).toContain('--max-semi-space-size=8');
+    expect(serve).toContain('--max-semi-space-size=4');
     expect(flagsOf(scripts('package.json').dev ?? '')).toEqual(serve);
     expect(flagsOf(scripts('packages/server/package.json').start ?? '')).toEqual(serve);
     const unit = fs.readFileSync(path.join(root, 'deploy/systemd/talkbase@.service'), 'utf8');
