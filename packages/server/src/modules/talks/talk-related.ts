@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { RelatedTalk } from '@talkbase/domain/contracts/talks';
 import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
@@ -17,15 +18,6 @@ export function relatedLoader(deps: CheckDeps, auth: AuthContext, subject: Subje
     const access = await deps.permissions.accessTo(auth, related, 'read').catch(() => undefined);
     return access ? { subject: access.view, visible: access.visible } : null;
   };
-}
-
-/** A record elsewhere that points to one being deleted. */
-export interface RelatedTalk {
-  subject: string;
-  subjectName: string;
-  talkId: number;
-  displayName: string;
-  relatedTalkId: number;
 }
 
 /**
