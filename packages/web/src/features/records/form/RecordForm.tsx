@@ -254,12 +254,14 @@ function RecordFormBody(
         const items = values.get(a.subjectAttributeId);
         if (Array.isArray(items)) await uploadFileValue(subject, id, a, items as FileItem[]);
       }
-      notifySuccess(isNew ? text.messages.inserted : text.messages.updated);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['talks', subject] }),
         queryClient.invalidateQueries({ queryKey: ['talk', subject, id] }),
         queryClient.invalidateQueries({ queryKey: ['timeline', subject, id] }),
       ]);
+      // The notice and the caller's onSaved in one step: whoever closes the view on seeing the
+      // notice (the search modal reloads its results only if it was told of the save) was told.
+      notifySuccess(isNew ? text.messages.inserted : text.messages.updated);
       props.onSaved?.({ talkId: id, created: isNew, location });
     } catch (err) {
       if (err instanceof ApiError && (err.status === 400 || err.status === 422 || err.status === 403)) {
