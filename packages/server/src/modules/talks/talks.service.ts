@@ -29,8 +29,6 @@ import type { CountCache } from './count-cache.ts';
 import { TalkWriteRules } from './write-rules.ts';
 import { applyTemplateWriteRules } from '../templates/template-write-rules.ts';
 import { discard, type FileStore } from '../files/file-store.ts';
-import { deleteFilesOfTalks } from '../files/files.repository.ts';
-import { deleteConversationsOf } from '../messages/messages.repository.ts';
 import { writeTalkEvent } from './talk-events.ts';
 import { talkMessages } from './talk-messages.ts';
 import { prepareValues, searchTextOf, valuesByAttribute, type Prepared } from './talk-prepare.ts';
@@ -38,6 +36,7 @@ import { talkTimeline } from './talk-timeline.ts';
 import { checkAttributeActions, checkReferencesAndKeys, itemErrors, type CheckDeps } from './talk-checks.ts';
 import { changeRow, historyText, pickColumns } from './talk-history.ts';
 import { relatedLoader, relatedRecords } from './talk-related.ts';
+import { writeActive, writeRemoval } from './talk-removal.ts';
 
 export { talkMessages };
 
@@ -435,28 +434,7 @@ export class TalksService {
     if (related.length) {
       throw new HttpError(422, talkMessages.hasRelated, {}, { relatedTalks: related });
     }
-    const at = Date.now();
-    const fileKeys = await this.k.transaction().execute(async (trx) => {
-      const rows = await repo.rowsByIds(trx, subject.id, ids);
-      for (const row of rows)
-        await writeTalkEvent(trx, auth, {
-          kind: 'deleted',
-          subject,
-          talkId: row.id,
-          version: row.version,
-          before: pickColumns(subject, row),
-          after: null,
-          changed: [],
-          at,
-        });
-      await repo.deleteTalks(trx, subject.id, ids);
-      await repo.insertChanges(
-        trx,
-        ids.map((talkId) => changeRow(auth, subject, talkId, at, 'deleted')),
-      );
-      await deleteConversationsOf(trx, subject.id, ids);
-      return deleteFilesOfTalks(trx, subject.id, ids);
-    });
+    const fileKeys = await this.k.transaction().execute((trx) => writeRemoval(trx, auth, subject, ids));
     // The rows are gone for good now; their bytes may follow (never before the commit).
     if (this.fileStore) await discard(this.fileStore, fileKeys);
     await this.announce(auth, subject, ids);
@@ -475,15 +453,7 @@ export class TalksService {
     const ids = [...new Set(talkIds)];
     const found = await repo.existingIds(this.k, subject.id, ids, visible);
     if (ids.some((id) => !found.has(id))) throw notFound(talkMessages.talkNotFound);
-    const at = Date.now();
-    const changed = await this.k.transaction().execute(async (trx) => {
-      const n = await repo.setActive(trx, subject.id, ids, active, at, auth.accountId);
-      await repo.insertChanges(
-        trx,
-        ids.map((talkId) => changeRow(auth, subject, talkId, at, active ? 'activated' : 'deactivated')),
-      );
-      return n;
-    });
+    const changed = await this.k.transaction().execute((trx) => writeActive(trx, auth, subject, ids, active));
     await this.announce(auth, subject, ids);
     return { changed };
   }

@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import type { SubjectMeta } from '../subjects/subject-meta.ts';
+import { deleteFilesOfTalks } from '../files/files.repository.ts';
+import { deleteConversationsOf } from '../messages/messages.repository.ts';
+import { writeTalkEvent } from './talk-events.ts';
+import { changeRow, pickColumns } from './talk-history.ts';
+import * as repo from './talks.repository.ts';
+
+/**
+ * What removing talks writes inside the caller's transaction: a `deleted` event with each row's
+ * last values (automations and integrations read it), the rows themselves gone, a `deleted`
+ * history row each, their conversations and their files' rows. Answers the files' storage keys,
+ * whose bytes may go only once the transaction has committed.
+ */
+export async function writeRemoval(
+  trx: Kysely<Database>,
+  auth: AuthContext,
+  subject: SubjectMeta,
+  ids: number[],
+): Promise<string[]> {
+  const at = Date.now();
+  const rows = await repo.rowsByIds(trx, subject.id, ids);
+  for (const row of rows)
+    await writeTalkEvent(trx, auth, {
+      kind: 'deleted',
+      subject,
+      talkId: row.id,
+      version: row.version,
+      before: pickColumns(subject, row),
+      after: null,
+      changed: [],
+      at,
+    });
+  await repo.deleteTalks(trx, subject.id, ids);
+  await repo.insertChanges(
+    trx,
+    ids.map((talkId) => changeRow(auth, subject, talkId, at, 'deleted')),
+  );
+  await deleteConversationsOf(trx, subject.id, ids);
+  return deleteFilesOfTalks(trx, subject.id, ids);
+}
+
+/** Deactivating or activating talks inside the caller's transaction, with a history row each. */
+export async function writeActive(
+  trx: Kysely<Database>,
+  auth: AuthContext,
+  subject: SubjectMeta,
+  ids: number[],
+  active: boolean,
+): Promise<number> {
+  const at = Date.now();
+  const changed = await repo.setActive(trx, subject.id, ids, active, at, auth.accountId);
+  await repo.insertChanges(
+    trx,
+    ids.map((talkId) => changeRow(auth, subject, talkId, at, active ? 'activated' : 'deactivated')),
+  );
+  return changed;
+}
