@@ -14,6 +14,8 @@ export interface LoadSpec {
   connections: number;
   /** Seconds; a load started with `startLoad` runs until stopped. */
   duration: number;
+  /** Seconds of the same load first, not measured (fireLoad: BENCH_WARMUP, default 3, as the peers' runs). */
+  warmup?: number;
   headers: Record<string, string>;
   /** A factory exported by workloads.ts and its argument. */
   workload: { factory: string; args: unknown };
@@ -48,9 +50,12 @@ export const pinningNote = pinnable
   ? `the server pinned to core${os.cpus().length > 2 ? `s 0–${os.cpus().length - 2}` : ' 0'} and autocannon to core ${os.cpus().length - 1} in a process of its own (\`taskset\`)`
   : 'autocannon and the server on the same cores (no `taskset`, or BENCH_PIN=0)';
 
-/** Runs a load to its end. */
+/** Seconds of unmeasured load before each measured one: JIT, caches and page cache warm, as the peers' 3 s. */
+export const WARMUP_SECONDS = Math.max(0, Number(process.env.BENCH_WARMUP ?? 3));
+
+/** Runs a load to its end, after its warm-up. */
 export async function fireLoad(spec: LoadSpec): Promise<LoadResult> {
-  return startLoad(spec).done;
+  return startLoad({ warmup: WARMUP_SECONDS, ...spec }).done;
 }
 
 /** Starts a load; `stop()` ends it early and answers its figures. */

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { fireLoad, pinningNote, type LoadSpec } from './cannon.ts';
+import { fireLoad, pinningNote, WARMUP_SECONDS } from './cannon.ts';
+import { RECORDS_ADMIN, recordsWorkloads } from './records-workloads.ts';
 import { writeResultsSection } from './results.ts';
 import { startServer, withBenchSchema, type RunningServer } from './server.ts';
 import { benchEnv, createSubject, loadSqliteRows, signIn, type CreatedSubject } from './setup.ts';
@@ -27,7 +28,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const ticket = await peerTickets();
 
-const admin = { email: 'records@talkbase.test', password: 'Records-Bench-2026' };
+const admin = RECORDS_ADMIN;
 const env = benchEnv(admin);
 
 const searchText = (t: Ticket) =>
@@ -103,29 +104,8 @@ interface Row {
 
 async function drive(server: RunningServer, token: string, database: string): Promise<Row[]> {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-  const filter = (body: unknown): LoadSpec['workload'] => ({
-    factory: 'fixed',
-    args: { method: 'POST', path: '/api/talk/filter/chamado', body: JSON.stringify(body) },
-  });
-  const get = (p: string): LoadSpec['workload'] => ({ factory: 'fixed', args: { method: 'GET', path: p } });
-  const workloads: { name: string; workload: LoadSpec['workload'] }[] = [
-    { name: 'get_by_id', workload: { factory: 'randomId', args: { prefix: '/api/talk/chamado/', n: N } } },
-    {
-      name: 'list_filter_sort',
-      workload: filter({
-        fetch: 50,
-        filterJson: { attribute: 'situacao', operator: 'equal', value: 'open' },
-        order: { attribute: 'prazo', direction: 1 },
-      }),
-    },
-    { name: 'search_hit', workload: filter({ fetch: 50, term: 'refund' }) },
-    { name: 'search_miss', workload: filter({ fetch: 50, term: 'zqxj' }) },
-    // The global search (GET /api/search, issue 14): every subject the account reads, a page of 10.
-    { name: 'global_search_hit', workload: get('/api/search?q=refund') },
-    { name: 'global_search_miss', workload: get('/api/search?q=zqxj') },
-    // New tickets from the peer's generator, numbered after the loaded ones (and after earlier runs).
-    { name: 'create', workload: { factory: 'createTicket', args: { from: N + 1_000_000 } } },
-  ];
+  // New tickets numbered after the loaded ones (and after earlier runs).
+  const workloads = recordsWorkloads(N, N + 1_000_000);
   const rows: Row[] = [];
   // BENCH_WORKLOADS=get_by_id,create runs only those (profiling one path).
   const only = process.env.BENCH_WORKLOADS?.split(',');
@@ -295,7 +275,7 @@ const doc = `# Records at scale
 
 Written by \`npm run bench:records\` (bench/src/records.ts) on ${new Date().toISOString()}; never edited by hand.
 ${N.toLocaleString('en-US')} tickets from the peer's generator (\`../shared/peers/gen-tickets.mjs\`) in a \`chamado\` subject, 10 connections,
-${SECONDS} s per workload, each run ${RUNS} times on the same server (medians shown), ${pinningNote}; 1-minute load average ${loadBefore.toFixed(1)} before the runs; ${os.cpus().length} cores, Node ${process.version}.
+${SECONDS} s per workload after ${WARMUP_SECONDS} s of unmeasured warm-up (as the peers' runs), each run ${RUNS} times on the same server (medians shown), ${pinningNote}; 1-minute load average ${loadBefore.toFixed(1)} before the runs; ${os.cpus().length} cores, Node ${process.version}.
 
 Workloads (the peer's five): \`get_by_id\` GET /api/talk/chamado/{random id}; \`list_filter_sort\` POST /api/talk/filter/chamado
 with situacao = open sorted by prazo, page of 50 **with totalResults**; \`search_hit\` term "refund"; \`search_miss\` term "zqxj";

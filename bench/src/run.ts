@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fireLoad, pinningNote } from './cannon.ts';
+import { fireLoad, pinningNote, WARMUP_SECONDS } from './cannon.ts';
 import { startServer, withBenchSchema, type RunningServer } from './server.ts';
 
 /**
@@ -111,7 +111,7 @@ const memory = results
 
 const doc = `# Bench results
 
-Written by \`npm run bench\` (bench/src/run.ts); never edited by hand. ${connections} connections, ${seconds} s per workload,
+Written by \`npm run bench\` (bench/src/run.ts); never edited by hand. ${connections} connections, ${seconds} s per workload after ${WARMUP_SECONDS} s of warm-up,
 ${pinningNote} (${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}).
 Measured ${new Date().toISOString()}.
 

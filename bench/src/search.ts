@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fireLoad, pinningNote } from './cannon.ts';
+import { fireLoad, pinningNote, WARMUP_SECONDS } from './cannon.ts';
 import BetterSqlite3 from 'better-sqlite3';
 import { writeResultsSection } from './results.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -177,7 +177,7 @@ writeResultsSection(
 
 Written by \`npm run bench:search\` (bench/src/search.ts) on ${new Date().toISOString()}; never edited by hand.
 ${N.toLocaleString('en-US')} records in three subjects (${names.map((n) => n[1]).join(', ')}), SQLite, ${CONNECTIONS} connections,
-${SECONDS} s per workload, GET /api/search first page of 10 as the administrator; ${pinningNote};
+${SECONDS} s per workload after ${WARMUP_SECONDS} s of warm-up, GET /api/search first page of 10 as the administrator; ${pinningNote};
 ${os.cpus().length} cores (Node ${process.version}); 1-minute load average ${loadBefore.toFixed(1)} before the runs.
 Loaded in ${loadSeconds.toFixed(1)} s; server resident memory after the run ${rss} MiB.
 

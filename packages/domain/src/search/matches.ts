@@ -12,18 +12,41 @@ function foldChar(c: string): string {
     .toLowerCase();
 }
 
-/** The value folded character by character, with the index in `value` each folded character came from. */
-function folded(value: string): { text: string; from: number[] } {
+/** Characters outside ASCII folded once: a search result folds the same accented letters again and again. */
+const foldedChars = new Map<string, string>();
+const FOLDED_CHARS_MAX = 4096;
+
+function foldOne(c: string): string {
+  const code = c.charCodeAt(0);
+  if (code < 0x80) return code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : c;
+  let f = foldedChars.get(c);
+  if (f === undefined) {
+    f = foldChar(c);
+    if (foldedChars.size < FOLDED_CHARS_MAX) foldedChars.set(c, f);
+  }
+  return f;
+}
+
+/** Nothing but ASCII: folding is lower-casing, character for character. */
+const ASCII = /^\p{ASCII}*$/u;
+
+/**
+ * The value folded character by character, and where in `value` the folded character at an index
+ * came from. ASCII values (most of them) fold in one call, without a map of positions; the
+ * result is the same as folding each character with foldChar.
+ */
+export function folded(value: string): { text: string; from: (at: number) => number } {
+  if (ASCII.test(value)) return { text: value.toLowerCase(), from: (at) => at };
   let text = '';
   const from: number[] = [];
   let i = 0;
   for (const c of value) {
-    const f = foldChar(c);
+    const f = foldOne(c);
     for (let k = 0; k < f.length; k++) from.push(i);
     text += f;
     i += c.length;
   }
-  return { text, from };
+  return { text, from: (at) => from[at] ?? 0 };
 }
 
 /** [start, end) ranges of `value` where a word begins (a word of the value starting with a search word). */
@@ -38,9 +61,8 @@ export function matchRanges(value: string, words: readonly string[]): [number, n
       const before = at === 0 ? '' : text.charAt(at - 1);
       // Prefix matching, as the index does: the word must start where a word of the value starts.
       if (!/[\p{L}\p{N}]/u.test(before)) {
-        const start = from[at] ?? 0;
-        const lastFolded = at + w.length - 1;
-        const lastSource = from[lastFolded] ?? start;
+        const start = from(at);
+        const lastSource = from(at + w.length - 1);
         const end = lastSource + ((value.codePointAt(lastSource) ?? 0) > 0xffff ? 2 : 1);
         ranges.push([start, Math.min(end, value.length)]);
       }
