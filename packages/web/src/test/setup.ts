@@ -1,9 +1,14 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { clearNotices } from '../features/notices/notices-store.ts';
 import { resetPreferencesCache } from '../features/preferences/preferences-store.ts';
 import { resetSessionCache } from '../features/session/session-store.ts';
 import { resetTabsCache } from '../features/tabs/tabs-store.ts';
+
+// findBy*/waitFor wait for a condition up to 5 s instead of 1: with a worker per core, a heavy
+// screen's first render can take more than a second on CI's two cores. Conditions are awaited,
+// never slept on, so a passing test is no slower.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the browser APIs Mantine measures layout with.
 if (typeof window.matchMedia !== 'function') {
