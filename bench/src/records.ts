@@ -164,6 +164,26 @@ const targets: Record<string, { text: string; met: (w: Row) => boolean }> = {
   list_filter_sort: { text: 'p99 ≤ 30 ms', met: (w) => w.p99 <= 30 },
 };
 
+/** The machine's CPU time counters (/proc/stat, all cores): total and stolen by the host, or undefined off Linux. */
+function cpuTimes(): { total: number; steal: number } | undefined {
+  try {
+    const fields =
+      fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+    return { total: fields.slice(0, 8).reduce((a, b) => a + b, 0), steal: fields[7] ?? 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The share of CPU time a virtual machine's host took between two readings (steal), in percent. */
+function stealPercent(
+  before: ReturnType<typeof cpuTimes>,
+  after: ReturnType<typeof cpuTimes>,
+): number | undefined {
+  if (!before || !after || after.total <= before.total) return undefined;
+  return (100 * (after.steal - before.steal)) / (after.total - before.total);
+}
+
 async function benchDatabase(
   database: string,
   extraEnv: Record<string, string>,
@@ -190,17 +210,26 @@ async function benchDatabase(
   server = await startServer({ ...env, ...extraEnv }, { dataDir, keepData: true });
   const token = await signIn(server, admin);
   const rssIdle = server.rssMiB();
+  const cpuBefore = cpuTimes();
   const runs: Row[][] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await drive(server, token, database));
+  const steal = stealPercent(cpuBefore, cpuTimes());
   const rows = medians(runs);
   const rss = server.rssMiB();
   await server.stop();
   if (!keptDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  return { rows, rss, rssIdle, loadSeconds };
+  return { rows, rss, rssIdle, loadSeconds, steal };
 }
 
 const loadBefore = os.loadavg()[0] ?? 0;
-const results: { database: string; rows: Row[]; rss: number; rssIdle: number; loadSeconds: number }[] = [];
+const results: {
+  database: string;
+  rows: Row[];
+  rss: number;
+  rssIdle: number;
+  loadSeconds: number;
+  steal: number | undefined;
+}[] = [];
 results.push({
   database: 'SQLite',
   ...(await benchDatabase('SQLite', { DATABASE_URL: '' }, (id, columns, dataDir) =>
@@ -268,7 +297,7 @@ const table = [
 const notes = results
   .map(
     (r) =>
-      `- ${r.database}: ${N.toLocaleString('en-US')} rows ${r.loadSeconds > 0 ? `loaded in ${r.loadSeconds.toFixed(1)} s` : 'kept from an earlier run (BENCH_DATA_DIR)'}; server resident memory ${r.rssIdle} MiB idle after sign-in, ${r.rss} MiB after the runs${r.database === 'SQLite' ? ` (issue 18 target ≤ 200 MB: ${r.rss * 1.048576 <= 200 ? 'met' : 'missed'})` : ''}.`,
+      `- ${r.database}: ${N.toLocaleString('en-US')} rows ${r.loadSeconds > 0 ? `loaded in ${r.loadSeconds.toFixed(1)} s` : 'kept from an earlier run (BENCH_DATA_DIR)'}; server resident memory ${r.rssIdle} MiB idle after sign-in, ${r.rss} MiB after the runs${r.database === 'SQLite' ? ` (issue 18 target ≤ 200 MB: ${r.rss * 1.048576 <= 200 ? 'met' : 'missed'})` : ''}${r.steal === undefined ? '' : `; the host took ${r.steal.toFixed(1)} % of the CPU time during the runs (steal: above ~1 % the machine is not quiet)`}.`,
   )
   .join('\n');
 const doc = `# Records at scale
