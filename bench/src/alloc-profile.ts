@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { fireLoad } from './cannon.ts';
 import { RECORDS_ADMIN, recordsWorkloads } from './records-workloads.ts';
 import { startServer } from './server.ts';
@@ -7,7 +8,7 @@ import { benchEnv, signIn } from './setup.ts';
  * `npm run bench:alloc -- <workload>`: where one records workload's requests allocate. Starts the
  * server on the data set bench:records kept (BENCH_DATA_DIR, required), runs the workload for 3 s
  * unmeasured, then BENCH_SECONDS (default 8) under V8's sampling heap profiler with collected
- * objects counted (over the inspector), and prints KiB allocated per request by allocating site and
+ * objects counted (over the inspector), and prints KiB allocated and the server's CPU time per request, allocations by allocating site and
  * by the three innermost frames of our own code. Garbage per request is what fills the old space
  * between full collections (docs/decisions.md "Records engine performance", fifth pass).
  */
@@ -31,6 +32,15 @@ interface ProfileNode {
   selfSize: number;
   children: ProfileNode[];
 }
+
+/** The CPU time a process has used (user + system, /proc/<pid>/stat), in ms. */
+function serverCpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const ticks = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+/** Linux's USER_HZ. */
+const CLOCK_TICKS = 100;
 
 /** A Chrome DevTools Protocol session with the server's inspector. */
 async function inspector() {
@@ -67,7 +77,9 @@ try {
     includeObjectsCollectedByMajorGC: true,
     includeObjectsCollectedByMinorGC: true,
   });
+  const cpuBefore = serverCpuMs(server.pid);
   const result = await fireLoad({ ...load, duration: seconds, warmup: 0 });
+  const cpuMs = serverCpuMs(server.pid) - cpuBefore;
   const { profile } = (await session.call('HeapProfiler.stopSampling')) as { profile: { head: ProfileNode } };
   session.close();
 
@@ -100,7 +112,8 @@ try {
       .map(([k, v]) => `${kib(v)}  ${k}`)
       .join('\n');
   process.stdout.write(
-    `${which}: ${result.rps}/s over ${seconds} s, ${kib(total).trim()} KiB allocated per request\n\n` +
+    `${which}: ${result.rps}/s over ${seconds} s, ${kib(total).trim()} KiB allocated and ` +
+      `${(cpuMs / Math.max(1, requests)).toFixed(2)} ms of server CPU per request (profiler included)\n\n` +
       `KiB per request, by allocating site:\n${top(bySite)}\n\n` +
       `KiB per request, by our three innermost frames:\n${top(byOurs)}\n`,
   );
