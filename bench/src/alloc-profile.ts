@@ -8,9 +8,10 @@ import { benchEnv, signIn } from './setup.ts';
  * `npm run bench:alloc -- <workload>`: where one records workload's requests allocate. Starts the
  * server on the data set bench:records kept (BENCH_DATA_DIR, required), runs the workload for 3 s
  * unmeasured, then BENCH_SECONDS (default 8) under V8's sampling heap profiler with collected
- * objects counted (over the inspector), and prints KiB allocated and the server's CPU time per request, allocations by allocating site and
- * by the three innermost frames of our own code. Garbage per request is what fills the old space
- * between full collections (docs/decisions.md "Records engine performance", fifth pass).
+ * objects counted (over the inspector). Prints the KiB allocated and the server's CPU time per
+ * request, and the allocations by site and by the three innermost frames of our own code. Garbage
+ * per request is what fills the old space between full collections (docs/decisions.md "Records
+ * engine performance", fifth pass).
  */
 const dataDir = process.env.BENCH_DATA_DIR;
 const which = process.argv[2] ?? 'global_search_hit';
@@ -33,14 +34,15 @@ interface ProfileNode {
   children: ProfileNode[];
 }
 
+/** Linux's USER_HZ: the unit of /proc's CPU times. */
+const CLOCK_TICKS = 100;
+
 /** The CPU time a process has used (user + system, /proc/<pid>/stat), in ms. */
 function serverCpuMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   const ticks = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
   return (ticks * 1000) / CLOCK_TICKS;
 }
-/** Linux's USER_HZ. */
-const CLOCK_TICKS = 100;
 
 /** A Chrome DevTools Protocol session with the server's inspector. */
 async function inspector() {

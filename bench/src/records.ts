@@ -297,7 +297,7 @@ const table = [
 const notes = results
   .map(
     (r) =>
-      `- ${r.database}: ${N.toLocaleString('en-US')} rows ${r.loadSeconds > 0 ? `loaded in ${r.loadSeconds.toFixed(1)} s` : 'kept from an earlier run (BENCH_DATA_DIR)'}; server resident memory ${r.rssIdle} MiB idle after sign-in, ${r.rss} MiB after the runs${r.database === 'SQLite' ? ` (issue 18 target ≤ 200 MB: ${r.rss * 1.048576 <= 200 ? 'met' : 'missed'})` : ''}${r.steal === undefined ? '' : `; the host took ${r.steal.toFixed(1)} % of the CPU time during the runs (steal: above ~1 % the machine is not quiet)`}.`,
+      `- ${r.database}: ${N.toLocaleString('en-US')} rows ${r.loadSeconds > 0 ? `loaded in ${r.loadSeconds.toFixed(1)} s` : 'kept from an earlier run (BENCH_DATA_DIR)'}; server resident memory ${r.rssIdle} MiB idle after sign-in, ${r.rss} MiB after the runs${r.database === 'SQLite' ? ` (issue 18 target ≤ 200 MB: ${r.rss * 1.048576 <= 200 ? 'met' : 'missed'})` : ''}${r.steal === undefined ? '' : `; the host took ${r.steal.toFixed(1)} % of the CPU time during the runs (steal; it misses much of other tenants' contention: compare figures of one run with each other)`}.`,
   )
   .join('\n');
 const doc = `# Records at scale
