@@ -1,8 +1,24 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-// Three suites, each runnable alone: `unit` (pure rules in domain), `web` (components in jsdom)
-// and `server` (integration through the real app on a fresh database; PostgreSQL too when
-// TEST_DATABASE_URL is set).
+// Suites, each runnable alone: `unit` (pure rules in domain), `web` (components in jsdom) and
+// `server` (integration through the real app on a fresh SQLite database). With TEST_DATABASE_URL
+// set, `server-pg` runs the same files on PostgreSQL (each app in a schema of its own) in the same
+// run, so `vitest run --project 'server*'` keeps both cores busy with either database's files.
+const server = (name: string, databaseUrl: string): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    include: ['packages/server/src/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DATABASE_URL: databaseUrl },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Each test file builds its own app on its own database; files run in parallel workers.
+    pool: 'forks',
+  },
+});
+
+const postgres = process.env.TEST_DATABASE_URL;
+
 export default defineConfig({
   test: {
     projects: [
@@ -14,17 +30,8 @@ export default defineConfig({
         },
       },
       'packages/*/vitest.config.ts',
-      {
-        test: {
-          name: 'server',
-          include: ['packages/server/src/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // Each test file builds its own app on its own database; files run in parallel workers.
-          pool: 'forks',
-        },
-      },
+      server('server', ''),
+      ...(postgres ? [server('server-pg', postgres)] : []),
     ],
   },
 });

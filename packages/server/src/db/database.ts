@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { SchemaScopedPostgresDialect } from './pg-introspector.ts';
 import { WalCheckpointer, type CheckpointStats } from './sqlite-checkpointer.ts';
 import { groupCommitDialect, type GroupCommitStats } from './sqlite-group-commit.ts';
 
@@ -54,7 +55,7 @@ export function openDatabase(opts: DbOptions): Db {
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }) });
     return {
       kysely,
       dialect: 'postgres',
