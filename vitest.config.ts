@@ -10,6 +10,7 @@ const server = (name: string, databaseUrl: string): TestProjectInlineConfigurati
     include: ['packages/server/src/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DATABASE_URL: databaseUrl },
+    globalSetup: ['packages/server/src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each test file builds its own app on its own database; files run in parallel workers.

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/database.ts';
@@ -57,6 +58,11 @@ export async function createTestApp(
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
+  } else {
+    // Already migrated once for the whole run (test/global-setup.ts); absent when a file runs
+    // outside the server project's setup, and the app then migrates its fresh file itself.
+    const template = inject('sqliteTemplate');
+    if (template) fs.copyFileSync(template, path.join(dataDir, 'talkbase.db'));
   }
   const db = openDb();
   // With a log stream, the server's own logger configuration is used (level from LOG_LEVEL).
