@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { prepared } from './prepared.ts';
@@ -46,5 +46,23 @@ describe('queries compiled once (prepared)', () => {
       { key: 'a' },
     ]);
     expect(builds).toBe(2);
+  });
+
+  it('keeps a bounded number of texts when keys come from input', async () => {
+    const k = t.db.kysely;
+    let builds = 0;
+    const query = prepared((db: Kysely<Database>, key: number, from: number) => {
+      builds++;
+      return db
+        .selectFrom('rate_limits')
+        .select(sql<number>`${sql.lit(key)}`.as('k'))
+        .where('window_start', '>=', from);
+    });
+    for (let key = 0; key < 501; key++) await query(k, key, 0);
+    expect(builds).toBe(501);
+    // The 501st key started the cache over: the first is built again, the last is kept.
+    await query(k, 0, 0);
+    await query(k, 500, 0);
+    expect(builds).toBe(502);
   });
 });

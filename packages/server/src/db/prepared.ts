@@ -25,6 +25,8 @@ export function prepared<K extends string | number, P extends unknown[], R>(
     }
     let shape = byKey.get(key);
     if (!shape) {
+      // Keys made from input (the columns a create gives) could grow without end: start over.
+      if (byKey.size >= MAX_SHAPES) byKey.clear();
       const standIns = params.map((_, i) => `${STAND_IN}${i}`) as P;
       shape = shapeOf(build(db, key, ...standIns).compile());
       byKey.set(key, shape);
@@ -40,6 +42,9 @@ interface Shape {
   sql: string;
   slots: Slot[];
 }
+
+/** Compiled texts kept per query and dialect. */
+const MAX_SHAPES = 500;
 
 const STAND_IN = '\u0000tb-param-';
 

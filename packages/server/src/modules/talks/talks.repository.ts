@@ -32,22 +32,38 @@ export async function insertTalk(
   subjectId: number,
   row: { columns: Record<string, DbValue>; searchText: string; at: number; accountId: number | null },
 ): Promise<number> {
-  const inserted = await dyn(db)
-    .insertInto(talkTable(subjectId))
-    .values({
-      ...row.columns,
-      is_active: 1,
-      version: 1,
-      created_at: row.at,
-      created_by: row.accountId,
-      updated_at: row.at,
-      updated_by: row.accountId,
-      search_text: row.searchText,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const names = Object.keys(row.columns);
+  const [inserted] = await insertTalkQuery(
+    db,
+    [subjectId, ...names].join(','),
+    ...names.map((n) => row.columns[n]),
+    row.at,
+    row.accountId,
+    row.searchText,
+  );
+  if (!inserted) throw new Error(`insert into ${talkTable(subjectId)} returned no id`);
   return Number(inserted.id);
 }
+
+/** Keyed by the subject and the columns given: `subjectId,column,column…` (ids only). */
+const insertTalkQuery = prepared((db: Kysely<Database>, shape: string, ...values: unknown[]) => {
+  const [subjectId, ...names] = shape.split(',');
+  const at = values[names.length];
+  const accountId = values[names.length + 1];
+  return dyn(db)
+    .insertInto(talkTable(Number(subjectId)))
+    .values({
+      ...Object.fromEntries(names.map((n, i) => [n, values[i]])),
+      is_active: 1,
+      version: 1,
+      created_at: at,
+      created_by: accountId,
+      updated_at: at,
+      updated_by: accountId,
+      search_text: values[names.length + 2],
+    })
+    .returning('id');
+});
 
 export async function replaceMultiValues(
   db: Kysely<Database>,
@@ -320,23 +336,55 @@ export interface ChangeRow {
 
 export async function insertChanges(db: Kysely<Database>, rows: ChangeRow[]) {
   if (rows.length === 0) return;
-  await db
-    .insertInto('talk_changes')
-    .values(
-      rows.map((r) => ({
-        company_id: r.companyId,
-        subject_id: r.subjectId,
-        talk_id: r.talkId,
-        account_id: r.accountId,
-        at: r.at,
-        action: r.action,
-        attribute_id: r.attributeId,
-        old_value: r.oldValue,
-        new_value: r.newValue,
-      })),
-    )
-    .execute();
+  await insertChangesQuery(
+    db,
+    rows.length,
+    ...rows.flatMap((r) => [
+      r.companyId,
+      r.subjectId,
+      r.talkId,
+      r.accountId,
+      r.at,
+      r.action,
+      r.attributeId,
+      r.oldValue,
+      r.newValue,
+    ]),
+  );
 }
+
+/** Keyed by the number of rows; nine values a row, in ChangeRow's order. */
+const insertChangesQuery = prepared((db: Kysely<Database>, count: number, ...v: unknown[]) =>
+  db.insertInto('talk_changes').values(
+    Array.from({ length: count }, (_, i) => {
+      const [companyId, subjectId, talkId, accountId, at, action, attributeId, oldValue, newValue] = v.slice(
+        i * 9,
+        i * 9 + 9,
+      ) as [
+        number,
+        number,
+        number,
+        number | null,
+        number,
+        string,
+        number | null,
+        string | null,
+        string | null,
+      ];
+      return {
+        company_id: companyId,
+        subject_id: subjectId,
+        talk_id: talkId,
+        account_id: accountId,
+        at,
+        action,
+        attribute_id: attributeId,
+        old_value: oldValue,
+        new_value: newValue,
+      };
+    }),
+  ),
+);
 
 export function changesOf(
   db: Kysely<Database>,
