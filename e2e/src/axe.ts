@@ -26,8 +26,14 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+  // axe runs in the page itself (`axe.run`, AxeBuilder's legacy mode): its default opens a new
+  // blank page per check to merge per-frame results, and the app's screens have no frames. Only
+  // violations get their nodes' selectors: the nodes that pass each rule are not read here. Both
+  // together took a check from ~1.0 s to ~0.4 s (median of 14 checks, two files).
   const results = await new AxeBuilder({ page })
+    .setLegacyMode()
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ resultTypes: ['violations'] })
     .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -26,6 +26,26 @@ describe('layout and routes', () => {
     await context.close();
   });
 
+  it('has an accessibility check that reports serious violations on the page', async () => {
+    // Every screen's "no serious violations" rests on this helper: it must still see them.
+    const { context, page } = await signedIn(suite.browser, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.evaluate(() => {
+      const main = document.querySelector('main');
+      const button = document.createElement('button');
+      button.id = 'unnamed';
+      const faint = document.createElement('p');
+      faint.id = 'faint';
+      faint.textContent = 'Texto quase invisível';
+      faint.style.color = '#eeeeee';
+      faint.style.background = '#ffffff';
+      main?.append(button, faint);
+    });
+    const found = await seriousViolations(page);
+    expect(found.map((v) => v.id).sort()).toEqual(['button-name', 'color-contrast']);
+    expect(found.flatMap((v) => v.targets).sort()).toEqual(['#faint', '#unnamed']);
+    await context.close();
+  });
+
   it('shows a 404 page with the logo for an unknown address', async () => {
     const { context, page } = await signedIn(
       suite.browser,
