@@ -4,6 +4,7 @@ import os from 'node:os';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { writeResultsSection } from './results.ts';
 import { startServer, type RunningServer } from './server.ts';
+import { api } from './setup.ts';
 
 /**
  * `npm run bench:grid`: the records grid in a real browser (issue 5). Opens /context/grid/chamado with
@@ -39,17 +40,6 @@ const VIEWPORT = { width: 1280, height: 800 };
 const GRID_PATH = '/context/grid/chamado';
 
 // ---- data ---------------------------------------------------------------------------------------
-
-async function api(server: RunningServer, token: string | null, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server.url}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 interface ApiTalk {
   talkValues: { subjectAttributeIdentifier: string; value: unknown }[];

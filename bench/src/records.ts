@@ -6,7 +6,7 @@ import { fireLoad, pinningNote, WARMUP_SECONDS } from './cannon.ts';
 import { RECORDS_ADMIN, recordsWorkloads } from './records-workloads.ts';
 import { writeResultsSection } from './results.ts';
 import { startServer, withBenchSchema, type RunningServer } from './server.ts';
-import { benchEnv, createSubject, loadSqliteRows, signIn, type CreatedSubject } from './setup.ts';
+import { api, benchEnv, createSubject, loadSqliteRows, signIn, type CreatedSubject } from './setup.ts';
 import {
   peerTickets,
   TICKET_ATTRIBUTES as ATTRIBUTES,
@@ -209,6 +209,8 @@ async function benchDatabase(
   }
   server = await startServer({ ...env, ...extraEnv }, { dataDir, keepData: true });
   const token = await signIn(server, admin);
+  // A kept data set also holds every earlier run's creates: the notes say how many records it starts with.
+  const startRecords = await countRecords(server, token);
   const rssIdle = server.rssMiB();
   const cpuBefore = cpuTimes();
   const runs: Row[][] = [];
@@ -218,7 +220,12 @@ async function benchDatabase(
   const rss = server.rssMiB();
   await server.stop();
   if (!keptDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  return { rows, rss, rssIdle, loadSeconds, steal };
+  return { rows, rss, rssIdle, loadSeconds, steal, startRecords };
+}
+
+/** The `chamado` records the server holds now (a page of one, with its total). */
+async function countRecords(server: RunningServer, token: string): Promise<number> {
+  return Number((await api(server, token, 'POST', '/api/talk/filter/chamado', { fetch: 1 })).totalResults);
 }
 
 const loadBefore = os.loadavg()[0] ?? 0;
@@ -229,6 +236,7 @@ const results: {
   rssIdle: number;
   loadSeconds: number;
   steal: number | undefined;
+  startRecords: number;
 }[] = [];
 results.push({
   database: 'SQLite',
@@ -297,7 +305,7 @@ const table = [
 const notes = results
   .map(
     (r) =>
-      `- ${r.database}: ${N.toLocaleString('en-US')} rows ${r.loadSeconds > 0 ? `loaded in ${r.loadSeconds.toFixed(1)} s` : 'kept from an earlier run (BENCH_DATA_DIR)'}; server resident memory ${r.rssIdle} MiB idle after sign-in, ${r.rss} MiB after the runs${r.database === 'SQLite' ? ` (issue 18 target ≤ 200 MB: ${r.rss * 1.048576 <= 200 ? 'met' : 'missed'})` : ''}${r.steal === undefined ? '' : `; the host took ${r.steal.toFixed(1)} % of the CPU time during the runs (steal; it misses much of other tenants' contention: compare figures of one run with each other)`}.`,
+      `- ${r.database}: ${N.toLocaleString('en-US')} rows ${r.loadSeconds > 0 ? `loaded in ${r.loadSeconds.toFixed(1)} s` : `kept from an earlier run (BENCH_DATA_DIR), ${r.startRecords.toLocaleString('en-US')} records at the start with earlier runs' creates`}; server resident memory ${r.rssIdle} MiB idle after sign-in, ${r.rss} MiB after the runs${r.database === 'SQLite' ? ` (issue 18 target ≤ 200 MB: ${r.rss * 1.048576 <= 200 ? 'met' : 'missed'})` : ''}${r.steal === undefined ? '' : `; the host took ${r.steal.toFixed(1)} % of the CPU time during the runs (steal; it misses much of other tenants' contention: compare figures of one run with each other)`}.`,
   )
   .join('\n');
 const doc = `# Records at scale

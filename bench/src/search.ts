@@ -5,6 +5,7 @@ import { fireLoad, pinningNote, WARMUP_SECONDS } from './cannon.ts';
 import BetterSqlite3 from 'better-sqlite3';
 import { writeResultsSection } from './results.ts';
 import { startServer, type RunningServer } from './server.ts';
+import { api } from './setup.ts';
 
 /**
  * `npm run bench:search`: the global search (GET /api/search) over N records (BENCH_ROWS, default
@@ -27,17 +28,6 @@ const env = {
 interface CreatedSubject {
   subjectId: number;
   subjectAttributes: { subjectAttributeId: number; identifier: string }[];
-}
-
-async function api(server: RunningServer, token: string | null, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server.url}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
 }
 
 const signIn = async (server: RunningServer) =>
