@@ -19,7 +19,8 @@ import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { IconPickerModal } from './IconPickerModal.tsx';
 import type { MenuDraftNode, MenuField } from './menu-draft.ts';
-import { fetchMenuTemplates, fetchSavedFilters, menuKeys } from './menus-api.ts';
+import { useSavedFilters } from '../filters/useSavedFilters.ts';
+import { fetchMenuTemplates, menuKeys } from './menus-api.ts';
 
 type Patch = Partial<Omit<MenuDraftNode, 'key' | 'children'>>;
 
@@ -43,12 +44,7 @@ export function MenuNodePanel(props: {
     enabled: subject !== null,
     staleTime: 60_000,
   });
-  const filters = useQuery({
-    queryKey: menuKeys.filters(subject ?? ''),
-    queryFn: ({ signal }) => fetchSavedFilters(subject ?? '', signal),
-    enabled: subject !== null,
-    staleTime: 60_000,
-  });
+  const filters = useSavedFilters(subject);
   const problem = (field: MenuField) => props.problems?.get(field);
   const templateOptions = (templates.data ?? []).map((t) => ({
     value: String(t.templateId),

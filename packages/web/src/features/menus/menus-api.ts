@@ -46,22 +46,9 @@ export async function fetchMenuTemplates(subject: string, signal?: AbortSignal):
   return page.itens;
 }
 
-/** Saved filters of a subject: the menu filter list fetches 1000 (001 §9). */
-export async function fetchSavedFilters(
-  subject: string,
-  signal?: AbortSignal,
-): Promise<{ filterId: number; filterName: string }[]> {
-  const page = await apiRequest<Page<{ filterId: number; filterName: string }>>(
-    `/api/Filter/${encodeURIComponent(subject)}?page=1&fetch=1000`,
-    withSignal(signal),
-  );
-  return page.itens;
-}
-
 export const menuKeys = {
   whole: ['menus', 'whole'] as const,
   scenarios: ['menus', 'scenarios'] as const,
   subjects: ['menus', 'subjects'] as const,
   templates: (subject: string) => ['menus', 'templates', subject] as const,
-  filters: (subject: string) => ['menus', 'filters', subject] as const,
 };

@@ -1,10 +1,9 @@
 import { Select } from '@mantine/core';
 import type { SubjectAttribute } from '@talkbase/domain/contracts/subjects';
 import { configValue } from '@talkbase/domain/fields/component-config';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import type { FieldEditorProps } from '../../types.ts';
-import { fetchSavedFilters } from './structured-api.ts';
+import { useSavedFilters } from '../../../features/filters/useSavedFilters.ts';
 import { referenceId, useModelSubject } from './useModelSubject.ts';
 import { useSubjectSchema } from './useSubjectSchema.ts';
 import { fieldsStructuredText } from '../../../i18n/fields-structured.ts';
@@ -52,12 +51,7 @@ export function FilterPickerEditor(props: FieldEditorProps) {
   const filterSubject = !schema.data ? null : modelAttribute ? model.subject : ownSubject;
   const waitingForModel = schema.data !== undefined && modelAttribute !== undefined && modelId === null;
 
-  const filters = useQuery({
-    queryKey: ['fields', 'saved-filters', filterSubject?.toLowerCase()],
-    queryFn: ({ signal }) => fetchSavedFilters(filterSubject ?? '', signal),
-    enabled: filterSubject !== null,
-    staleTime: 30_000,
-  });
+  const filters = useSavedFilters(filterSubject);
 
   // 0 means "no filter" (002 §4), and a filter of another model's subject does not apply.
   const clear = useEffectEvent(() => {
