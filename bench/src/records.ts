@@ -5,7 +5,7 @@ import pg from 'pg';
 import { fireLoad, pinningNote, WARMUP_SECONDS } from './cannon.ts';
 import { RECORDS_ADMIN, recordsWorkloads } from './records-workloads.ts';
 import { writeResultsSection } from './results.ts';
-import { startServer, withBenchSchema, type RunningServer } from './server.ts';
+import { rssOnceQuiet, startServer, withBenchSchema, type RunningServer } from './server.ts';
 import { api, benchEnv, createSubject, loadSqliteRows, signIn, type CreatedSubject } from './setup.ts';
 import {
   peerTickets,
@@ -217,10 +217,11 @@ async function benchDatabase(
   for (let i = 0; i < RUNS; i++) runs.push(await drive(server, token, database));
   const steal = stealPercent(cpuBefore, cpuTimes());
   const rows = medians(runs);
-  const rss = server.rssMiB();
+  const rssRightAfter = server.rssMiB();
+  const rss = await rssOnceQuiet(server);
   await server.stop();
   if (!keptDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  return { rows, rss, rssIdle, loadSeconds, steal, startRecords };
+  return { rows, rss, rssRightAfter, rssIdle, loadSeconds, steal, startRecords };
 }
 
 /** The `chamado` records the server holds now (a page of one, with its total). */
@@ -233,6 +234,7 @@ const results: {
   database: string;
   rows: Row[];
   rss: number;
+  rssRightAfter: number;
   rssIdle: number;
   loadSeconds: number;
   steal: number | undefined;
@@ -305,7 +307,7 @@ const table = [
 const notes = results
   .map(
     (r) =>
-      `- ${r.database}: ${N.toLocaleString('en-US')} rows ${r.loadSeconds > 0 ? `loaded in ${r.loadSeconds.toFixed(1)} s` : `kept from an earlier run (BENCH_DATA_DIR), ${r.startRecords.toLocaleString('en-US')} records at the start with earlier runs' creates`}; server resident memory ${r.rssIdle} MiB idle after sign-in, ${r.rss} MiB after the runs${r.database === 'SQLite' ? ` (issue 18 target ≤ 200 MB: ${r.rss * 1.048576 <= 200 ? 'met' : 'missed'})` : ''}${r.steal === undefined ? '' : `; the host took ${r.steal.toFixed(1)} % of the CPU time during the runs (steal; it misses much of other tenants' contention: compare figures of one run with each other)`}.`,
+      `- ${r.database}: ${N.toLocaleString('en-US')} rows ${r.loadSeconds > 0 ? `loaded in ${r.loadSeconds.toFixed(1)} s` : `kept from an earlier run (BENCH_DATA_DIR), ${r.startRecords.toLocaleString('en-US')} records at the start with earlier runs' creates`}; server resident memory ${r.rssIdle} MiB idle after sign-in, ${r.rssRightAfter} MiB right after the last request, ${r.rss} MiB once quiet (the idle collection, \`runtime/idle-memory.ts\`)${r.database === 'SQLite' ? ` (issue 18 target ≤ 200 MB: ${r.rss * 1.048576 <= 200 ? 'met' : 'missed'})` : ''}${r.steal === undefined ? '' : `; the host took ${r.steal.toFixed(1)} % of the CPU time during the runs (steal; it misses much of other tenants' contention: compare figures of one run with each other)`}.`,
   )
   .join('\n');
 const doc = `# Records at scale

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fireLoad, pinningNote, WARMUP_SECONDS } from './cannon.ts';
-import { startServer, withBenchSchema, type RunningServer } from './server.ts';
+import { rssOnceQuiet, startServer, withBenchSchema, type RunningServer } from './server.ts';
 
 /**
  * `npm run bench`: starts real servers (SQLite; PostgreSQL too when BENCH_DATABASE_URL is set),
@@ -42,7 +42,7 @@ async function drive(title: string, opts: { url: string; method?: 'GET' | 'POST'
 async function benchOne(
   database: string,
   env: Record<string, string>,
-): Promise<{ rows: Row[]; rss: number }> {
+): Promise<{ rows: Row[]; rss: number; rssQuiet: number }> {
   const server: RunningServer = await startServer({
     ADMIN_EMAIL: adminEmail,
     ADMIN_PASSWORD: adminPassword,
@@ -83,13 +83,13 @@ async function benchOne(
         body: JSON.stringify({ token }),
       })),
     });
-    return { rows, rss: server.rssMiB() };
+    return { rows, rss: server.rssMiB(), rssQuiet: await rssOnceQuiet(server) };
   } finally {
     await server.stop();
   }
 }
 
-const results: { rows: Row[]; rss: number; database: string }[] = [];
+const results: { rows: Row[]; rss: number; rssQuiet: number; database: string }[] = [];
 results.push({ database: 'SQLite', ...(await benchOne('SQLite', { DATABASE_URL: '' })) });
 if (process.env.BENCH_DATABASE_URL) {
   const pgResult = await withBenchSchema(process.env.BENCH_DATABASE_URL, 'bench', (url) =>
@@ -106,7 +106,10 @@ const table = [
     .map((r) => `| ${r.database} | ${r.workload} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`),
 ].join('\n');
 const memory = results
-  .map((r) => `- ${r.database}: server resident memory after the run ${r.rss} MiB`)
+  .map(
+    (r) =>
+      `- ${r.database}: server resident memory right after the run ${r.rss} MiB, once quiet ${r.rssQuiet} MiB`,
+  )
   .join('\n');
 
 const doc = `# Bench results

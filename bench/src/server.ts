@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { IDLE_MEMORY_DEFAULTS } from '@talkbase/server/runtime/idle-memory';
 import { pinned } from './cannon.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -99,6 +100,17 @@ export async function startServer(
       await exited;
     },
   };
+}
+
+/**
+ * The server's RSS once it has been quiet long enough to give its garbage back
+ * (packages/server/src/runtime/idle-memory.ts): the quiet period, a check, and two seconds for the
+ * collection itself. Call it after the last request.
+ */
+export async function rssOnceQuiet(server: RunningServer): Promise<number> {
+  const { quietMs, checkEveryMs } = IDLE_MEMORY_DEFAULTS;
+  await new Promise((r) => setTimeout(r, quietMs + checkEveryMs + 2_000));
+  return server.rssMiB();
 }
 
 /** Samples the server's RSS every 50 ms until stopped; the stop function answers the peak (MiB). */

@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { loggerOptions, type LogStream } from './http/log-redaction.ts';
 import { serveWebApp } from './http/web-app.ts';
+import { releaseMemoryWhenQuiet } from './runtime/idle-memory.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerCompression } from './http/compression.ts';
 import type { Authenticator } from './http/route.ts';
@@ -153,6 +154,11 @@ export interface AppOptions {
    * `app.responseCheck.failures`. Off unless asked (the test harness asks; production never does).
    */
   checkResponses?: boolean;
+  /**
+   * Collect the heap's garbage once the server goes quiet (runtime/idle-memory.ts). The server
+   * process asks (main.ts); tests do not, their process is not paused by collections.
+   */
+  releaseIdleMemory?: boolean;
 }
 
 /** Builds the whole server: used by main.ts and by every integration test. */
@@ -174,6 +180,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   try {
+    if (opts.releaseIdleMemory) releaseMemoryWhenQuiet(app);
     await migrateToLatest(db);
     const hasher = new PasswordHasher();
     const subjects = new SubjectsService(db);

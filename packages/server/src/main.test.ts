@@ -63,4 +63,35 @@ describe('the server process', () => {
     expect(await second.exited).toBe(0);
     expect(second.output()).not.toContain('senha gerada');
   });
+
+  it("gives the heap's garbage back once no request has come for a while, and keeps answering", async () => {
+    const port = String(await freePort());
+    const p = run({
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'tb-')),
+      ADMIN_PASSWORD: 'Idle-Memory-Test-2026',
+      DATABASE_URL: '',
+      SEED: 'none',
+      LOG_LEVEL: 'debug',
+    });
+    const url = `http://127.0.0.1:${port}/api/health`;
+    let up = false;
+    for (let i = 0; i < 100 && !up; i++) {
+      up = await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!up) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(up).toBe(true);
+    // Start-up (migrations, the first admin) leaves garbage; 5 s after the last request it is collected.
+    const released = /memória liberada após período ocioso: heap (\d+) → (\d+) MiB/;
+    for (let i = 0; i < 150 && !released.test(p.output()); i++) await new Promise((r) => setTimeout(r, 100));
+    const [, before, after] = released.exec(p.output()) ?? [];
+    expect(Number(after)).toBeLessThan(Number(before));
+    expect((await fetch(url)).ok).toBe(true);
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+  }, 30_000);
 });

@@ -14,7 +14,8 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const app = await buildApp({ config });
+  // The heap's garbage goes back to the system when the server is quiet (runtime/idle-memory.ts).
+  const app = await buildApp({ config, releaseIdleMemory: true });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
