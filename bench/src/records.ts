@@ -323,6 +323,7 @@ with situacao = open sorted by prazo, page of 50 **with totalResults**; \`search
 ${table}
 
 ${notes}
+- A target missed: why, with the profile of where the time goes, in \`docs/decisions.md\`, "Records engine performance (issue 18)" (create: the fourth and seventh passes; server memory: the seventh and eighth).
 
 Directus figures: ${Object.entries(directusSource)
   .map(([db, src]) => `${db} ${src}`)
