@@ -148,4 +148,19 @@ describe('active task scenario', () => {
     expect(await screen.findByText('O campo Duração estimada é obrigatório')).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/talk/tarefa/iniciar')).toBe(false);
   });
+
+  it('does not create a quick task while a field holds text that is not a value yet', async () => {
+    const calls = stubFetch(on('GET', '/api/Talk/Task/InProgress', 200, { message: null }));
+    view(<ActiveTaskView context={context} />);
+    await userEvent.type(await screen.findByLabelText(/Assunto/), 'Conferir notas');
+    await userEvent.type(screen.getByLabelText(/Previsão de término/), '01/01/2099 12:00');
+    const estimate = screen.getByLabelText(/Duração estimada/);
+    await userEvent.type(estimate, '12:3');
+    await userEvent.click(screen.getByRole('button', { name: 'Criar e iniciar' }));
+    await waitFor(() => expect(estimate.getAttribute('aria-invalid')).toBe('true'));
+    // The editor's own reading of the text, not "required": the field is not empty.
+    expect(screen.getByText('Duração inválida')).toBeTruthy();
+    expect(screen.queryByText('O campo Duração estimada é obrigatório')).toBeNull();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
 });
