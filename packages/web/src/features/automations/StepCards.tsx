@@ -13,14 +13,13 @@ import {
   type JobEvent,
   type WorkStep,
 } from '@talkbase/domain/contracts/jobs';
-import type { FilterNode } from '@talkbase/domain/filters/filter-tree';
 import { useId, type ReactNode } from 'react';
 import { ScheduleEditor } from '../../fields/editors/complex/ScheduleEditor.tsx';
 import { automationsText } from '../../i18n/automations.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { actionEditors } from './actions/registry.ts';
 import { standaloneAttribute } from '../../fields/editors/complex/standalone-attribute.ts';
-import { StepFilter } from './StepFilter.tsx';
+import { StepFilter, stepFilterValue, withStepFilter } from './StepFilter.tsx';
 
 const text = automationsText;
 
@@ -232,23 +231,10 @@ export function EventCard(props: EventCardProps) {
         />
       )}
       <StepFilter
-        value={{
-          subjectId: step.subjectId ?? null,
-          filterId: step.filterId ?? null,
-          filterName: step.filterName,
-          filter: step.filter,
-        }}
+        value={stepFilterValue(step)}
         subjects={props.subjects}
         problem={(field) => props.problem(field)}
-        onChange={(next) =>
-          props.onStep({
-            ...step,
-            subjectId: next.subjectId,
-            filterId: next.filterId,
-            filterName: next.filterName,
-            filter: (next.filter ?? null) as FilterNode | null,
-          })
-        }
+        onChange={(next) => props.onStep(withStepFilter(step, next))}
         onTreeProblem={(message) => props.onInputProblem('filter', message)}
       />
       <Group gap="lg">
@@ -327,24 +313,11 @@ export function WorkCard(props: WorkCardProps) {
       />
       {entry?.byFilter && (
         <StepFilter
-          value={{
-            subjectId: step.subjectId ?? null,
-            filterId: step.filterId ?? null,
-            filterName: step.filterName,
-            filter: step.filter,
-          }}
+          value={stepFilterValue(step)}
           subjects={props.subjects}
           treeLabel={text.action.filter}
           problem={(field) => props.problem(field)}
-          onChange={(next) =>
-            props.onStep({
-              ...step,
-              subjectId: next.subjectId,
-              filterId: next.filterId,
-              filterName: next.filterName,
-              filter: (next.filter ?? null) as FilterNode | null,
-            })
-          }
+          onChange={(next) => props.onStep(withStepFilter(step, next))}
           onTreeProblem={(message) => props.onInputProblem('filter', message)}
         />
       )}

@@ -17,6 +17,35 @@ export interface StepFilterValue {
   filter: unknown;
 }
 
+/** The filter fields an event step and a work step both keep. */
+interface FilteredStep {
+  subjectId?: number | null | undefined;
+  filterId?: number | null | undefined;
+  filterName: string;
+  filter: unknown;
+}
+
+/** A step's filter fields as the filter editor takes them. */
+export function stepFilterValue(step: FilteredStep): StepFilterValue {
+  return {
+    subjectId: step.subjectId ?? null,
+    filterId: step.filterId ?? null,
+    filterName: step.filterName,
+    filter: step.filter,
+  };
+}
+
+/** The step with the filter editor's answer in its filter fields. */
+export function withStepFilter<S extends FilteredStep>(step: S, next: StepFilterValue): S {
+  return {
+    ...step,
+    subjectId: next.subjectId,
+    filterId: next.filterId,
+    filterName: next.filterName,
+    filter: next.filter ?? null,
+  };
+}
+
 /**
  * A step's filter (000 §2, §5): the subject it applies to, a saved filter to start from
  * ('Filtros disponíveis'), the filter's name and the filter tree (fields/complex), as the tag
