@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, GRID_PATH, VIEWPORT } from './chromium.ts';
 import { writeResultsSection } from './results.ts';
 import { startServer } from './server.ts';
 
@@ -20,19 +21,6 @@ const LABEL = process.env.BENCH_FIRST_LOAD_LABEL ?? 'current';
 /** A folder for screenshots of both screens once loaded (optional). */
 const SHOTS = process.env.BENCH_FIRST_LOAD_SHOTS;
 const admin = { email: 'firstload@talkbase.test', password: 'First-Load-Senha-2026' };
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const VIEWPORT = { width: 1280, height: 800 };
-const GRID_PATH = '/context/grid/chamado';
 
 interface Transfer {
   url: string;
@@ -105,7 +93,7 @@ const server = await startServer({
   SEED: 'demo',
   ...(process.env.BENCH_WEB_DIST ? { WEB_DIST: process.env.BENCH_WEB_DIST } : {}),
 });
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 const measures: Measure[] = [];
 try {
   // Sign-in screen, cold.

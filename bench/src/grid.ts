@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, GRID_PATH, VIEWPORT } from './chromium.ts';
 import { writeResultsSection } from './results.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { api } from './setup.ts';
@@ -25,19 +26,6 @@ const WHEEL_STEP = 40;
 const RATES = (process.env.BENCH_GRID_RATES ?? '1,4').split(',').map(Number);
 const PROFILE = process.env.BENCH_GRID_PROFILE;
 const admin = { email: 'grid@talkbase.test', password: 'Grid-Bench-Senha-2026' };
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const VIEWPORT = { width: 1280, height: 800 };
-const GRID_PATH = '/context/grid/chamado';
 
 // ---- data ---------------------------------------------------------------------------------------
 
@@ -429,7 +417,7 @@ let browser: Browser | undefined;
 try {
   const total = await fillTickets(server);
   process.stdout.write(`${total} tickets\n`);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const version = browser.version();
   const key = await discoverKey(browser, server.url);
   const results: RunResult[] = [];

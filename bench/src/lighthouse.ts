@@ -4,6 +4,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
 import { writeResultsSection } from './results.ts';
 import { freePort, startServer } from './server.ts';
 
@@ -17,17 +18,6 @@ import { freePort, startServer } from './server.ts';
  * BENCH_LIGHTHOUSE_REPORTS=dir also saves each page's HTML report.
  */
 const admin = { email: 'lighthouse@talkbase.test', password: 'Lighthouse-Senha-2026' };
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 /** Runs per page; the run with the median performance score is reported. */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -60,7 +50,7 @@ const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-lighthouse-'));
 const port = await freePort();
 const browser = await chromium.launchPersistentContext(profile, {
   executablePath: CHROMIUM,
-  args: [...ARGS, `--remote-debugging-port=${port}`],
+  args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   viewport: { width: 1350, height: 940 },
   locale: 'pt-BR',
 });
