@@ -14,6 +14,51 @@ async function call<T>(server: TestServer, method: string, path: string, body?: 
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+export interface Answer<T> {
+  status: number;
+  body: T;
+}
+
+/** An API call with a bearer token: its status and body (parsed; undefined when empty), whatever the status. */
+async function answerOf<T>(
+  server: TestServer,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Answer<T>> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/**
+ * A spec file's API calls on its suite's server, with a bearer token: `answer` gives the status and
+ * body whatever the status (to check refusals); `ok` gives the body of a call that must succeed, and
+ * any other status fails the test naming the call, the status and the answer.
+ */
+export function suiteApi(suite: { readonly server: TestServer }) {
+  return {
+    answer: <T>(token: string, method: string, path: string, body?: unknown) =>
+      answerOf<T>(suite.server, token, method, path, body),
+    ok: <T>(token: string, method: string, path: string, body?: unknown) =>
+      call<T>(suite.server, method, path, body, token),
+  };
+}
+
+/** A record's value of one attribute, by identifier (null when it has none). */
+export const talkValue = (
+  talk: { talkValues: { subjectAttributeIdentifier: string; value: unknown }[] },
+  identifier: string,
+): unknown => talk.talkValues.find((v) => v.subjectAttributeIdentifier === identifier)?.value ?? null;
+
 export async function signInByApi(server: TestServer, email: string, password: string): Promise<string> {
   const answer = await call<{ token: string }>(server, 'POST', '/api/account/login', { email, password });
   return answer.token;

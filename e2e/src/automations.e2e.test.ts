@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobRunPage } from '@talkbase/domain/contracts/jobs';
 import type { ApiTalk, PagedTalks } from '@talkbase/domain/contracts/talks';
 import { seriousViolations } from './axe.ts';
-import { signInByApi } from './api.ts';
+import { signInByApi, suiteApi, talkValue } from './api.ts';
 import { screenshot } from './browser.ts';
 import { pathname, signedIn } from './helpers.ts';
 import { GridPage } from './pages/grid-page.ts';
@@ -60,23 +60,7 @@ const suite = useSuite(env);
 /** What the first test made, for the second. */
 const state = { jobId: 0, alta: 0 };
 
-interface Answer<T> {
-  status: number;
-  body: T;
-}
-
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<Answer<T>> {
-  const res = await fetch(`${suite.server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
-
-const valueOf = (talk: ApiTalk, identifier: string) =>
-  talk.talkValues.find((v) => v.subjectAttributeIdentifier === identifier)?.value ?? null;
+const { answer: api } = suiteApi(suite);
 
 /** Picks an option of a Mantine select by its label. */
 async function choose(page: Page, scope: ReturnType<Page['locator']> | Page, label: string, option: string) {
@@ -89,7 +73,7 @@ describe('automations', { timeout: 300_000 }, () => {
     const admin = await signInByApi(suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
     const list = async (subject: string, body: Record<string, unknown> = {}) =>
       (await api<PagedTalks>(admin, 'POST', `/api/talk/filter/${subject}/`, { fetch: 500, ...body })).body;
-    const alta = (await list('prioridade')).itens.find((p) => valueOf(p, 'nome') === 'Alta')?.talkId ?? 0;
+    const alta = (await list('prioridade')).itens.find((p) => talkValue(p, 'nome') === 'Alta')?.talkId ?? 0;
     expect(alta).toBeGreaterThan(0);
 
     // What the automation refers to, made through the API: the saved filter the editor starts
@@ -366,7 +350,7 @@ describe('automations', { timeout: 300_000 }, () => {
     const created = (await list('chamado', { term: 'Servidor principal fora do ar' })).itens[0];
     const talkId = created?.talkId ?? 0;
     expect(talkId).toBeGreaterThan(0);
-    expect(valueOf(created as ApiTalk, 'prioridade')).toBe(alta);
+    expect(talkValue(created as ApiTalk, 'prioridade')).toBe(alta);
 
     // The tag chip on the grid's row.
     await expect

@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { settled } from './browser.ts';
 
 export interface Violation {
   id: string;
@@ -18,14 +19,7 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
     await document.fonts.load('24px "Material Symbols Outlined"', 'dark_mode');
     await document.fonts.ready;
   });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await settled(page);
   // axe runs in the page itself (`axe.run`, AxeBuilder's legacy mode): its default opens a new
   // blank page per check to merge per-frame results, and the app's screens have no frames. Only
   // violations get their nodes' selectors: the nodes that pass each rule are not read here. Both

@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { certificateMessages, type CertificateStatus } from '@talkbase/domain/contracts/certificates';
 import { createCa, issuePerson, writeEndpointFiles } from '../../packages/server/src/test/pki.ts';
-import { signInByApi } from './api.ts';
+import { signInByApi, suiteApi } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { screenshot } from './browser.ts';
 import { ShellPage } from './pages/shell-page.ts';
@@ -36,16 +36,7 @@ async function noSeriousViolations(page: Page): Promise<void> {
 
 const USER = { email: 'contratos@talkbase.test', password: 'Contratos-senha-forte-2024' };
 
-async function api<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${suite.server.url}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const { ok: api } = suiteApi(suite);
 
 /** The administrator's set-up: contracts, a room that may read them only with the certificate, a user in it. */
 async function setUp(): Promise<void> {

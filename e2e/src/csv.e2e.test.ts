@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { PagedTalks } from '@talkbase/domain/contracts/talks';
-import { signInByApi } from './api.ts';
+import { signInByApi, suiteApi } from './api.ts';
 import { screenshot } from './browser.ts';
 import { createEquipamento } from './fixtures/equipamento.ts';
 import { signedIn } from './helpers.ts';
@@ -11,16 +11,7 @@ import { useSuite } from './suite.ts';
 
 const suite = useSuite({ SEED: 'demo' });
 
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${suite.server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const { ok: api } = suiteApi(suite);
 
 /** A valid CPF (check digits by the modulo-11 rule) from a 9-digit base, masked. */
 function cpf(base: number): string {

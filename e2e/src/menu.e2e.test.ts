@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { CompanyMenu, MenuNode } from '@talkbase/domain/contracts/menus';
 import type { RoomDetail, RoomSummary } from '@talkbase/domain/contracts/rooms';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
-import { signInByApi } from './api.ts';
+import { signInByApi, suiteApi } from './api.ts';
 import { seriousViolations } from './axe.ts';
-import { screenshot } from './browser.ts';
+import { screenshot, settled } from './browser.ts';
 import { pathname, signedIn } from './helpers.ts';
 import { GridPage } from './pages/grid-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
@@ -13,27 +13,7 @@ import { useSuite } from './suite.ts';
 
 const suite = useSuite({ SEED: 'demo' });
 
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${suite.server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-}
+const { ok: api } = suiteApi(suite);
 
 async function bothModes(page: Page, name: string): Promise<void> {
   await settled(page);

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { MessagePage } from '@talkbase/domain/contracts/messages';
 import type { PagedTalks } from '@talkbase/domain/contracts/talks';
-import { signInByApi } from './api.ts';
+import { signInByApi, suiteApi } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { screenshot } from './browser.ts';
 import { signedIn } from './helpers.ts';
@@ -13,15 +13,7 @@ const CUSTOMER = { email: 'cliente@talkbase.local', password: 'Cliente-Demo-2026
 
 const suite = useSuite({ SEED: 'demo' });
 
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${suite.server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const { ok: api } = suiteApi(suite);
 
 /** The conversation under a record's talk view, as its reader sees it. */
 class ThreadPage {

@@ -4,40 +4,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { NotificationPage } from '@talkbase/domain/contracts/notifications';
 import { seriousViolations } from './axe.ts';
-import { signInByApi } from './api.ts';
-import { screenshot } from './browser.ts';
+import { signInByApi, suiteApi } from './api.ts';
+import { screenshot, settled } from './browser.ts';
 import { signedIn } from './helpers.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, CUSTOMER_ROOM_ID } from './server.ts';
 import { useSuite } from './suite.ts';
 
 const suite = useSuite();
 
-interface Answer<T> {
-  status: number;
-  body: T;
-}
-
-async function api<T>(token: string, method: string, url: string, body?: unknown): Promise<Answer<T>> {
-  const res = await fetch(`${suite.server.url}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
-
-/** Waits for finite animations (modals, notices) to end before a screenshot or an axe run. */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-}
+const { answer: api } = suiteApi(suite);
 
 async function bothModes(page: Page, name: string): Promise<void> {
   // The account's saved dark mode arrives after a full load; start from day whatever it said.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ApiTalk, PagedTalks } from '@talkbase/domain/contracts/talks';
-import { signInByApi } from './api.ts';
+import { signInByApi, suiteApi } from './api.ts';
 import { screenshot } from './browser.ts';
 import { pathname, signedIn } from './helpers.ts';
 import { GridPage } from './pages/grid-page.ts';
@@ -17,15 +17,7 @@ const suite = useSuite({ SEED: 'demo' });
 const recordView = (page: Page, name: string) =>
   page.locator('.mantine-SegmentedControl-label').getByText(name, { exact: true });
 
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${suite.server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const { ok: api } = suiteApi(suite);
 
 const adminToken = () => signInByApi(suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
 const page1 = (token: string, body: Record<string, unknown>) =>

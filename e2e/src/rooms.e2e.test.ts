@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '@talkbase/domain/contracts/menus';
 import type { RoomDetail, RoomSummary, SubjectResource } from '@talkbase/domain/contracts/rooms';
 import type { ApiTalk, PagedTalks } from '@talkbase/domain/contracts/talks';
-import { signInByApi } from './api.ts';
+import { signInByApi, suiteApi } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { screenshot } from './browser.ts';
 import { pathname, signedIn } from './helpers.ts';
@@ -14,15 +14,7 @@ import { useSuite } from './suite.ts';
 
 const suite = useSuite({ SEED: 'demo' });
 
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${suite.server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const { ok: api } = suiteApi(suite);
 
 const section = (page: Page, title: string): Locator =>
   page.getByRole('main').getByRole('region', { name: title, exact: true });

@@ -4,7 +4,7 @@ import type { SearchPage } from '@talkbase/domain/contracts/search';
 import type { RoomDetail } from '@talkbase/domain/contracts/rooms';
 import type { ApiTalk, PagedTalks } from '@talkbase/domain/contracts/talks';
 import { seriousViolations } from './axe.ts';
-import { signInByApi } from './api.ts';
+import { signInByApi, suiteApi, talkValue } from './api.ts';
 import { screenshot } from './browser.ts';
 import { pathname, signedIn } from './helpers.ts';
 import { RecordFormPage, UPDATED } from './pages/record-form-page.ts';
@@ -15,18 +15,7 @@ const CUSTOMER = { email: 'cliente@talkbase.local', password: 'Cliente-Demo-2026
 
 const suite = useSuite({ SEED: 'demo' });
 
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${suite.server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-const valueOf = (talk: ApiTalk, identifier: string) =>
-  talk.talkValues.find((v) => v.subjectAttributeIdentifier === identifier)?.value ?? null;
+const { ok: api } = suiteApi(suite);
 
 async function bothModes(page: Page, name: string): Promise<void> {
   expect(await seriousViolations(page)).toEqual([]);
@@ -116,7 +105,7 @@ describe('global search (issue 14 item 1)', () => {
     // Another company, by its name: the administrator finds it, the customer does not.
     const others = (await api<PagedTalks>(admin, 'POST', '/api/talk/filter/cliente/', { fetch: 5 })).itens;
     const other = others.find((c) => c.talkId !== own);
-    const otherName = other ? (valueOf(other, 'nome') as string) : '';
+    const otherName = other ? (talkValue(other, 'nome') as string) : '';
     expect(
       (await api<SearchPage>(admin, 'GET', `/api/search?q=${encodeURIComponent(otherName)}`)).itens.map(
         (i) => `${i.subject}:${i.talkId}`,
@@ -136,7 +125,7 @@ describe('global search (issue 14 item 1)', () => {
     for (const item of seen.itens) {
       expect(item.subject).toBe('chamado');
       const ticket = await api<ApiTalk>(admin, 'GET', `/api/talk/chamado/${item.talkId}`);
-      expect(valueOf(ticket, 'cliente')).toBe(own);
+      expect(talkValue(ticket, 'cliente')).toBe(own);
     }
     await bothModes(page, 'search-customer');
 

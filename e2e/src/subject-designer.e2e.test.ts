@@ -3,8 +3,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
 import { seriousViolations } from './axe.ts';
-import { signInByApi } from './api.ts';
-import { screenshot } from './browser.ts';
+import { signInByApi, suiteApi } from './api.ts';
+import { screenshot, settled } from './browser.ts';
 import { createEquipamento, EQUIPAMENTO } from './fixtures/equipamento.ts';
 import { pathname, signedIn } from './helpers.ts';
 import { GridPage } from './pages/grid-page.ts';
@@ -14,19 +14,7 @@ import { useSuite } from './suite.ts';
 
 const suite = useSuite({ SEED: 'demo' });
 
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${suite.server.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const { ok: api } = suiteApi(suite);
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
@@ -62,18 +50,6 @@ const frame = (page: Page) =>
   page.evaluate(
     () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
   );
-
-/** Waits for the page's finite animations (modals opening and closing) to end. */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-}
 
 /** Drags an attribute by its handle `rows` rows up (negative) or down, with the pointer. */
 async function dragAttribute(page: Page, name: string, rows: number): Promise<void> {

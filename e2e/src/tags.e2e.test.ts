@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { TagProgress } from '@talkbase/domain/contracts/tags';
 import type { ApiTalk, PagedTalks } from '@talkbase/domain/contracts/talks';
 import { seriousViolations } from './axe.ts';
-import { signInByApi } from './api.ts';
-import { screenshot } from './browser.ts';
+import { signInByApi, suiteApi, talkValue } from './api.ts';
+import { screenshot, settled } from './browser.ts';
 import { pathname, signedIn } from './helpers.ts';
 import { GridPage } from './pages/grid-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
@@ -14,35 +14,7 @@ const suite = useSuite({ SEED: 'demo' });
 /** The demo's support agent: not an administrator, yet filters its grid by tag. */
 const AGENT = { email: 'atendente@talkbase.local', password: 'Atendente-Demo-2026' };
 
-interface Answer<T> {
-  status: number;
-  body: T;
-}
-
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<Answer<T>> {
-  const res = await fetch(`${suite.server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
-
-const valueOf = (talk: ApiTalk, identifier: string) =>
-  talk.talkValues.find((v) => v.subjectAttributeIdentifier === identifier)?.value ?? null;
-
-/** Waits for the page's finite animations (modals opening and closing) to end. */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-}
+const { answer: api } = suiteApi(suite);
 
 async function bothModes(page: Page, name: string, inModal = false): Promise<void> {
   await setMode(page, 'light', inModal);
@@ -76,7 +48,7 @@ describe('tags', { timeout: 180_000 }, () => {
     const list = async (subject: string, body: Record<string, unknown> = {}) =>
       (await api<PagedTalks>(admin, 'POST', `/api/talk/filter/${subject}/`, { fetch: 500, ...body })).body;
     const priorities = (await list('prioridade')).itens;
-    const idOf = (name: string) => priorities.find((p) => valueOf(p, 'nome') === name)?.talkId ?? 0;
+    const idOf = (name: string) => priorities.find((p) => talkValue(p, 'nome') === name)?.talkId ?? 0;
     const alta = idOf('Alta');
     const baixa = idOf('Baixa');
     expect(alta).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TemplateSummary } from '@talkbase/domain/contracts/templates';
 import { seriousViolations } from './axe.ts';
 import { signInByApi } from './api.ts';
-import { screenshot } from './browser.ts';
+import { screenshot, settled } from './browser.ts';
 import { signedIn } from './helpers.ts';
 import { GridPage } from './pages/grid-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
@@ -14,18 +14,6 @@ const suite = useSuite({ SEED: 'demo' });
 async function api<T>(token: string, path: string): Promise<T> {
   const res = await fetch(`${suite.server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
   return (await res.json()) as T;
-}
-
-/** Waits for the page's finite animations (modals opening and closing) to end. */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
 }
 
 /** Both modes checked by axe and photographed; the mode is the account's, so a page may open in either. */

@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ApiTalk, PagedTalks } from '@talkbase/domain/contracts/talks';
 import { seriousViolations } from './axe.ts';
-import { signInByApi } from './api.ts';
-import { screenshot } from './browser.ts';
+import { signInByApi, suiteApi, talkValue } from './api.ts';
+import { screenshot, settled } from './browser.ts';
 import { pathname, signedIn } from './helpers.ts';
 import { INSERTED, RecordFormPage, UPDATED } from './pages/record-form-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
@@ -16,23 +16,8 @@ const HINT = 'Para concluir o chamado, altere o status para "Finalizado".';
 
 const suite = useSuite({ SEED: 'demo' });
 
-interface Answer<T> {
-  status: number;
-  body: T;
-}
+const { answer: api } = suiteApi(suite);
 
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<Answer<T>> {
-  const res = await fetch(`${suite.server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
-
-const valueOf = (talk: ApiTalk, identifier: string) =>
-  talk.talkValues.find((v) => v.subjectAttributeIdentifier === identifier)?.value ?? null;
 const talkValues = (values: Record<string, unknown>) =>
   Object.entries(values).map(([subjectAttributeIdentifier, value]) => ({
     subjectAttributeIdentifier,
@@ -63,14 +48,14 @@ async function world() {
   const list = async (token: string, subject: string) =>
     (await api<PagedTalks>(token, 'POST', `/api/talk/filter/${subject}/`, { fetch: 100 })).body.itens;
   const statuses = new Map(
-    (await list(admin, 'situacao')).map((s) => [valueOf(s, 'nome') as string, s.talkId]),
+    (await list(admin, 'situacao')).map((s) => [talkValue(s, 'nome') as string, s.talkId]),
   );
   const status = (name: string) => statuses.get(name) ?? 0;
   const ownClient = (await list(customer, 'cliente'))[0];
   const own = ownClient?.talkId ?? 0;
-  const ownName = ownClient ? (valueOf(ownClient, 'nome') as string) : '';
+  const ownName = ownClient ? (talkValue(ownClient, 'nome') as string) : '';
   const sub = (await list(admin, 'subcategoria'))[0];
-  const category = Number(sub ? valueOf(sub, 'categoria') : 0);
+  const category = Number(sub ? talkValue(sub, 'categoria') : 0);
   const cat = (await list(admin, 'categoria')).find((c) => c.talkId === category);
   const priority = (await list(admin, 'prioridade'))[0]?.talkId ?? 0;
   const ticketType = (await list(admin, 'tipochamado'))[0]?.talkId ?? 0;
@@ -83,7 +68,7 @@ async function world() {
         telefone: '(21) 98888-7777',
         prioridade: priority,
         tipo: ticketType,
-        software: Number(cat ? valueOf(cat, 'software') : 0),
+        software: Number(cat ? talkValue(cat, 'software') : 0),
         categoria: category,
         subcategoria: sub?.talkId ?? 0,
         ...extra,
@@ -105,18 +90,6 @@ async function openForm(page: Page, id: number): Promise<RecordFormPage> {
 
 const isReadOnly = async (form: RecordFormPage, label: string) =>
   (await form.input(label).getAttribute('readonly')) !== null;
-
-/** Waits for the page's finite animations (modals opening and closing) to end. */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-}
 
 async function bothModes(page: Page, name: string): Promise<void> {
   expect(await seriousViolations(page)).toEqual([]);
@@ -175,7 +148,7 @@ describe('tickets (issue 13: ticket rules, actions on one record)', () => {
     await form.choose('Situação', 'Finalizado');
     await form.save();
     await form.waitForNotice(UPDATED);
-    expect(valueOf(await w.get(awaiting), 'situacao')).toBe(w.status('Finalizado'));
+    expect(talkValue(await w.get(awaiting), 'situacao')).toBe(w.status('Finalizado'));
 
     // A new ticket: the customer says what and for whom; phone and status are not its to give.
     await page.goto(`${suite.server.url}/context/form/chamado/add`);
@@ -191,8 +164,8 @@ describe('tickets (issue 13: ticket rules, actions on one record)', () => {
     await form.waitForNotice(INSERTED);
     await expect.poll(() => pathname(page)).toMatch(/^\/context\/talk\/chamado\/\d+$/);
     const created = await w.get(Number(pathname(page).split('/').pop()));
-    expect(valueOf(created, 'situacao')).toBe(w.status('Aberto'));
-    expect(valueOf(created, 'cliente')).toBe(valueOf(await w.get(open), 'cliente'));
+    expect(talkValue(created, 'situacao')).toBe(w.status('Aberto'));
+    expect(talkValue(created, 'cliente')).toBe(talkValue(await w.get(open), 'cliente'));
     await context.close();
   });
 
@@ -296,9 +269,9 @@ describe('tickets (issue 13: ticket rules, actions on one record)', () => {
     await form.save();
     await form.waitForNotice(UPDATED);
     const saved = await w.get(id);
-    expect(valueOf(saved, 'situacao')).toBe(w.status(AWAITING));
-    expect(valueOf(saved, 'chamadoretrabalho')).toBe(12);
-    expect(valueOf(saved, 'previsaoetapa')).toBeNull();
+    expect(talkValue(saved, 'situacao')).toBe(w.status(AWAITING));
+    expect(talkValue(saved, 'chamadoretrabalho')).toBe(12);
+    expect(talkValue(saved, 'previsaoetapa')).toBeNull();
 
     // Without a customer, what depends on it goes and waits for one.
     form = await openForm(page, id);
@@ -347,7 +320,7 @@ describe('tickets (issue 13: ticket rules, actions on one record)', () => {
 
     // A ticket a task points to cannot go: the related records are listed, as in the grid.
     const tasks = await api<PagedTalks>(w.admin, 'POST', '/api/talk/filter/tarefa/', { fetch: 1 });
-    const referenced = Number(tasks.body.itens[0] ? valueOf(tasks.body.itens[0], 'chamado') : 0);
+    const referenced = Number(tasks.body.itens[0] ? talkValue(tasks.body.itens[0], 'chamado') : 0);
     await page.goto(`${suite.server.url}/context/talk/chamado/${referenced}`);
     await form.waitUntilReady();
     await form.form.getByRole('button', { name: 'Excluir', exact: true }).click();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompanyMenu, MenuNode } from '@talkbase/domain/contracts/menus';
 import type { RoomDetail, RoomSummary } from '@talkbase/domain/contracts/rooms';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
-import { signInByApi } from './api.ts';
+import { signInByApi, suiteApi } from './api.ts';
 import { newContext, screenshot } from './browser.ts';
 import { GridPage } from './pages/grid-page.ts';
 import { ShellPage } from './pages/shell-page.ts';
@@ -49,15 +49,7 @@ const PAYLOADS = [
   '<iframe srcdoc="<script>parent.__xss(9)</script>"></iframe>',
 ];
 
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${suite.server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const { ok: api } = suiteApi(suite);
 
 /**
  * Records every script execution the payloads could cause on this page, and every inline handler
