@@ -93,8 +93,8 @@ export class IdleMemory {
     // Once per quiet period: the next one starts with a request.
     if (this.#releasedAt >= this.#lastActivity) return undefined;
     const heapBefore = this.#heap.committedHeapBytes();
-    // A heap that has not grown since the last release (or start) holds nothing worth a pause;
-    // it is measured again after the next request.
+    // A heap that has grown less than that since the last release holds nothing worth a pause;
+    // it is measured again in the next quiet period (after the next request).
     if (heapBefore - this.#heapAfterRelease < this.#opts.minGrowthBytes) {
       this.#releasedAt = now;
       this.#heapAfterRelease = Math.min(this.#heapAfterRelease, heapBefore);
