@@ -1,24 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, VIEWPORT } from './chromium.ts';
 import { shotsDir } from './paths.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const VIEWPORT = { width: 1280, height: 800 };
 
 /** Debian's Chromium, never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 export async function newContext(browser: Browser): Promise<BrowserContext> {
@@ -29,7 +17,7 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
 export function launchPersistent(userDataDir: string): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
-    args: ARGS,
+    args: CHROMIUM_ARGS,
     viewport: VIEWPORT,
     locale: 'pt-BR',
     colorScheme: 'light',
