@@ -14,7 +14,7 @@ async function call<T>(server: TestServer, method: string, path: string, body?: 
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export interface Answer<T> {
+interface Answer<T> {
   status: number;
   body: T;
 }

@@ -28,7 +28,6 @@ export function useTaskFields(
     attributes,
     valueOf,
     errors,
-    inputErrors,
     general,
     setGeneral,
     change(identifier: string, value: unknown) {
