@@ -116,6 +116,62 @@ describe.skipIf(testDatabaseUrl)('the SQLite database', () => {
       }
     });
 
+    it('undoes a failing transaction from pages kept in memory, writing no temporary file, after schema changes too', async () => {
+      const { db } = await open('undo');
+      // Temporary files SQLite opens are unlinked at once: they show among the process's open files
+      // as "… (deleted)" in a temporary directory (Linux).
+      const openTempFiles = () =>
+        fs.readdirSync('/proc/self/fd').flatMap((fd) => {
+          try {
+            const target = fs.readlinkSync(`/proc/self/fd/${fd}`);
+            return target.endsWith('(deleted)') && /^\/(var\/tmp|usr\/tmp|tmp)\//.test(target)
+              ? [target]
+              : [];
+          } catch {
+            return [];
+          }
+        });
+      const rows = async () =>
+        (await sql<{ id: number; h: string }>`select id, hex(b) as h from doc order by id`.execute(db.kysely))
+          .rows;
+      try {
+        await sql`create table doc (id integer primary key, b blob)`.execute(db.kysely);
+        await sql`insert into doc (b) select randomblob(1000) from (with recursive n(i) as (select 1 union all select i + 1 from n where i < 300) select i from n)`.execute(
+          db.kysely,
+        );
+        // Dropping a column opens SQLite's temporary database until the transaction ends.
+        await db.kysely.transaction().execute(async (trx) => {
+          await sql`alter table doc add column note text`.execute(trx);
+          await sql`alter table doc drop column note`.execute(trx);
+        });
+        const original = await rows();
+        const filesBefore = openTempFiles();
+        const filesDuring: string[] = [];
+        const kept = db.kysely.transaction().execute(async (trx) => {
+          await sql`create index doc_b on doc (b)`.execute(trx);
+          await sql`update doc set b = randomblob(1000) where id <= 150`.execute(trx);
+        });
+        // Joins the same group: its savepoint must restore ~300 KiB of pages the first one shares.
+        const failing = db.kysely.transaction().execute(async (trx) => {
+          await sql`update doc set b = randomblob(1000)`.execute(trx);
+          filesDuring.push(...openTempFiles().filter((f) => !filesBefore.includes(f)));
+          throw new Error('recusado');
+        });
+        const [a, b] = await Promise.allSettled([kept, failing]);
+        expect([a.status, b.status]).toEqual(['fulfilled', 'rejected']);
+        expect(filesDuring).toEqual([]);
+        const after = await rows();
+        expect(after.slice(150)).toEqual(original.slice(150));
+        expect(after.slice(0, 150).filter((r, i) => r.h === original[i]?.h)).toEqual([]);
+        const index = await sql<{
+          n: number;
+        }>`select count(*) as n from sqlite_master where name = 'doc_b'`.execute(db.kysely);
+        expect(index.rows[0]?.n).toBe(1);
+      } finally {
+        await db.close();
+      }
+    });
+
     it('reads outside a transaction see committed data only, and never wait for a transaction', async () => {
       const { db } = await open('reads');
       try {

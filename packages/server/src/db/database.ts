@@ -78,6 +78,11 @@ export function openDatabase(opts: DbOptions): Db {
   // reader hold the B-trees' inner pages at 1M records, and measured no slower on the records bench
   // (docs/decisions.md "Records engine performance", third pass); the OS keeps the file's pages.
   writer.pragma(`cache_size = -${WRITER_CACHE_KIB}`);
+  // A member's savepoint copies every page it changes into a sub-journal, which SQLite keeps in
+  // memory only up to 64 KiB and then writes to a temporary file: most of a create's write calls
+  // (docs/decisions.md, ninth pass). In memory it is freed at each commit; schema changes, whose
+  // index builds sort a whole table, switch back to temporary files (sqlite-group-commit.ts).
+  writer.pragma('temp_store = MEMORY');
   // Reads outside transactions: a second connection that sees committed data only.
   let reader: BetterSqlite3.Database | undefined;
   let checkpointer: WalCheckpointer | undefined;

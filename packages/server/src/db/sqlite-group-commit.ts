@@ -112,6 +112,8 @@ class GroupCommitter {
   readonly #lock = new Lock();
   #group: Group | undefined;
   #commitQueued = false;
+  /** Temporary data on disk: set for a schema change, and until its group ends (#tempStore). */
+  #tempOnDisk = false;
   readonly #afterCommit: () => void;
 
   constructor(
@@ -148,6 +150,7 @@ class GroupCommitter {
     await this.#lock.acquire();
     try {
       if (!this.#group) {
+        if (this.#tempOnDisk) this.#tempStore('memory');
         await this.#whenNotBusy(() => this.#writes.prepare('begin immediate').run());
         const { promise, resolve, reject } = Promise.withResolvers<undefined>();
         // A group whose members all rolled back has nobody waiting on it.
@@ -179,14 +182,40 @@ class GroupCommitter {
         this.#writes.clear();
         this.#reads?.clear();
         if (this.#group) this.#group.schemaChanged = true;
-        return run(this.#writer.prepare(query.sql), query.parameters);
+        return this.#onDisk(() => run(this.#writer.prepare(query.sql), query.parameters));
       }
       const result = run(this.#writes.prepare(query.sql), query.parameters);
-      this.#checkGroup(new Error('a statement ended the transaction'));
+      if (!this.#writer.inTransaction) this.#checkGroup(new Error('a statement ended the transaction'));
       return result;
     } catch (err) {
       this.#checkGroup(err);
       throw err;
+    }
+  }
+
+  /**
+   * The writer keeps temporary data in memory (database.ts); an index built over a whole table sorts
+   * its keys there too (+87 MiB for 1M rows), so schema changes use temporary files instead.
+   */
+  #onDisk<T>(statement: () => T): T {
+    this.#tempStore('file');
+    try {
+      return statement();
+    } finally {
+      this.#tempStore('memory');
+    }
+  }
+
+  /**
+   * Once a schema change has opened SQLite's temporary database (ALTER TABLE … DROP COLUMN does),
+   * the setting cannot change until the transaction ends: it is set again before the next group.
+   */
+  #tempStore(where: 'file' | 'memory'): void {
+    try {
+      this.#writer.pragma(`temp_store = ${where}`);
+      this.#tempOnDisk = where === 'file';
+    } catch {
+      this.#tempOnDisk = true;
     }
   }
 
