@@ -21,8 +21,11 @@ const signIn = (accountId = 7) =>
     },
   });
 
-/** The server's preferences of the account; PUT replaces them. Every call is recorded. */
-function fakeServer(initial: Partial<AccountPreferences>) {
+/**
+ * The server's preferences of the account; PUT replaces them. Every call is recorded. With
+ * `getHeldUntil`, a GET reads the preferences at once but answers only when that promise settles.
+ */
+function fakeServer(initial: Partial<AccountPreferences>, getHeldUntil?: Promise<void>) {
   let stored: AccountPreferences = {
     theme: '#1976d2',
     darkMode: false,
@@ -39,7 +42,8 @@ function fakeServer(initial: Partial<AccountPreferences>) {
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
       calls.push({ method, body });
       if (method === 'PUT') stored = { ...stored, ...(body as object), saved: true };
-      return Promise.resolve(new Response(JSON.stringify(stored), { status: 200 }));
+      const answer = new Response(JSON.stringify(stored), { status: 200 });
+      return method === 'GET' && getHeldUntil ? getHeldUntil.then(() => answer) : Promise.resolve(answer);
     }),
   );
   return calls;
@@ -125,5 +129,24 @@ describe('account preferences follow the user across browsers (001 §2.14)', () 
     expect(calls[2]).toEqual({ method: 'PUT', body: { theme: '#1976d2', darkMode: true, fontSize: 2 } });
     expect(getPreferences()).toMatchObject({ nightMode: true, fontSize: 2 });
     await waitFor(() => expect(window.localStorage.getItem(UNSYNCED_KEY)).toBeNull());
+  });
+
+  it("keeps a change saved while the account's older choice was still on its way", async () => {
+    let answerGet = () => {};
+    const held = new Promise<void>((resolve) => (answerGet = resolve));
+    const calls = fakeServer({ theme: '#1976d2', darkMode: false, fontSize: 0, saved: true }, held);
+    stop = followAccountPreferences();
+    signIn();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    // The user changes dark mode and font size at once; the change is saved and confirmed…
+    updatePreferences({ nightMode: true, fontSize: 2 });
+    await waitFor(() => expect(calls).toHaveLength(2), { timeout: SAVE_DEBOUNCE_MS * 3 });
+    await waitFor(() => expect(window.localStorage.getItem(UNSYNCED_KEY)).toBeNull());
+    // …and only then does the answer read at sign-in, before the change, arrive.
+    answerGet();
+    await held;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(getPreferences()).toMatchObject({ nightMode: true, fontSize: 2 });
+    expect(calls.at(-1)).toEqual({ method: 'PUT', body: { theme: '#1976d2', darkMode: true, fontSize: 2 } });
   });
 });

@@ -44,6 +44,9 @@ export function followAccountPreferences(): () => void {
   let synced: Synced | undefined = pick(getPreferences());
   let timer: ReturnType<typeof setTimeout> | undefined;
   let loading: AbortController | undefined;
+  // Changes made in this browser since it followed the account: an answer read before one of them
+  // is older than this browser's choice, even once that choice is saved and no longer unsynced.
+  let changes = 0;
 
   const save = () => {
     timer = undefined;
@@ -70,11 +73,13 @@ export function followAccountPreferences(): () => void {
     loading?.abort();
     const controller = new AbortController();
     loading = controller;
+    const changesBefore = changes;
     fetchAccountPreferences(controller.signal)
       .then((remote) => {
         if (controller.signal.aborted || accountId !== id) return;
-        if (!remote.saved || window.localStorage.getItem(UNSYNCED_KEY)) {
-          // Nothing saved yet, or a change here the server never got: this browser's choice wins.
+        if (!remote.saved || changes !== changesBefore || window.localStorage.getItem(UNSYNCED_KEY)) {
+          // Nothing saved yet, a change made here while the answer was on its way, or one the
+          // server never got (the page left before saving it): this browser's choice wins.
           synced = undefined;
           save();
           return;
@@ -98,6 +103,7 @@ export function followAccountPreferences(): () => void {
 
   const onPreferences = () => {
     if (!getSession() || same(pick(getPreferences()), synced)) return;
+    changes++;
     markUnsynced(true);
     if (timer !== undefined) clearTimeout(timer);
     timer = setTimeout(save, SAVE_DEBOUNCE_MS);
