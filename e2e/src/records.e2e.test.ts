@@ -134,10 +134,12 @@ describe('records in the browser (issue 5)', () => {
     expect(await grid.row(linked).count()).toBe(0);
 
     await page.getByRole('link', { name: 'Ver desativados' }).click();
-    await grid.waitForRows();
-    expect(new URL(page.url()).searchParams.get('isActive')).toBe('false');
+    // The deactivated grid is a new screen: its heading first, then its own first page (the
+    // active grid's rows, or the new one's loading state, can still be there a moment).
     await page.getByRole('heading', { name: 'Chamado (DESATIVADOS)' }).waitFor();
-    expect((await grid.ids()).sort()).toEqual([loose, linked].sort());
+    expect(new URL(page.url()).searchParams.get('isActive')).toBe('false');
+    await expect.poll(async () => (await grid.ids()).sort()).toEqual([loose, linked].sort());
+    await grid.waitForRows();
     await screenshot(page, 'records-grid-deactivated');
 
     await grid.select(loose);

@@ -58,7 +58,8 @@ describe('shell', () => {
     await screen.findByRole('heading', { name: 'Modo noturno', level: 1 });
     await user.click(within(menu).getByRole('link', { name: /Situação do sistema/ }));
     await screen.findByRole('heading', { name: 'Situação do sistema' });
-    expect(tabTitles()).toEqual(['Situação do sistema', 'Modo noturno', 'Temas']);
+    // The tab follows the page's first render (its title is set once the screen is shown).
+    await waitFor(() => expect(tabTitles()).toEqual(['Situação do sistema', 'Modo noturno', 'Temas']));
     const tabs = screen.getByRole('navigation', { name: 'Abas abertas' });
     await user.click(within(tabs).getByRole('link', { name: 'Modo noturno' }));
     await user.click(screen.getByRole('button', { name: 'Fechar a aba Modo noturno' }));
