@@ -27,8 +27,6 @@ export interface DbOptions {
   /** postgres:// URL; when absent, SQLite at `sqliteFile`. */
   databaseUrl?: string | undefined;
   sqliteFile?: string;
-  /** PostgreSQL schema to use (tests isolate each app in its own schema). */
-  pgSchema?: string;
   poolSize?: number;
   /**
    * SQLite on a file: WAL checkpoints on a thread of their own (sqlite-checkpointer.ts). By default
@@ -51,7 +49,6 @@ export function openDatabase(opts: DbOptions): Db {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
-      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);

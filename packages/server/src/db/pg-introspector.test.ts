@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testDatabaseUrl } from '../test/harness.ts';
+import { schemaUrl, testDatabaseUrl } from '../test/harness.ts';
 import { openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 
@@ -54,7 +54,7 @@ describe.skipIf(!testDatabaseUrl)('a start beside other schemas (PostgreSQL)', (
         const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
         made.push(schema);
         await admin((c) => c.query(`create schema ${schema}`));
-        const db = openDatabase({ databaseUrl: testDatabaseUrl, pgSchema: schema, poolSize: 2 });
+        const db = openDatabase({ databaseUrl: schemaUrl(schema), poolSize: 2 });
         try {
           await migrateToLatest(db);
           const tables = await db.kysely.introspection.getTables({ withInternalKyselyTables: true });

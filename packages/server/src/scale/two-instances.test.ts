@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { testDatabaseUrl } from '../test/harness.ts';
+import { schemaUrl, testDatabaseUrl } from '../test/harness.ts';
 import { freePort } from '../test/free-port.ts';
 
 /**
@@ -135,12 +135,10 @@ beforeAll(async () => {
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const databaseUrl = new URL(testDatabaseUrl);
-  databaseUrl.searchParams.set('options', `-c search_path=${schema}`);
   const dataDir = path.join(work, 'data');
   fs.mkdirSync(dataDir);
   const env = {
-    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_URL: schemaUrl(schema),
     // Both instances share one data directory (the files), as on one machine or an NFS mount.
     DATA_DIR: dataDir,
     ADMIN_EMAIL: ADMIN.email,
@@ -348,9 +346,7 @@ describe.runIf(usable)('two instances on one PostgreSQL behind nginx', () => {
     // Waiting for the next whole minute would add up to 60 s. The engine takes the cron's seconds
     // field (only the API's validation holds it at 0), so the stored schedule is moved to one
     // second of the hour ~3 s from now, in the company's time zone: exactly one slot in the test.
-    const databaseUrl = new URL(testDatabaseUrl ?? '');
-    databaseUrl.searchParams.set('options', `-c search_path=${schema}`);
-    const db = new pg.Client({ connectionString: databaseUrl.toString() });
+    const db = new pg.Client({ connectionString: schemaUrl(schema) });
     await db.connect();
     try {
       const zone = (await db.query<{ time_zone: string }>('select time_zone from companies where id = 1'))

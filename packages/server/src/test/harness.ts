@@ -3,19 +3,54 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/database.ts';
+import { adminQuery, databaseUrl } from './postgres.ts';
 import type { LogStream } from '../http/log-redaction.ts';
 
 export const ADMIN_EMAIL = 'admin@talkbase.test';
 export const ADMIN_PASSWORD = 'Admin-Password-123';
 
-/** PostgreSQL when TEST_DATABASE_URL is set (each app in a fresh schema), SQLite otherwise. */
+/** PostgreSQL when TEST_DATABASE_URL is set (each app on a fresh database), SQLite otherwise. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 export const dialectName = testDatabaseUrl ? 'postgres' : 'sqlite';
+
+/** TEST_DATABASE_URL pointed at one schema, as a deployment's DATABASE_URL would be. */
+export function schemaUrl(schema: string): string {
+  const url = new URL(testDatabaseUrl ?? '');
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
+
+/**
+ * A fresh PostgreSQL place for one app: a database cloned from the run's migrated template
+ * (test/global-setup.ts), or, for a file run outside the server project's setup, a new schema of
+ * the test database that the app migrates itself.
+ */
+async function freshPostgres(id: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const url = testDatabaseUrl ?? '';
+  const template = inject('pgTemplate');
+  if (template) {
+    const name = `${template.prefix}_${id}`;
+    await adminQuery(url, `create database ${name} template ${template.name}`);
+    return {
+      url: databaseUrl(url, name),
+      drop: async () => {
+        await adminQuery(url, `drop database ${name} with (force)`);
+      },
+    };
+  }
+  const schema = `t_${id}`;
+  await adminQuery(url, `create schema ${schema}`);
+  return {
+    url: schemaUrl(schema),
+    drop: async () => {
+      await adminQuery(url, `drop schema ${schema} cascade`);
+    },
+  };
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -37,6 +72,8 @@ export async function createTestApp(
   opts: { logStream?: LogStream } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-test-'));
+  const id = crypto.randomBytes(6).toString('hex');
+  const postgres = testDatabaseUrl ? await freshPostgres(id) : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     ADMIN_EMAIL,
@@ -45,20 +82,14 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
     SESSION_CHECK_MS: '200',
-    ...(testDatabaseUrl ? { DATABASE_URL: testDatabaseUrl } : {}),
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...env,
   });
-  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
   const openDb = () =>
-    testDatabaseUrl
-      ? openDatabase({ databaseUrl: testDatabaseUrl, pgSchema: schema, poolSize: 4 })
+    postgres
+      ? openDatabase({ databaseUrl: postgres.url, poolSize: 4 })
       : openDatabase({ sqliteFile: path.join(dataDir, 'talkbase.db') });
-  if (testDatabaseUrl) {
-    const admin = new pg.Client({ connectionString: testDatabaseUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-  } else {
+  if (!postgres) {
     // Already migrated once for the whole run (test/global-setup.ts); absent when a file runs
     // outside the server project's setup, and the app then migrates its fresh file itself.
     const template = inject('sqliteTemplate');
@@ -70,7 +101,7 @@ export async function createTestApp(
     config,
     db,
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
-    realtimeChannel: `tb_${schema}`,
+    realtimeChannel: `tb_${id}`,
     checkResponses: true,
   });
   const siblings: { app: FastifyInstance; db: Db }[] = [];
@@ -85,7 +116,7 @@ export async function createTestApp(
         config,
         db: siblingDb,
         logger: false,
-        realtimeChannel: `tb_${schema}`,
+        realtimeChannel: `tb_${id}`,
         checkResponses: true,
       });
       siblings.push({ app: other, db: siblingDb });
@@ -100,12 +131,7 @@ export async function createTestApp(
       }
       await app.close();
       await db.close();
-      if (testDatabaseUrl) {
-        const admin = new pg.Client({ connectionString: testDatabaseUrl });
-        await admin.connect();
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
-      }
+      await postgres?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (mismatches.length) {
         throw new Error(

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type {
   SchemaDocument,
@@ -9,15 +8,7 @@ import type {
   SchemaImportSummary,
 } from '@talkbase/domain/contracts/schema-transfer';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
-import {
-  as,
-  createPerson,
-  createTestApp,
-  errorsOf,
-  login,
-  testDatabaseUrl,
-  type TestApp,
-} from '../../test/harness.ts';
+import { as, createPerson, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
 import { createCrm } from '../../test/records.ts';
 import {
   createTemplate,
@@ -458,13 +449,8 @@ describe('schema export and import', () => {
 });
 
 /** The environment that points the command line at a test app's database. */
-async function cliEnv(t: TestApp): Promise<Record<string, string>> {
-  if (!testDatabaseUrl) return { DATA_DIR: t.dataDir, DATABASE_URL: '' };
-  const schema =
-    (await sql<{ s: string }>`select current_schema() as s`.execute(t.db.kysely)).rows[0]?.s ?? '';
-  const url = new URL(testDatabaseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { DATA_DIR: t.dataDir, DATABASE_URL: url.toString() };
+function cliEnv(t: TestApp): Record<string, string> {
+  return { DATA_DIR: t.dataDir, DATABASE_URL: t.config.databaseUrl ?? '' };
 }
 
 function runCli(args: string[], env: Record<string, string>) {
@@ -485,25 +471,25 @@ describe('the schema command line', () => {
   it('exports a company to a file and imports it into another database', async () => {
     await createCrm(a.app, adminA);
     const file = path.join(a.dataDir, 'esquema.json');
-    const exported = await runCli(['export', '--company', '1', '--out', file], await cliEnv(a));
+    const exported = await runCli(['export', '--company', '1', '--out', file], cliEnv(a));
     expect(exported).toMatchObject({ code: 0 });
     expect(exported.err).toContain(`exportado para ${file}`);
     const docA = JSON.parse(fs.readFileSync(file, 'utf8')) as SchemaDocument;
     expect(docA).toEqual(await exportOf(a, adminA));
 
-    const imported = await runCli(['import', file], await cliEnv(b));
+    const imported = await runCli(['import', file], cliEnv(b));
     expect(imported.err).toBe('');
     expect(imported.code).toBe(0);
     expect(imported.out).toContain('Assuntos criados: 2');
     expect(await exportOf(b, adminB)).toEqual(docA);
 
-    const toStdout = await runCli(['export'], await cliEnv(b));
+    const toStdout = await runCli(['export'], cliEnv(b));
     expect(toStdout.code).toBe(0);
     expect(JSON.parse(toStdout.out)).toEqual(docA);
   });
 
   it('exits with code 1 and says why on a bad file', async () => {
-    const env = await cliEnv(b);
+    const env = cliEnv(b);
     const notJson = path.join(b.dataDir, 'ruim.json');
     fs.writeFileSync(notJson, '{ isto não é JSON');
     const r1 = await runCli(['import', notJson], env);
