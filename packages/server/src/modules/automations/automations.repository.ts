@@ -1,6 +1,6 @@
-import { sql, type Generated, type Kysely, type Transaction } from 'kysely';
+import { sql, type Generated, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, OutboxEventsTable } from '../../db/schema.ts';
 
 /** Tables of migration 0018 (typed here: the engine is their only reader and writer). */
 export interface AutomationRunsTable {
@@ -75,20 +75,11 @@ export function normalizeRun(r: Record<string, unknown>): RunRow {
   };
 }
 
-export interface OutboxRow {
-  id: number;
-  company_id: number;
-  kind: string;
-  event_type: number | null;
-  subject_id: number;
-  talk_id: number | null;
-  talk_version: number | null;
-  message_id: number | null;
-  account_id: number | null;
-  depth: number;
-  source: string | null;
-  payload: string;
-}
+/** An outbox event as the automations read it: its delivery bookkeeping left out. */
+export type OutboxRow = Omit<
+  Selectable<OutboxEventsTable>,
+  'created_at' | 'processed_at' | 'attempts' | 'last_error'
+>;
 
 const outboxColumns = sql`id, company_id, kind, event_type, subject_id, talk_id, talk_version, message_id,
   account_id, depth, source, payload`;

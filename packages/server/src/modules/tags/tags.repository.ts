@@ -1,8 +1,8 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { TagSource } from '@talkbase/domain/tags/membership';
 import type { TalkTag } from '@talkbase/domain/contracts/tags';
 import { prepared } from '../../db/prepared.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, TagFiltersTable } from '../../db/schema.ts';
 import { likePattern } from '../../http/paging.ts';
 
 /** All SQL of tags: the tags, their filters, which records carry them and the re-tagging runs. */
@@ -14,15 +14,8 @@ export interface TagRow {
   generation: number;
 }
 
-export interface TagFilterRow {
-  id: number;
-  tag_id: number;
-  subject_id: number;
-  subject_attribute_id: number | null;
-  name: string;
-  filter: string;
-  position: number;
-}
+/** A tag's filter as the evaluator reads it (its company is the tag's). */
+export type TagFilterRow = Omit<Selectable<TagFiltersTable>, 'company_id'>;
 
 export async function pageTags(
   db: Kysely<Database>,
