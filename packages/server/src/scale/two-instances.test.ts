@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { schemaUrl, testDatabaseUrl } from '../test/harness.ts';
 import { freePort } from '../test/free-port.ts';
+import { adminQuery } from '../test/postgres.ts';
 
 /**
  * Issue 19 item 1: two server processes on one PostgreSQL database behind nginx (Debian's), with
@@ -131,10 +132,7 @@ let proxy: string;
 
 beforeAll(async () => {
   if (!usable || !testDatabaseUrl) return;
-  const admin = new pg.Client({ connectionString: testDatabaseUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  await adminQuery(testDatabaseUrl, `create schema ${schema}`);
   const dataDir = path.join(work, 'data');
   fs.mkdirSync(dataDir);
   const env = {
@@ -198,10 +196,7 @@ afterAll(async () => {
   for (const c of [nginx, ...children]) c?.kill('SIGTERM');
   await Promise.all([nginx, ...children].map(exited));
   if (usable && testDatabaseUrl) {
-    const admin = new pg.Client({ connectionString: testDatabaseUrl });
-    await admin.connect();
-    await admin.query(`drop schema if exists ${schema} cascade`);
-    await admin.end();
+    await adminQuery(testDatabaseUrl, `drop schema if exists ${schema} cascade`);
   }
   fs.rmSync(work, { recursive: true, force: true });
 }, 60_000);
