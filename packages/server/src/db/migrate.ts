@@ -22,6 +22,7 @@ import { automationRuns } from './migrations/0018-automation-runs.ts';
 import { talkImports } from './migrations/0019-talk-imports.ts';
 import { accessVersion } from './migrations/0020-access-version.ts';
 import { authVersion } from './migrations/0021-auth-version.ts';
+import { attributeWords } from './migrations/0022-attribute-words.ts';
 
 /** Versioned migrations, in order. A migration is never edited once released: add the next one. */
 function migrations(db: Db): Record<string, Migration> {
@@ -47,6 +48,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0019-talk-imports': talkImports(db.dialect),
     '0020-access-version': accessVersion(db.dialect),
     '0021-auth-version': authVersion(db.dialect),
+    '0022-attribute-words': attributeWords(db.dialect),
   };
 }
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { ftsTable, talkTable } from '../subjects/subject-ddl.ts';
+import { talkTable } from '../subjects/subject-ddl.ts';
+import type { SearchConditions } from '../talks/search.ts';
 import type { TalkRow } from '../talks/talks.repository.ts';
 
 type Dyn = Record<string, Record<string, unknown>>;
@@ -27,56 +27,36 @@ export function countKey(db: Kysely<Database>, subjectId: number, where: RawBuil
 }
 
 /**
- * The ids of one page of a subject's matches, best first: FTS5's bm25 rank on SQLite, ts_rank on PostgreSQL,
- * newest first among equals. `where` holds the visibility and, on PostgreSQL or when the search is
- * narrowed to some attributes, the search condition (SQLite's join on the index matches the words
- * itself). Only ids are ranked, so the sort carries no record (rowsInOrder reads the page's rows).
+ * The ids of one page of a subject's matches, best first by the condition's relevance (FTS5's bm25
+ * on SQLite, ts_rank on PostgreSQL), newest first among equals or when it has none (search.ts).
+ * SQLite joins the condition's own full-text table, which matches the words; PostgreSQL takes the
+ * condition in the form `search` among `where`. Only ids are ranked, so the sort carries no record
+ * (rowsInOrder reads the page's rows).
  */
 export async function rankedIds(
   db: Kysely<Database>,
-  dialect: DialectName,
   subjectId: number,
-  words: string[],
+  search: SearchConditions,
   where: RawBuilder<unknown>[],
   offset: number,
   limit: number,
 ): Promise<number[]> {
-  let ids: number[];
-  if (dialect === 'sqlite') {
-    const fts = ftsTable(subjectId);
-    const match = words.map((w) => `"${w}"*`).join(' ');
-    let q = dyn(db)
-      .selectFrom(fts)
-      .innerJoin(`${talkTable(subjectId)} as t`, (j) =>
-        j.on(sql<boolean>`${sql.ref('t.id')} = ${sql.ref(`${fts}.rowid`)}`),
-      )
-      .select('t.id')
-      .where(sql<boolean>`${sql.table(fts)} match ${match}`);
-    for (const w of where) q = q.where(w as RawBuilder<boolean>);
-    ids = (
-      await q
-        .orderBy(sql`bm25(${sql.table(fts)})`)
-        .orderBy('t.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute()
-    ).map((r) => Number(r.id));
-  } else {
-    const query = words.map((w) => `${w.replace(/[^\p{L}\p{N}]/gu, '')}:*`).join(' & ');
-    let q = dyn(db)
-      .selectFrom(`${talkTable(subjectId)} as t`)
-      .select('t.id');
-    for (const w of where) q = q.where(w as RawBuilder<boolean>);
-    ids = (
-      await q
-        .orderBy(sql`ts_rank(${sql.ref('t.search_vector')}, to_tsquery('simple', ${query}))`, 'desc')
-        .orderBy('t.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute()
-    ).map((r) => Number(r.id));
-  }
-  return ids;
+  const joined = search.byRecordOrder;
+  let q = joined
+    ? dyn(db)
+        .selectFrom(joined.table)
+        .innerJoin(`${talkTable(subjectId)} as t`, (j) =>
+          j.on(sql<boolean>`${sql.ref('t.id')} = ${sql.ref(`${joined.table}.rowid`)}`),
+        )
+        .select('t.id')
+        .where(sql<boolean>`${sql.table(joined.table)} match ${joined.match}`)
+    : dyn(db)
+        .selectFrom(`${talkTable(subjectId)} as t`)
+        .select('t.id');
+  for (const w of where) q = q.where(w as RawBuilder<boolean>);
+  if (search.rank) q = q.orderBy(search.rank);
+  const rows = await q.orderBy('t.id', 'desc').limit(limit).offset(offset).execute();
+  return rows.map((r) => Number(r.id));
 }
 
 /** The rows of `ids` still matching `where` (the visibility, checked again), in that order. */

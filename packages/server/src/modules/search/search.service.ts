@@ -10,7 +10,14 @@ import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
 import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
 import { FILTER_SUBJECT } from '../subjects/subjects.service.ts';
 import type { CountCache } from '../talks/count-cache.ts';
-import { isSearchable, readableSearchConditions, searchWords } from '../talks/search.ts';
+import { isSearchable } from '../talks/attribute-words.ts';
+import {
+  attributeSearchConditions,
+  hidesSearchable,
+  readableSearchConditions,
+  searchWords,
+  type SearchConditions,
+} from '../talks/search.ts';
 import { displayAttribute } from '../talks/talk-presenter.ts';
 import { textOf } from '../talks/talk-values.ts';
 import { multiValuesOf, type TalkRow } from '../talks/talks.repository.ts';
@@ -39,12 +46,9 @@ interface Target {
   policy: AccessPolicy;
   attributes: AttributeMeta[];
   where: RawBuilder<unknown>[];
-  selective: RawBuilder<unknown>;
-  plain: RawBuilder<unknown>;
+  search: SearchConditions;
   /** The count's key in the count cache, also the key of the kept ranked ids. */
   key: string;
-  /** The words must also occur in some attributes only (hidden ones, or the query's subj_attr/attr). */
-  narrowed: boolean;
   count: number;
 }
 
@@ -81,19 +85,16 @@ export class SearchService {
       const take = p.fetch - itens.length;
       before += target.count;
       if (from >= target.count || take <= 0) continue;
-      // SQLite's ranked page joins the index on the words itself: the condition is needed only
-      // where it says more (attributes hidden or searched apart).
-      const search =
-        this.db.dialect === 'sqlite' && !target.narrowed
-          ? []
-          : [target.count <= SELECTIVE_SEARCH_MAX ? target.selective : target.plain];
+      // SQLite's ranked page joins the condition's index, which matches the words itself.
+      const search = target.search.byRecordOrder
+        ? []
+        : [target.count <= SELECTIVE_SEARCH_MAX ? target.search.selective : target.search.plain];
       const limit = Math.min(take, target.count - from);
       const rank = (offset: number, n: number) =>
         rankedIds(
           this.db.kysely,
-          this.db.dialect,
           target.policy.subject.id,
-          words,
+          target.search,
           [...target.where, ...search],
           offset,
           n,
@@ -152,23 +153,19 @@ export class SearchService {
           (q.attr === undefined || a.identifier === q.attr.toLowerCase()),
       );
       if (attributes.length === 0) continue;
-      const restricted = attributes.length < searchable.length;
-      // Searching some attributes only is the policy's own rule for hidden ones: every word must
-      // also occur in an attribute searched.
-      const conditions = readableSearchConditions(
-        this.db.dialect,
-        restricted
-          ? {
-              subject: policy.subject,
-              view: { ...policy.view, attributes },
-              hidden: new Set(
-                policy.subject.attributes.filter((a) => !attributes.includes(a)).map((a) => a.id),
-              ),
-            }
-          : policy,
-        't',
-        words,
-      );
+      // Some attributes only (subj_attr, attr): the index of words by attribute, as for an account
+      // that may not read the others; ranked when the account reads every attribute anyway.
+      const conditions =
+        attributes.length < searchable.length
+          ? attributeSearchConditions(
+              this.db.dialect,
+              subject.id,
+              attributes,
+              't',
+              words,
+              !hidesSearchable(policy),
+            )
+          : readableSearchConditions(this.db.dialect, policy, 't', words);
       const where: RawBuilder<unknown>[] = [sql`${sql.ref('t.is_active')} = 1`];
       if (policy.visible) where.push(policy.visible);
       const counted = [...where, conditions.plain];
@@ -180,9 +177,7 @@ export class SearchService {
         this.ranked.delete(key);
       }
       if (count === 0) continue;
-      const narrowed =
-        restricted || policy.subject.attributes.some((a) => policy.hidden.has(a.id) && isSearchable(a));
-      targets.push({ policy, attributes, where, ...conditions, narrowed, key, count });
+      targets.push({ policy, attributes, where, search: conditions, key, count });
     }
     return targets;
   }

@@ -8,11 +8,14 @@ import type { Database } from '../../db/schema.ts';
  * Each subject is a real table `subject_{id}`; each single-valued attribute a typed column
  * `a_{attributeId}`; multi-valued attributes live in `subject_{id}_multi`. Names are built from
  * numeric ids only, never from user text. Quick search uses an index of `search_text`: FTS5 on
- * SQLite (accent-insensitive tokenizer), a generated tsvector with GIN on PostgreSQL.
+ * SQLite (accent-insensitive tokenizer), a generated tsvector with GIN on PostgreSQL; accounts that
+ * may not read some attributes search an index of `attribute_words` instead (attributeWordsIndex).
  */
 export const talkTable = (subjectId: number) => `subject_${subjectId}`;
 export const multiTable = (subjectId: number) => `subject_${subjectId}_multi`;
 export const ftsTable = (subjectId: number) => `subject_${subjectId}_fts`;
+/** SQLite's index of the record's words by attribute (talks/attribute-words.ts). */
+export const wordsTable = (subjectId: number) => `subject_${subjectId}_words`;
 export const attributeColumn = (attributeId: number) => `a_${attributeId}`;
 
 export interface ColumnSpec {
@@ -57,6 +60,7 @@ export async function createSubjectTable(db: Db, dialect: DialectName, subjectId
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_by', 'integer')
     .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('attribute_words', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
   await db.schema.createIndex(`${table}_active`).on(table).columns(['is_active', 'id']).execute();
 
@@ -105,6 +109,29 @@ export async function createSubjectTable(db: Db, dialect: DialectName, subjectId
       .execute(db);
     await sql.raw(`create index ${table}_search on ${table} using gin (search_vector)`).execute(db);
   }
+  for (const statement of attributeWordsIndex(dialect, subjectId)) await sql.raw(statement).execute(db);
+}
+
+/**
+ * The index of `attribute_words` (talks/attribute-words.ts): FTS5 over the column on SQLite, kept
+ * by triggers like the record's own index; a generated tsvector with GIN on PostgreSQL, stripped
+ * of positions (a search over it asks only whether tokens are there). Migration 0022 built the same
+ * for the subjects made before it.
+ */
+export function attributeWordsIndex(dialect: DialectName, subjectId: number): string[] {
+  const table = talkTable(subjectId);
+  if (dialect === 'postgres')
+    return [
+      `alter table ${table} add column attribute_words_vector tsvector generated always as (strip(to_tsvector('simple', attribute_words))) stored`,
+      `create index ${table}_words on ${table} using gin (attribute_words_vector)`,
+    ];
+  const words = wordsTable(subjectId);
+  return [
+    `create virtual table ${words} using fts5(attribute_words, content='${table}', content_rowid='id')`,
+    `create trigger ${table}_words_ai after insert on ${table} begin insert into ${words}(rowid, attribute_words) values (new.id, new.attribute_words); end`,
+    `create trigger ${table}_words_ad after delete on ${table} begin insert into ${words}(${words}, rowid, attribute_words) values ('delete', old.id, old.attribute_words); end`,
+    `create trigger ${table}_words_au after update of attribute_words on ${table} begin insert into ${words}(${words}, rowid, attribute_words) values ('delete', old.id, old.attribute_words); insert into ${words}(rowid, attribute_words) values (new.id, new.attribute_words); end`,
+  ];
 }
 
 export async function addAttributeColumn(
@@ -189,7 +216,10 @@ export async function lockSubjectTables(db: Db, dialect: DialectName, subjectId:
 }
 
 export async function dropSubjectTable(db: Db, dialect: DialectName, subjectId: number): Promise<void> {
-  if (dialect === 'sqlite') await sql.raw(`drop table if exists ${ftsTable(subjectId)}`).execute(db);
+  if (dialect === 'sqlite') {
+    await sql.raw(`drop table if exists ${ftsTable(subjectId)}`).execute(db);
+    await sql.raw(`drop table if exists ${wordsTable(subjectId)}`).execute(db);
+  }
   await sql.raw(`drop table if exists ${multiTable(subjectId)}`).execute(db);
   await sql.raw(`drop table if exists ${talkTable(subjectId)}`).execute(db);
 }

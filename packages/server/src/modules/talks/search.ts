@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
-import { attributeColumn, ftsTable, hasColumn, multiTable, talkTable } from '../subjects/subject-ddl.ts';
+import { ftsTable, talkTable, wordsTable } from '../subjects/subject-ddl.ts';
 import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
-import { normalizeForSearch } from '@talkbase/domain/fields/select';
+import { attributeToken, isSearchable, wordsOf } from './attribute-words.ts';
 
 /**
  * The grid's quick search through each dialect's full-text index (paired adapters): every word of
@@ -10,10 +10,7 @@ import { normalizeForSearch } from '@talkbase/domain/fields/select';
  * matches nothing costs an index probe, not a table scan.
  */
 export function searchWords(term: string): string[] {
-  return normalizeForSearch(term)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0)
-    .slice(0, 10);
+  return wordsOf(term).slice(0, 10);
 }
 
 /**
@@ -34,10 +31,16 @@ export interface SearchConditions {
    * SQLite, for a page in record order (the grid's default, newest first): the full-text table
    * joined as the driving table, its matches walked in rowid order until the page is full. The
    * subquery forms collect every match first: for a term in 1 % of 1,000,000 rows that is 10,000
-   * ids in a temporary index, ~1.4 ms a page against ~0.45 ms walked (docs/decisions.md).
-   * `also` is what else a match must meet (the readable-attributes check).
+   * ids in a temporary index, ~1.4 ms a page against ~0.45 ms walked (docs/decisions.md). The
+   * global search ranks through the same join.
    */
-  byRecordOrder?: { table: string; match: string; also?: RawBuilder<unknown> };
+  byRecordOrder?: { table: string; match: string };
+  /**
+   * The order of relevance, best first when ascending (SQLite's bm25 over the joined table,
+   * PostgreSQL's ts_rank negated). None when the relevance would weigh what the account may not
+   * read: then the newest match comes first.
+   */
+  rank?: RawBuilder<unknown>;
 }
 
 export function searchConditions(
@@ -49,14 +52,35 @@ export function searchConditions(
   if (dialect === 'sqlite') {
     // Each word quoted (no FTS syntax reaches the engine) and prefix-matched.
     const match = words.map((w) => `"${w}"*`).join(' ');
-    const table = ftsTable(subjectId);
-    const fts = sql`${sql.ref(`${alias}.id`)} in (select rowid from ${sql.table(table)} where ${sql.table(table)} match ${match})`;
-    return { selective: fts, plain: fts, byRecordOrder: { table, match } };
+    return sqliteConditions(alias, ftsTable(subjectId), match, true);
   }
   const query = words.map((w) => `${w.replace(/[^\p{L}\p{N}]/gu, '')}:*`).join(' & ');
+  return postgresConditions(subjectId, alias, 'search_vector', query, true);
+}
+
+function sqliteConditions(alias: string, table: string, match: string, ranked: boolean): SearchConditions {
+  const fts = sql`${sql.ref(`${alias}.id`)} in (select rowid from ${sql.table(table)} where ${sql.table(table)} match ${match})`;
   return {
-    selective: sql`${sql.ref(`${alias}.id`)} in (select id from ${sql.table(talkTable(subjectId))} where search_vector @@ to_tsquery('simple', ${query}) offset 0)`,
-    plain: sql`${sql.ref(`${alias}.search_vector`)} @@ to_tsquery('simple', ${query})`,
+    selective: fts,
+    plain: fts,
+    byRecordOrder: { table, match },
+    ...(ranked ? { rank: sql`bm25(${sql.table(table)})` } : {}),
+  };
+}
+
+function postgresConditions(
+  subjectId: number,
+  alias: string,
+  vector: string,
+  query: string,
+  ranked: boolean,
+): SearchConditions {
+  return {
+    selective: sql`${sql.ref(`${alias}.id`)} in (select id from ${sql.table(talkTable(subjectId))} where ${sql.ref(vector)} @@ to_tsquery('simple', ${query}) offset 0)`,
+    plain: sql`${sql.ref(`${alias}.${vector}`)} @@ to_tsquery('simple', ${query})`,
+    ...(ranked
+      ? { rank: sql`-ts_rank(${sql.ref(`${alias}.${vector}`)}, to_tsquery('simple', ${query}))` }
+      : {}),
   };
 }
 
@@ -70,36 +94,43 @@ export function searchCondition(
   return searchConditions(dialect, subjectId, alias, words).selective;
 }
 
-/** Attributes whose values the quick search reads (talks.service searchText): text and numbers. */
-export function isSearchable(a: Pick<AttributeMeta, 'kind'>): boolean {
-  return a.kind === 'text' || a.kind === 'integer' || a.kind === 'decimal';
-}
-
-/** Accented letters as normalizeForSearch folds them (pt-BR's set), both cases: SQLite's lower() is ASCII only. */
-const FOLDS: [string, string][] = Object.entries({
-  a: 'áàâãäÁÀÂÃÄ',
-  e: 'éèêëÉÈÊË',
-  i: 'íìîïÍÌÎÏ',
-  o: 'óòôõöÓÒÔÕÖ',
-  u: 'úùûüÚÙÛÜ',
-  c: 'çÇ',
-  n: 'ñÑ',
-}).flatMap(([to, accented]) => Array.from(accented, (from): [string, string] => [from, to]));
-
-function folded(value: RawBuilder<unknown>): RawBuilder<unknown> {
-  // Literals, not parameters: a long term over many attributes would otherwise pass the engines' limits.
-  return FOLDS.reduce<RawBuilder<unknown>>(
-    (inner, [from, to]) => sql`replace(${inner}, ${sql.lit(from)}, ${sql.lit(to)})`,
-    sql`lower(${value})`,
-  );
+/** Whether the account may not read some attribute the quick search reads. */
+export function hidesSearchable(policy: { subject: SubjectMeta; hidden: ReadonlySet<number> }): boolean {
+  return policy.subject.attributes.some((a) => policy.hidden.has(a.id) && isSearchable(a));
 }
 
 /**
- * The quick search as an account with hidden attributes may run it (GUIDE §8): the index still
- * finds the candidates, and each word must also occur in an attribute the account may read, so a
- * term never matches through a hidden one. Accounts that read every searchable attribute (room 1,
- * most rooms) get the index conditions unchanged. Letters outside pt-BR's accents are compared as
- * typed (a miss, never a leak).
+ * The quick search over some attributes only (attribute-words.ts): every word must prefix-match a
+ * word of one of `attributes`, through the index of words by attribute, so no other attribute's
+ * value can make or break a match. `ranked: false` when the account may not read every attribute:
+ * the relevance of either engine weighs all of a record's words (bm25 its length), hidden ones too.
+ */
+export function attributeSearchConditions(
+  dialect: DialectName,
+  subjectId: number,
+  attributes: readonly AttributeMeta[],
+  alias: string,
+  words: string[],
+  ranked: boolean,
+): SearchConditions {
+  const searched = attributes.filter(isSearchable);
+  if (searched.length === 0) return { selective: sql`1 = 0`, plain: sql`1 = 0` };
+  if (dialect === 'sqlite') {
+    const match = words
+      .map((w) => `(${searched.map((a) => `"${attributeToken(a.id, w)}"*`).join(' OR ')})`)
+      .join(' AND ');
+    return sqliteConditions(alias, wordsTable(subjectId), match, ranked);
+  }
+  const query = words
+    .map((w) => `(${searched.map((a) => `${attributeToken(a.id, w)}:*`).join(' | ')})`)
+    .join(' & ');
+  return postgresConditions(subjectId, alias, 'attribute_words_vector', query, ranked);
+}
+
+/**
+ * The quick search as the account may run it (GUIDE §8): the record's one index when it reads
+ * every searchable attribute (room 1, most rooms: today's fast path), otherwise the index of words
+ * by attribute over the attributes it reads, and nothing else.
  */
 export function readableSearchConditions(
   dialect: DialectName,
@@ -107,34 +138,6 @@ export function readableSearchConditions(
   alias: string,
   words: string[],
 ): SearchConditions {
-  const base = searchConditions(dialect, policy.subject.id, alias, words);
-  if (!policy.subject.attributes.some((a) => policy.hidden.has(a.id) && isSearchable(a))) return base;
-  const readable = policy.view.attributes.filter(isSearchable);
-  const id = sql.ref(`${alias}.id`);
-  const inAttribute = (a: AttributeMeta, pattern: string): RawBuilder<unknown> => {
-    if (hasColumn(a)) {
-      const col = sql.ref(`${alias}.${attributeColumn(a.id)}`);
-      return a.kind === 'text'
-        ? sql`${folded(col)} like ${pattern}`
-        : sql`cast(${col} as text) like ${pattern}`;
-    }
-    const value =
-      a.kind === 'text' ? sql.ref('m.value_text') : sql`cast(${sql.ref('m.value_number')} as text)`;
-    return sql`exists (select 1 from ${sql.table(multiTable(policy.subject.id))} as m where m.talk_id = ${id} and m.attribute_id = ${a.id} and ${folded(value)} like ${pattern})`;
-  };
-  const each = words.map((w) => {
-    const pattern = `%${w}%`;
-    return readable.length
-      ? sql`(${sql.join(
-          readable.map((a) => inAttribute(a, pattern)),
-          sql` or `,
-        )})`
-      : sql`1 = 0`;
-  });
-  const within = sql.join(each, sql` and `);
-  return {
-    selective: sql`(${base.selective} and ${within})`,
-    plain: sql`(${base.plain} and ${within})`,
-    ...(base.byRecordOrder ? { byRecordOrder: { ...base.byRecordOrder, also: within } } : {}),
-  };
+  if (!hidesSearchable(policy)) return searchConditions(dialect, policy.subject.id, alias, words);
+  return attributeSearchConditions(dialect, policy.subject.id, policy.view.attributes, alias, words, false);
 }

@@ -2,10 +2,11 @@ import { normalizeForSearch } from '@talkbase/domain/fields/select';
 import { validateValue } from '@talkbase/domain/fields/validate-value';
 import type { TalkWrite } from '@talkbase/domain/contracts/talks';
 import { badRequest, type ErrorItem } from '../../http/errors.ts';
-import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
+import { attributeColumn } from '../subjects/subject-ddl.ts';
 import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
 import { talkMessages } from './talk-messages.ts';
-import { textOf, toDbValue, type DbValue } from './talk-values.ts';
+import { attributeWordsOf, searchableTexts } from './attribute-words.ts';
+import { toDbValue, type DbValue } from './talk-values.ts';
 import type { MultiValue } from './talks.repository.ts';
 
 /** A write's values checked and shaped for the subject's table (columns) and list table (multi). */
@@ -81,22 +82,22 @@ export function prepareValues(
   return out;
 }
 
-/** The record's text the search index holds: text and numbers, accents and case folded. */
+/** What the search indexes hold of a record (search.ts): all its text, and its words by attribute. */
+export interface SearchTexts {
+  /** Text and numbers, accents and case folded: the index of accounts that read every attribute. */
+  text: string;
+  /** The same words tagged with their attribute (attribute-words.ts). */
+  attributeWords: string;
+}
+
 export function searchTextOf(
   subject: SubjectMeta,
   columns: Record<string, unknown>,
   multi: MultiValue[],
-): string {
-  const parts: string[] = [];
-  for (const a of subject.attributes) {
-    if (a.kind !== 'text' && a.kind !== 'integer' && a.kind !== 'decimal') continue;
-    if (hasColumn(a)) {
-      const v = columns[attributeColumn(a.id)];
-      if (v !== null && v !== undefined) parts.push(textOf(v));
-    } else {
-      for (const v of multi.find((m) => m.attributeId === a.id)?.values ?? [])
-        if (v !== null) parts.push(String(v));
-    }
-  }
-  return normalizeForSearch(parts.join(' ')).slice(0, 20_000);
+): SearchTexts {
+  const texts = searchableTexts(subject.attributes, columns, multi);
+  return {
+    text: normalizeForSearch(texts.flatMap((t) => t.texts).join(' ')).slice(0, 20_000),
+    attributeWords: attributeWordsOf(texts),
+  };
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { multiTable, talkTable } from '../subjects/subject-ddl.ts';
 import type { DbValue } from './talk-values.ts';
 import type { SearchConditions } from './search.ts';
+import type { SearchTexts } from './talk-prepare.ts';
 
 /**
  * SQL over the subjects' own tables. Table and column names come from numeric ids only
@@ -30,7 +31,7 @@ export interface MultiValue {
 export async function insertTalk(
   db: Kysely<Database>,
   subjectId: number,
-  row: { columns: Record<string, DbValue>; searchText: string; at: number; accountId: number | null },
+  row: { columns: Record<string, DbValue>; search: SearchTexts; at: number; accountId: number | null },
 ): Promise<number> {
   const names = Object.keys(row.columns);
   const [inserted] = await insertTalkQuery(
@@ -39,7 +40,8 @@ export async function insertTalk(
     ...names.map((n) => row.columns[n]),
     row.at,
     row.accountId,
-    row.searchText,
+    row.search.text,
+    row.search.attributeWords,
   );
   if (!inserted) throw new Error(`insert into ${talkTable(subjectId)} returned no id`);
   return Number(inserted.id);
@@ -61,6 +63,7 @@ const insertTalkQuery = prepared((db: Kysely<Database>, shape: string, ...values
       updated_at: at,
       updated_by: accountId,
       search_text: values[names.length + 2],
+      attribute_words: values[names.length + 3],
     })
     .returning('id');
 });
@@ -144,7 +147,7 @@ export async function updateTalk(
   subjectId: number,
   talkId: number,
   set: Record<string, DbValue>,
-  meta: { at: number; accountId: number | null; expectedVersion: number | undefined; searchText: string },
+  meta: { at: number; accountId: number | null; expectedVersion: number | undefined; search: SearchTexts },
 ): Promise<number> {
   let q = dyn(db)
     .updateTable(talkTable(subjectId))
@@ -153,7 +156,8 @@ export async function updateTalk(
       version: sql`version + 1`,
       updated_at: meta.at,
       updated_by: meta.accountId,
-      search_text: meta.searchText,
+      search_text: meta.search.text,
+      attribute_words: meta.search.attributeWords,
     })
     .where('id', '=', talkId);
   if (meta.expectedVersion !== undefined) q = q.where('version', '=', meta.expectedVersion);
@@ -300,12 +304,10 @@ export async function pageTalks(
     const inRecordOrder = q.orderBy.length === 1 && q.orderBy[0]?.column === 'id';
     if (total <= q.offset) rows = [];
     else if (walk && inRecordOrder) {
-      let walked = base
+      rows = await base
         .innerJoin(`${walk.table} as f`, 'f.rowid', 't.id')
         .selectAll('t')
-        .where(sql<boolean>`${sql.table(walk.table)} match ${walk.match}`);
-      if (walk.also) walked = walked.where(walk.also as RawBuilder<boolean>);
-      rows = await walked
+        .where(sql<boolean>`${sql.table(walk.table)} match ${walk.match}`)
         .orderBy(sql.ref('f.rowid'), q.orderBy[0]?.desc ? 'desc' : 'asc')
         .limit(q.limit)
         .offset(q.offset)

@@ -221,7 +221,7 @@ export class TalksService {
     await checkReferencesAndKeys(this.checks, trx, auth, subject, prepared);
     const talkId = await repo.insertTalk(trx, subject.id, {
       columns: prepared.columns,
-      searchText: searchTextOf(subject, prepared.columns, prepared.multi),
+      search: searchTextOf(subject, prepared.columns, prepared.multi),
       at,
       accountId: auth.accountId,
     });
@@ -390,7 +390,7 @@ export class TalksService {
       at,
       accountId: auth.accountId,
       expectedVersion,
-      searchText: searchTextOf(subject, merged, mergedMulti),
+      search: searchTextOf(subject, merged, mergedMulti),
     });
     if (changed === 0) throw conflict(talkMessages.stale);
     await repo.replaceMultiValues(trx, subject.id, talkId, prepared.multi);
