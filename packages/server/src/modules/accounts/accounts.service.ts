@@ -19,7 +19,13 @@ import {
 import { loadPasswordScorer } from '@talkbase/domain/passwords/password-scorer';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
-import { forbidden, notFound, unprocessable, type ErrorItem } from '../../http/errors.ts';
+import {
+  administrationChangeErrors,
+  administrationMessages,
+  integrationAdminErrors,
+  mayRemoveAccount,
+} from '../../access/administration.ts';
+import { forbidden, HttpError, notFound, unprocessable, type ErrorItem } from '../../http/errors.ts';
 import { MAX_PAGE_SIZE, paging } from '../../http/paging.ts';
 import type { StreamedList } from '../../http/streamed-list.ts';
 import { messages } from '../../i18n/messages.ts';
@@ -186,6 +192,11 @@ export class AccountsService {
   ): Promise<CreateAccountResponse> {
     const room = await repo.findRoom(this.db, auth.companyId, body.roomId);
     if (!room) throw unprocessable([{ message: messages.roomNotFound, field: 'roomId' }]);
+    const refused = administrationChangeErrors(auth, undefined, {
+      roomId: body.roomId,
+      isAdmin: body.accountType === ACCOUNT_TYPE.person ? body.isAdmin : undefined,
+    });
+    if (refused.length) throw new HttpError(403, refused);
     const errors: ErrorItem[] = [];
     const image = checkImage(body.profileImage, errors);
     const sharedTalks = await checkSharedTalks(this.db, auth.companyId, body.sharedTalks, errors);
@@ -287,6 +298,13 @@ export class AccountsService {
         errors.push({ message: accountMessages.notForPerson, field: f });
     if (isPerson && body.appName !== undefined)
       errors.push({ message: accountMessages.notForIntegration, field: 'appName' });
+    errors.push(...integrationAdminErrors(target.account_type, body.isAdmin));
+    const refused = administrationChangeErrors(
+      auth,
+      { roomId: target.room_id, isAdmin: target.is_admin === 1, accountType: target.account_type },
+      { roomId: body.roomId, isAdmin: body.isAdmin },
+    );
+    if (refused.length) throw new HttpError(403, refused);
 
     // The own-profile page (no administrator field) has tighter limits on what it changes (001 §5).
     const ownProfile = isSelf && adminFields.length === 0;
@@ -360,6 +378,8 @@ export class AccountsService {
     if (accountId === auth.accountId) throw unprocessable(accountMessages.notYourself);
     const target = await repo.findAccount(this.db, auth.companyId, accountId);
     if (!target) throw notFound(accountMessages.notFound);
+    if (!mayRemoveAccount(auth, { roomId: target.room_id }))
+      throw forbidden(administrationMessages.roomOneAccount);
     await this.db
       .transaction()
       .execute((trx) => repo.removeAccount(trx, auth.companyId, accountId, Date.now()));

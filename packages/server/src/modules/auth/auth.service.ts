@@ -13,7 +13,7 @@ import { messages } from '../../i18n/messages.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { AccountRow } from '../accounts/accounts.repository.ts';
 import * as accounts from '../accounts/accounts.repository.ts';
-import type { AuthContext } from './auth-context.ts';
+import { identityOfSession, type AuthContext } from '../../access/identity.ts';
 import * as repo from './auth.repository.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import { hitRateLimit, resetRateLimit } from './rate-limit.repository.ts';
@@ -89,15 +89,7 @@ export class AuthService {
     const session = await this.liveSession(claims.sid, at);
     if (!session || session.accountId !== claims.accountId) return null;
     if (!currentGeneration(claims.gen, session, at)) return null;
-    return {
-      sessionId: session.sessionId,
-      accountId: session.accountId,
-      companyId: session.companyId,
-      roomId: session.roomId,
-      accountType: session.accountType,
-      isAdmin: session.isAdmin === 1,
-      catalogVersion: session.catalogVersion,
-    };
+    return identityOfSession(session);
   }
 
   /**
@@ -228,9 +220,19 @@ export class AuthService {
   async changePassword(auth: AuthContext, currentPassword: string, newPassword: string): Promise<void> {
     const account = await accounts.findAccount(this.d.db, auth.companyId, auth.accountId);
     if (!account) throw unauthorized();
+    // A session holder guessing the current password (to keep an account it took over) is held by
+    // the sign-in limit per account (security probe: 110 guesses a second without it).
+    const { config, db } = this.d;
+    const windowMs = config.loginLimitWindowSeconds * 1000;
+    const at0 = Date.now();
+    const limitKey = `account-password|acct|${String(account.id)}`;
+    const guesses = await hitRateLimit(db, limitKey, windowMs, at0);
+    if (guesses.count > config.loginLimitPerAccount)
+      throw tooManyRequests(Math.ceil((guesses.windowStart + windowMs - at0) / 1000));
     if (!(await this.d.hasher.verify(account.password_hash, currentPassword))) {
       throw new HttpError(409, [{ message: messages.wrongCurrentPassword, field: 'currentPassword' }]);
     }
+    await resetRateLimit(db, limitKey);
     // The same strength rule as the own-profile meter (spec 001 §5): score ≥ 3, 10 characters.
     const weak = (await loadPasswordScorer())(newPassword, accountWords(account)).problem;
     if (weak) throw new HttpError(422, [{ message: weak, field: 'newPassword' }]);

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, errorsOf, type TestApp } from '../../test/harness.ts';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  as,
+  createTestApp,
+  errorsOf,
+  login,
+  type TestApp,
+} from '../../test/harness.ts';
 import { readOutbox } from '../../test/mail.ts';
 
 // Addresses are only labels here: requests are injected in process, nothing goes on the network.
@@ -71,5 +79,44 @@ describe('sign-in limits an attacker cannot turn against the owner (security pro
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('guesses of the current password (security probe: unlimited 409s while signed in)', () => {
+  it('holds a session guessing its current password to the sign-in limit, and a right guess resets it', async () => {
+    const me = await login(t.app);
+    const change = (currentPassword: string) =>
+      t.app.inject(
+        as(me.token, {
+          method: 'PUT',
+          url: `/api/account/${String(me.accountId)}`,
+          payload: { currentPassword, newPassword: 'Outra-Senha-Bem-Forte-9' },
+        }),
+      );
+    for (let i = 0; i < 3; i++) expect((await change('errada-1234')).statusCode).toBe(409);
+    const held = await change(ADMIN_PASSWORD);
+    expect(held.statusCode).toBe(429);
+    expect(errorsOf(held)[0]?.message).toBe('Muitas tentativas. Aguarde alguns minutos e tente novamente.');
+    // Nothing changed: the old password still signs in.
+    expect((await signIn(ADMIN_PASSWORD, OWNER)).statusCode).toBe(200);
+  });
+
+  it('counts a guess only against its limit, not a right answer', async () => {
+    const me = await login(t.app);
+    const change = (currentPassword: string, newPassword: string) =>
+      t.app.inject(
+        as(me.token, {
+          method: 'PUT',
+          url: `/api/account/${String(me.accountId)}`,
+          payload: { currentPassword, newPassword },
+        }),
+      );
+    expect((await change('errada-1234', 'Outra-Senha-Bem-Forte-9')).statusCode).toBe(409);
+    expect((await change('errada-1234', 'Outra-Senha-Bem-Forte-9')).statusCode).toBe(409);
+    expect((await change(ADMIN_PASSWORD, 'Outra-Senha-Bem-Forte-9')).statusCode).toBe(200);
+    // The success reset the count: three more guesses are answered before the limit holds.
+    for (let i = 0; i < 3; i++)
+      expect((await change('errada-1234', 'Mais-Uma-Senha-Forte-7')).statusCode).toBe(409);
+    expect((await change('Outra-Senha-Bem-Forte-9', 'Mais-Uma-Senha-Forte-7')).statusCode).toBe(429);
   });
 });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ADMIN_ROOM_ID } from '@talkbase/domain/contracts/account';
 import { idSchema } from '@talkbase/domain/contracts/ids';
 import {
   JOB_DEFAULT_PAGE_SIZE,
@@ -9,10 +8,10 @@ import {
   jobRunPageSchema,
   jobRunStartedSchema,
 } from '@talkbase/domain/contracts/jobs';
-import { forbidden } from '../../http/errors.ts';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { AutomationEngine } from './engine.ts';
+import { requirePlatformAdministrator } from '../../access/administration.ts';
 
 const runsQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -27,7 +26,7 @@ const runsQuery = z.object({
 
 /** Administrators of room 1, as the job calls. */
 function manager(auth: AuthContext): AuthContext {
-  if (!auth.isAdmin || auth.roomId !== ADMIN_ROOM_ID) throw forbidden();
+  requirePlatformAdministrator(auth);
   return auth;
 }
 

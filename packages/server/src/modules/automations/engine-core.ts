@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SavedJob } from '@talkbase/domain/contracts/jobs';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import { automationIdentity, type AuthContext } from '../../access/identity.ts';
 import type { PermissionsService } from '../permissions/permissions.service.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import type { ActionRegistry } from './actions/registry.ts';
@@ -136,14 +136,6 @@ export class EngineCore {
       this.accounts.set(companyId, kept);
     }
     const account = kept.account;
-    return {
-      sessionId: 'automation',
-      accountId: account?.id ?? 1,
-      companyId,
-      roomId: account?.room_id ?? 1,
-      accountType: account?.account_type ?? 1,
-      isAdmin: true,
-      automation: { depth, jobId, ...(markKey ? { markKey } : {}) },
-    };
+    return automationIdentity(companyId, account, { depth, jobId, ...(markKey ? { markKey } : {}) });
   }
 }

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { ADMIN_ROOM_ID } from '@talkbase/domain/contracts/account';
 import {
   JOB_PAGE_SIZES,
   configsOf,
@@ -16,12 +15,13 @@ import { joinRecipients, validateJob } from '@talkbase/domain/automations/valida
 import { normalizeForSearch } from '@talkbase/domain/fields/select';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, forbidden, HttpError, notFound, type ErrorItem } from '../../http/errors.ts';
+import { badRequest, HttpError, notFound, type ErrorItem } from '../../http/errors.ts';
 import { paging } from '../../http/paging.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { Catalog, CatalogCache } from '../catalog/catalog.ts';
 import { compileFilter } from '../talks/filter-compiler.ts';
 import * as repo from './jobs.repository.ts';
+import { requirePlatformAdministrator } from '../../access/administration.ts';
 
 /** Messages of references the server checks beyond 000 §5 (our wording). */
 export const jobReferenceMessages = {
@@ -52,7 +52,7 @@ export class JobsService {
   }
 
   private assertManager(auth: AuthContext): void {
-    if (!auth.isAdmin || auth.roomId !== ADMIN_ROOM_ID) throw forbidden();
+    requirePlatformAdministrator(auth);
   }
 
   async list(auth: AuthContext, q: JobListQuery): Promise<JobPage> {

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { ADMIN_ROOM_ID } from '@talkbase/domain/contracts/account';
 import {
   SCENARIOS,
   type CompanyMenu,
@@ -16,6 +15,7 @@ import type { PermissionsService } from '../permissions/permissions.service.ts';
 import type { SavedFiltersService } from '../saved-filters/saved-filters.service.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import * as repo from './menus.repository.ts';
+import { readsEverything } from '../../access/administration.ts';
 
 export const menuServerMessages = {
   notFound: 'Menu não encontrado.',
@@ -115,7 +115,7 @@ export class MenusService {
 
   /** Which nodes the account's room may see; `undefined` means every one (room 1). */
   private async visibility(auth: AuthContext, tree: Tree): Promise<(row: repo.MenuRow) => boolean> {
-    if (auth.roomId === ADMIN_ROOM_ID) return () => true;
+    if (readsEverything(auth)) return () => true;
     const grants = await repo.roomMenuActions(this.db.kysely, auth.roomId);
     const granted = new Set(grants.filter((g) => g.action === 'read').map((g) => g.menu_id));
     const readable = new Set(await this.permissions.readableSubjectIds(auth));

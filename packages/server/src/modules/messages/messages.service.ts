@@ -17,7 +17,7 @@ import { badRequest, HttpError, notFound, unprocessable } from '../../http/error
 import { paging } from '../../http/paging.ts';
 import { zodIssuesToErrors } from '../../http/validation.ts';
 import type { RealtimeHub, RecordReadCheck } from '../../realtime/hub.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import { identityOfAccount, identityOfSession, type AuthContext } from '../../access/identity.ts';
 import { findLiveSession } from '../auth/auth.repository.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
@@ -87,19 +87,7 @@ export class MessagesService {
     const session = await findLiveSession(this.k, client.sessionId, Date.now());
     if (!session || session.accountId !== client.accountId || session.companyId !== client.companyId)
       return false;
-    return this.canRead(
-      {
-        sessionId: session.sessionId,
-        accountId: session.accountId,
-        companyId: session.companyId,
-        roomId: session.roomId,
-        accountType: session.accountType,
-        isAdmin: session.isAdmin === 1,
-        catalogVersion: session.catalogVersion,
-      },
-      talk.subject,
-      talk.talkId,
-    );
+    return this.canRead(identityOfSession(session), talk.subject, talk.talkId);
   };
 
   private async canRead(auth: AuthContext, subject: string, talkId: number): Promise<boolean> {
@@ -274,14 +262,7 @@ export class MessagesService {
     companyId: number,
     account: { id: number; room_id: number; account_type: number; is_admin: number },
   ): AuthContext {
-    return {
-      sessionId: '',
-      accountId: account.id,
-      companyId,
-      roomId: account.room_id,
-      accountType: account.account_type,
-      isAdmin: account.is_admin === 1,
-    };
+    return identityOfAccount(companyId, account);
   }
 
   private async push(

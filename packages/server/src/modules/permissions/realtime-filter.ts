@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { ADMIN_ROOM_ID } from '@talkbase/domain/contracts/account';
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import type { Database } from '../../db/schema.ts';
+import { readsEverything } from '../../access/administration.ts';
 import type { DeliveryFilter } from '../../realtime/hub.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import { identityOfSession, type AuthContext } from '../../access/identity.ts';
 import { findLiveSession } from '../auth/auth.repository.ts';
 import { existingIds } from '../talks/talks.repository.ts';
 import type { PermissionsService } from './permissions.service.ts';
@@ -36,18 +36,12 @@ export function talkUpdatesFilter(deps: {
     const kept = sessions.get(sessionId);
     if (kept && now - kept.at < sessionMs) return kept.auth;
     for (const [id, s] of sessions) if (now - s.at >= sessionMs) sessions.delete(id);
-    const auth = findLiveSession(deps.db, sessionId, now).then((s) =>
-      s
-        ? {
-            sessionId: s.sessionId,
-            accountId: s.accountId,
-            companyId: s.companyId,
-            roomId: s.roomId,
-            accountType: s.accountType,
-            isAdmin: s.isAdmin === 1,
-          }
-        : null,
-    );
+    // Without the session's catalog version: the catalog is checked on every decision.
+    const auth = findLiveSession(deps.db, sessionId, now).then((s) => {
+      if (!s) return null;
+      const { catalogVersion: _kept, ...session } = s;
+      return identityOfSession(session);
+    });
     sessions.set(sessionId, { at: now, auth });
     return auth;
   };
@@ -62,7 +56,7 @@ export function talkUpdatesFilter(deps: {
         ? await deps.permissions.subjectById(auth, data.subjectId)
         : await deps.permissions.subjectByIdentifier(auth, String(data.subject));
     // Of a subject the catalog does not know (yet), only administrators of room 1 hear.
-    if (!subject) return auth.roomId === ADMIN_ROOM_ID ? data : undefined;
+    if (!subject) return readsEverything(auth) ? data : undefined;
     const policy = await deps.permissions.readable(auth, subject);
     if (!policy) return undefined;
     if (!policy.visible) return data;

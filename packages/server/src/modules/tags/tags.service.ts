@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { ADMIN_ROOM_ID } from '@talkbase/domain/contracts/account';
 import {
   TAG_PAGE_SIZES,
   tagMessages,
@@ -13,7 +12,7 @@ import {
 import { normalizeForSearch } from '@talkbase/domain/fields/select';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { forbidden, HttpError, notFound, unprocessable, type ErrorItem } from '../../http/errors.ts';
+import { HttpError, notFound, unprocessable, type ErrorItem } from '../../http/errors.ts';
 import { paging } from '../../http/paging.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
@@ -24,6 +23,7 @@ import { compileFilter } from '../talks/filter-compiler.ts';
 import { TagMembership, type TalkRef } from './tag-membership.ts';
 import { TagRunner } from './tag-runs.ts';
 import * as repo from './tags.repository.ts';
+import { requirePlatformAdministrator } from '../../access/administration.ts';
 
 /**
  * Tags (issue 14): their administration (administrators of room 1, 000 §6) and the re-tagging of
@@ -64,7 +64,7 @@ export class TagsService {
   }
 
   private assertManager(auth: AuthContext): void {
-    if (!auth.isAdmin || auth.roomId !== ADMIN_ROOM_ID) throw forbidden();
+    requirePlatformAdministrator(auth);
   }
 
   async list(auth: AuthContext, q: TagListQuery): Promise<TagPage> {

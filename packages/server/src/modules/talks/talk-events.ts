@@ -14,11 +14,7 @@ export type TalkEventKind = keyof typeof TALK_EVENT_TYPE;
  * written in the same transaction as the change (an action retried after a crash then fails on the
  * key instead of taking effect twice).
  */
-export interface AutomationActor {
-  depth: number;
-  jobId: number;
-  markKey?: string;
-}
+export type { AutomationActor } from '../../access/identity.ts';
 
 /** The outbox payload of a record change: column values (`a_{id}`) before and after, and what changed. */
 export interface TalkEventPayload {

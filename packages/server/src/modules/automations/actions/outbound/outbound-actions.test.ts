@@ -10,7 +10,7 @@ import { createOutboundClient, parseAllowList, type Connector } from '../../../.
 import { uploadTo, pdf } from '../../../files/files-test-helpers.ts';
 import { as, createTestApp, login, type TestApp } from '../../../../test/harness.ts';
 import { createTalk } from '../../../../test/records.ts';
-import type { AuthContext } from '../../../auth/auth-context.ts';
+import { identityOfAccount, type AuthContext } from '../../../../access/identity.ts';
 import { createActionRegistry, type ActionRegistry } from '../registry.ts';
 import {
   PermanentActionError,
@@ -161,14 +161,7 @@ beforeAll(async () => {
     .where('id', '=', a.accountId)
     .executeTakeFirstOrThrow();
   adminEmail = admin.email ?? '';
-  adminAuth = {
-    sessionId: '',
-    accountId: admin.id,
-    companyId: 1,
-    roomId: admin.room_id,
-    accountType: 1,
-    isAdmin: true,
-  };
+  adminAuth = identityOfAccount(1, { id: admin.id, room_id: admin.room_id, account_type: 1, is_admin: 1 });
   smtp = await startSmtp();
   hook = { server: http.createServer(), port: 0, requests: [], status: 200, hang: false };
   hook.server.on('request', (req, res) => {

@@ -1,0 +1,126 @@
+import { ACCOUNT_TYPE, ADMIN_ROOM_ID } from '@talkbase/domain/contracts/account';
+
+/** Set when an automation run acts (modules/automations): its depth, job and idempotency key. */
+export interface AutomationActor {
+  depth: number;
+  jobId: number;
+  markKey?: string;
+}
+
+/**
+ * Marks an identity as built here. Nothing outside this file can name it, so an identity written
+ * as an object literal elsewhere does not compile: every identity comes from one of the builders
+ * below, which apply the same rules (an integration account is never an administrator).
+ */
+declare const issued: unique symbol;
+
+/**
+ * Who is acting: the signed-in account of a request (from its live session, once per request), or
+ * the account an automation, a notification or the demo seed acts for. Every access decision
+ * (access/) is taken on this.
+ */
+export interface AuthContext {
+  readonly [issued]: true;
+  sessionId: string;
+  accountId: number;
+  companyId: number;
+  roomId: number;
+  accountType: number;
+  isAdmin: boolean;
+  /**
+   * The company's catalog version read with the session at the start of the request: while the
+   * catalog kept in memory is of this version, it serves the request without another query.
+   */
+  catalogVersion?: number;
+  automation?: AutomationActor;
+}
+
+/** The account columns an identity is built from (a session row or an account row). */
+interface AccountFacts {
+  accountId: number;
+  companyId: number;
+  roomId: number;
+  accountType: number;
+  /** The stored flag (0/1 or boolean). */
+  isAdmin: number | boolean;
+}
+
+function build(sessionId: string, a: AccountFacts, extra: Partial<AuthContext> = {}): AuthContext {
+  const isAdmin = (a.isAdmin === true || a.isAdmin === 1) && a.accountType === ACCOUNT_TYPE.person;
+  return {
+    sessionId,
+    accountId: a.accountId,
+    companyId: a.companyId,
+    roomId: a.roomId,
+    accountType: a.accountType,
+    isAdmin,
+    ...extra,
+  } as AuthContext;
+}
+
+/** A request's identity, from its live session row (modules/auth). */
+export function identityOfSession(session: {
+  sessionId: string;
+  accountId: number;
+  companyId: number;
+  roomId: number;
+  accountType: number;
+  isAdmin: number;
+  catalogVersion?: number;
+}): AuthContext {
+  return build(
+    session.sessionId,
+    session,
+    session.catalogVersion === undefined ? {} : { catalogVersion: session.catalogVersion },
+  );
+}
+
+/**
+ * An account acting without a request of its own: a recipient whose access decides what a
+ * notification or a message push may show it.
+ */
+export function identityOfAccount(
+  companyId: number,
+  account: { id: number; room_id: number; account_type: number; is_admin: number },
+): AuthContext {
+  return build('', {
+    accountId: account.id,
+    companyId,
+    roomId: account.room_id,
+    accountType: account.account_type,
+    isAdmin: account.is_admin,
+  });
+}
+
+/**
+ * An automation run: it acts with the company's automation account (room 1's first administrator)
+ * and carries its depth, job and idempotency key.
+ */
+export function automationIdentity(
+  companyId: number,
+  account: { id: number; room_id: number; account_type: number } | undefined,
+  actor: AutomationActor,
+): AuthContext {
+  return build(
+    'automation',
+    {
+      accountId: account?.id ?? 1,
+      companyId,
+      roomId: account?.room_id ?? ADMIN_ROOM_ID,
+      accountType: account?.account_type ?? ACCOUNT_TYPE.person,
+      isAdmin: true,
+    },
+    { automation: actor },
+  );
+}
+
+/** The first administrator, as the demo workspace is seeded on the first start. */
+export function seedIdentity(companyId: number, accountId: number): AuthContext {
+  return build('seed', {
+    accountId,
+    companyId,
+    roomId: ADMIN_ROOM_ID,
+    accountType: ACCOUNT_TYPE.person,
+    isAdmin: true,
+  });
+}
