@@ -22,7 +22,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { PasswordHasher } from './modules/auth/password-hasher.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
-import { ADMIN_ROOM_ID } from '@talkbase/domain/contracts/account';
+import { seedIdentity } from './access/identity.ts';
 import { bootstrap, FIRST_COMPANY_ID } from './modules/bootstrap/bootstrap.ts';
 import { seedDemo } from './modules/demo/demo-seed.ts';
 import { tokenSecret } from './modules/bootstrap/bootstrap.repository.ts';
@@ -279,6 +279,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       db: db.kysely,
       keys: await vapidKeys(db.kysely),
       contact: `mailto:${/<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom}`,
+      // Endpoints are URLs accounts chose: delivered through the one guarded client.
+      outbound: outboundClientFromConfig(config.outbound),
+      allow: config.outbound.allow,
+      timeoutMs: config.outbound.timeoutMs,
       onError: (err) => app.log.warn({ err }, 'web push'),
     });
     const notificationSender = new NotificationSender({
@@ -393,14 +397,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (firstStart && config.seed === 'demo') {
       await seedDemo(
         { subjects, talks, rooms, accounts, log: app.log },
-        {
-          sessionId: 'seed',
-          accountId: 1,
-          companyId: FIRST_COMPANY_ID,
-          roomId: ADMIN_ROOM_ID,
-          accountType: 1,
-          isAdmin: true,
-        },
+        seedIdentity(FIRST_COMPANY_ID, 1),
       );
     }
     registerRealtimeRoutes(app, auth, hub);
@@ -448,6 +445,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       clearInterval(fileSweep);
       await sweeping;
     });
+    // Push deliveries still under way are abandoned before the database closes.
+    app.addHook('onClose', () => push.close());
     return await app;
   } catch (err) {
     await app.close().catch(() => undefined);

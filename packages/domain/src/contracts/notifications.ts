@@ -49,6 +49,7 @@ export const notificationMessages = {
   tooManyRecipients: `Informe no máximo ${MAX_SEND_RECIPIENTS} destinatários.`,
   recipientNotFound: 'Destinatário não encontrado.',
   talkNotFound: 'Registro não encontrado.',
+  pushEndpointRefused: 'Endereço de inscrição não permitido.',
   deleteSelection: 'Selecione pelo menos uma notificação.',
   // Texts of the screens (001 §8), here so server and web say the same words.
   deleted: 'Notificação removida com sucesso!',

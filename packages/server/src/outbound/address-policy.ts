@@ -181,3 +181,21 @@ export function allowedByRange(allow: AllowEntry[], address: string): boolean {
     return addr.match(e.range);
   });
 }
+
+/**
+ * Whether the guarded client would refuse this URL's host before resolving it: a name refused
+ * whatever it resolves to, or an address literal the policy refuses (the allow-list applied as the
+ * client applies it). Lets a caller turn away a stored target early (push subscriptions); a name
+ * that passes may still be refused once the client resolves it.
+ */
+export function refusedBeforeLookup(url: URL, allow: AllowEntry[]): boolean {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return true;
+  if (url.username || url.password) return true;
+  const host = normaliseHost(url.hostname);
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  const byName = allowedByHostPort(allow, host, port);
+  const literal = parseAddress(host);
+  if (!literal) return isForbiddenName(host) && !byName;
+  if (isMetadataAddress(literal)) return true;
+  return !(judgeAddress(host).allowed || byName || allowedByRange(allow, host));
+}

@@ -2,7 +2,7 @@ import type { OutboundConfig } from '../config.ts';
 import { createOutboundClient, type OutboundClient, type OutboundClientOptions } from './outbound-client.ts';
 
 export * from './outbound-client.ts';
-export { judgeAddress, parseAllowList, type AllowEntry } from './address-policy.ts';
+export { judgeAddress, parseAllowList, refusedBeforeLookup, type AllowEntry } from './address-policy.ts';
 
 /** The server's one outbound client, from configuration (resolver and connect injectable for tests). */
 export function outboundClientFromConfig(

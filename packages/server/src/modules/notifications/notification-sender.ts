@@ -15,7 +15,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { HttpError, unprocessable } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import { identityOfAccount, type AuthContext } from '../../access/identity.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
@@ -34,13 +34,19 @@ import type { PushChannel } from './web-push.ts';
  *   disabled never);
  * - `${…}` variables are filled per recipient, with record values only when that recipient may
  *   read the record and the attribute (the access policy, through TalksService.get as them);
- * - a failing e-mail or push is logged and counted out; it never stops the other deliveries.
+ * - a failing e-mail is logged and counted out; it never stops the other deliveries. Push is
+ *   queued and delivered in the background (web-push.ts): `push` counts the browsers queued to.
  */
 export interface SendRequest {
   companyId: number;
   notificationId: number;
   accountIds: number[];
   talkId?: number | null | undefined;
+  /**
+   * Who asked, through the send call: the record must be one they may read (GET /api/talk), and one
+   * they may not read answers as a missing one. Automations send as the system and leave it out.
+   */
+  sender?: AuthContext | undefined;
 }
 
 interface Recipient {
@@ -94,8 +100,10 @@ export class NotificationSender {
       if (notification.subjectId === null)
         throw unprocessable([{ message: m.talkNotFound, field: 'talkId' }]);
       subject = await this.deps.subjects.loadById(req.companyId, notification.subjectId);
-      if (!(await findTalk(db, subject.id, talkId)))
-        throw unprocessable([{ message: m.talkNotFound, field: 'talkId' }]);
+      const found = req.sender
+        ? (await this.readAs(req.sender, subject.identifier, talkId)) !== null
+        : (await findTalk(db, subject.id, talkId)) !== undefined;
+      if (!found) throw unprocessable([{ message: m.talkNotFound, field: 'talkId' }]);
       conversationId = String(await this.deps.messages.conversationId(req.companyId, subject.id, talkId));
     }
 
@@ -262,12 +270,5 @@ function relatedIdOf(value: unknown): number | null {
 }
 
 function authOf(companyId: number, r: Recipient): AuthContext {
-  return {
-    sessionId: '',
-    accountId: r.id,
-    companyId,
-    roomId: r.room_id,
-    accountType: r.account_type,
-    isAdmin: r.is_admin === 1,
-  };
+  return identityOfAccount(companyId, r);
 }

@@ -118,6 +118,7 @@ export function registerNotificationRoutes(
         notificationId: p.notificationId,
         accountIds: body.accountIds,
         talkId: body.talkId,
+        sender: auth,
       });
     },
   });

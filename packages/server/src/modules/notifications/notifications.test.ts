@@ -1,5 +1,3 @@
-import crypto from 'node:crypto';
-import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,7 +24,6 @@ import {
 } from '../../test/harness.ts';
 import { expectErrorAnswer } from '../../test/error-answers.ts';
 import { readOutbox } from '../../test/mail.ts';
-import { createServerCertificate } from '../../test/pki.ts';
 import { createCrm, createTalk } from '../../test/records.ts';
 
 let t: TestApp;
@@ -713,57 +710,5 @@ describe('browser push', () => {
     );
     expect(off.json()).toEqual({ subscribed: false });
     expect(await t.db.kysely.selectFrom('push_subscriptions').select('id').execute()).toEqual([]);
-  });
-
-  it('delivers an encrypted, VAPID-signed push to the browser and drops a gone subscription', async () => {
-    const cert = await createServerCertificate();
-    const received: { url: string; headers: Record<string, unknown>; bytes: number }[] = [];
-    const server = https.createServer({ key: cert.keyPem, cert: cert.certPem }, (req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        received.push({ url: req.url ?? '', headers: req.headers, bytes: Buffer.concat(chunks).length });
-        res.writeHead(req.url === '/gone' ? 410 : 201).end();
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const port = (server.address() as AddressInfo).port;
-    // The push service here has a self-signed certificate.
-    const previous = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
-    process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-    try {
-      const browserKey = crypto.createECDH('prime256v1');
-      browserKey.generateKeys();
-      for (const endpoint of [`https://127.0.0.1:${port}/ok`, `https://127.0.0.1:${port}/gone`]) {
-        const res = await t.app.inject(
-          as(admin, {
-            method: 'POST',
-            url: '/api/notifications/subscription',
-            payload: {
-              endpoint,
-              keys: {
-                p256dh: browserKey.getPublicKey().toString('base64url'),
-                auth: crypto.randomBytes(16).toString('base64url'),
-              },
-            },
-          }),
-        );
-        expect(res.statusCode, res.body).toBe(200);
-      }
-      const n = await createNotification({ notificationChannels: [{ channelId: 3 }] });
-      const sent = await send(n.notificationId, { accountIds: [adminId] });
-      expect(sent.json()).toMatchObject({ inApp: 0, email: 0, push: 1 });
-      expect(received.map((r) => r.url).sort()).toEqual(['/gone', '/ok']);
-      const ok = received.find((r) => r.url === '/ok');
-      expect(ok?.headers['content-encoding']).toBe('aes128gcm');
-      expect(String(ok?.headers.authorization)).toMatch(/^vapid t=.+, k=.+$/);
-      expect(ok?.bytes).toBeGreaterThan(0);
-      const left = await t.db.kysely.selectFrom('push_subscriptions').select('endpoint').execute();
-      expect(left).toEqual([{ endpoint: `https://127.0.0.1:${port}/ok` }]);
-    } finally {
-      if (previous === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
-      else process.env.NODE_TLS_REJECT_UNAUTHORIZED = previous;
-      await new Promise((r) => server.close(r));
-    }
   });
 });
