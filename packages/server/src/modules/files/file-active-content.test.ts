@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, login, type TestApp } from '../../test/harness.ts';
+import { invalidFileMessage } from '@talkbase/domain/fields/file';
+import { as, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
 import { createTalk } from '../../test/records.ts';
 import { pdf, png, uploadTo } from './files-test-helpers.ts';
 
@@ -111,5 +112,51 @@ describe('active content', () => {
         /^attachment; filename="[^"\r\n]*"; filename\*=UTF-8''[A-Za-z0-9%._~!*'()-]*$/,
       );
     }
+  });
+});
+
+describe('XML that a browser would run (security probe, issue 32)', () => {
+  const xhtml = 'http://www.w3.org/1999/xhtml';
+  const refused = [
+    // An XHTML script below a non-HTML root: the root alone looked harmless.
+    `<?xml version="1.0"?><nota><x:script xmlns:x="${xhtml}">alert(1)</x:script></nota>`,
+    `<nota><corpo xmlns="${xhtml}"><script>alert(1)</script></corpo></nota>`,
+    // The namespace written with character references, and declared after the opening 4 KB.
+    `<nota><x:script xmlns:x="http&#58;//www.w3.org/1999/xhtml">alert(1)</x:script></nota>`,
+    `<nota>${'<item>valor</item>'.repeat(400)}<s:svg xmlns:s="http://www.w3.org/2000/svg" onload="alert(1)"/></nota>`,
+    // An attribute of the XHTML namespace, and a stylesheet turning the document into HTML.
+    `<nota xmlns:h="${xhtml}" h:onclick="alert(1)"/>`,
+    '<?xml version="1.0"?><?xml-stylesheet type="text/xsl" href="data:,x"?><nota/>',
+    // Not well-formed past the opening bytes: what a browser makes of it can no longer be said.
+    `<nota>${'<item>ok</item>'.repeat(400)}<item></nota>`,
+  ];
+  for (const [i, body] of refused.entries()) {
+    it(`refuses case ${String(i + 1)} with the invalid-file text, and keeps nothing`, async () => {
+      const before = await t.app.inject(as(admin, { method: 'GET', url: fileUrl }));
+      const res = await uploadTo(t.app, admin, fileUrl, [
+        { name: `nota-${String(i)}.xml`, data: Buffer.from(body) },
+      ]);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(errorsOf(res)[0]?.message).toBe(invalidFileMessage());
+      const after = await t.app.inject(as(admin, { method: 'GET', url: fileUrl }));
+      expect(after.body).toBe(before.body);
+    });
+  }
+
+  it('accepts plain XML documents: an NF-e with namespaces, UTF-16, a large one', async () => {
+    const nfe = Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<!-- nota -->\n<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><NFe><infNFe Id="NFe1"/></NFe></nfeProc>',
+    );
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('<nota><valor>10,50</valor></nota>', 'utf16le'),
+    ]);
+    const large = Buffer.from(`<lista>${'<item codigo="1">Peça &amp; serviço</item>'.repeat(5000)}</lista>`);
+    const res = await uploadTo(t.app, admin, fileUrl, [
+      { name: 'nfe.xml', data: nfe },
+      { name: 'nota16.xml', data: utf16 },
+      { name: 'lista.xml', data: large },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
   });
 });

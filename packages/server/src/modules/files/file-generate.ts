@@ -1,4 +1,5 @@
 import type { FileValueItem } from '@talkbase/domain/contracts/files';
+import { writeCsv } from '../../http/csv.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import type { ApiTalk, TalkValue } from '../talks/talk-presenter.ts';
 
@@ -22,7 +23,7 @@ export function talkAsCsv(subject: SubjectMeta, talk: ApiTalk, timeZone: string)
     if (!a || a.isInternal) continue;
     lines.push([a.name, display(a.kind, tv, timeZone)]);
   }
-  return Buffer.from(BOM + lines.map((cells) => cells.map(cell).join(';')).join('\r\n') + '\r\n', 'utf8');
+  return Buffer.from(BOM + writeCsv(lines), 'utf8');
 }
 
 function display(kind: string, tv: TalkValue, timeZone: string): string {
@@ -42,13 +43,4 @@ function display(kind: string, tv: TalkValue, timeZone: string): string {
     return JSON.stringify(v);
   };
   return Array.isArray(tv.value) ? tv.value.map(one).join(', ') : one(tv.value);
-}
-
-/**
- * One CSV field: quoted when it holds a separator, quote or line break. Text that a spreadsheet
- * would run as a formula (=, +, -, @ and a number is not what it is) gets a leading apostrophe.
- */
-function cell(text: string): string {
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^[+-]?\d+([.,]\d+)?$/.test(text) ? `'${text}` : text;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

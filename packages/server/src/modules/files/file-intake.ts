@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { contentMatchesExtension, SIGNATURE_BYTES } from '@talkbase/domain/fields/file-signature';
-import { invalidFileMessage } from '@talkbase/domain/fields/file';
+import { fileExtension, invalidFileMessage } from '@talkbase/domain/fields/file';
 import { badRequest, HttpError, unprocessable } from '../../http/errors.ts';
+import { XmlActiveContentScanner } from './xml-active-content.ts';
 
 /** What is checked of each file as its bytes arrive, before any of it is kept. */
 
@@ -57,12 +58,15 @@ export class FileInspector extends Transform {
   private readonly name: string;
   private readonly limit: number;
   private readonly field: string;
+  private readonly xml: XmlActiveContentScanner | undefined;
 
   constructor(name: string, limit: number, field: string) {
     super();
     this.name = name;
     this.limit = limit;
     this.field = field;
+    // The opening bytes decide the type; an XML file is read whole for active content below its root.
+    this.xml = fileExtension(name) === '.xml' ? new XmlActiveContentScanner() : undefined;
   }
 
   get sha256(): string {
@@ -85,13 +89,19 @@ export class FileInspector extends Transform {
         }
       }
     }
+    if (this.xml?.write(chunk)) {
+      done(invalidFile(this.field));
+      return;
+    }
     this.hash.update(chunk);
     done(null, chunk);
   }
 
   override _flush(done: TransformCallback): void {
     // A file shorter than the signature window is judged on what there is.
-    done(this.checked ? null : (this.check() ?? null));
+    const problem = this.checked ? undefined : this.check();
+    if (problem) done(problem);
+    else done(this.xml?.end() ? invalidFile(this.field) : null);
   }
 
   private check(): HttpError | undefined {
