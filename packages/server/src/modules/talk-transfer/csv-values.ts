@@ -1,6 +1,7 @@
 import { formatDate, parseAnyDate, toIsoDate, parseIsoDate } from '@talkbase/domain/fields/civil-date';
 import { decimalFormatOf, formatDecimal, parseDecimal } from '@talkbase/domain/fields/decimal';
 import { formatDateTime, parseAnyDateTime } from '@talkbase/domain/fields/zoned-time';
+import { restoreCell } from '@talkbase/domain/csv/csv-safety';
 import type { TalkValue } from '@talkbase/domain/contracts/talks';
 import type { AttributeMeta } from '../subjects/subject-meta.ts';
 
@@ -69,10 +70,11 @@ export type ParsedCell = { ok: true; value: unknown } | { ok: false; message: st
 
 /**
  * One imported cell to the API's value (references stay text: the importer resolves them by name
- * or id against the related subject). An empty cell is null.
+ * or id against the related subject). An empty cell is null. The `'` our exports put before a
+ * formula-like value (http/csv.ts) is dropped, so an exported file imports back as it was.
  */
 export function parseCell(a: AttributeMeta, text: string, timeZone: string): ParsedCell {
-  const cell = text.trim();
+  const cell = restoreCell(text.trim());
   if (cell === '') return { ok: true, value: a.isMultipleValues ? [] : null };
   if (a.isMultipleValues && a.kind !== 'json') {
     const out: unknown[] = [];

@@ -1,9 +1,9 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { talkFilterSchema } from '@talkbase/domain/contracts/talks';
 import { idSchema } from '@talkbase/domain/contracts/ids';
 import type { Db } from '../../db/database.ts';
+import { writeCsv } from '../../http/csv.ts';
 import { fromDbValue } from '../talks/talk-values.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { attributeColumn, hasColumn, talkTable } from '../subjects/subject-ddl.ts';
@@ -28,7 +28,7 @@ export type TalkExport = z.output<typeof talkExportSchema>;
  * server memory with pages of 1,000, 9.6 s and +22 MiB with pages of 100 (bench:transfer).
  */
 export const EXPORT_PAGE = 100;
-export const CSV_DELIMITER = ';';
+export { CSV_DELIMITER } from '../../http/csv.ts';
 const BOM = '\uFEFF';
 /** A talk row's own columns besides its values (subject-ddl.ts), as the presenter reads them. */
 const TALK_ROW_COLUMNS = ['is_active', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by'];
@@ -87,9 +87,7 @@ export class TalkExportService {
     const talks = this.talks;
     const timeZone = rules.timeZone;
     async function* body(): AsyncGenerator<string> {
-      yield (
-        BOM + stringify([columns.map((c) => c.label)], { delimiter: CSV_DELIMITER, record_delimiter: '\r\n' })
-      );
+      yield BOM + writeCsv([columns.map((c) => c.label)]);
       let after: TalkRow | undefined;
       for (;;) {
         let query = k.selectFrom(`${talkTable(subject.id)} as t`).select(selected);
@@ -132,7 +130,7 @@ export class TalkExportService {
             return columns.map((c) => formatCell(c.attribute, byId.get(c.attribute.id), timeZone));
           });
         }
-        yield stringify(records, { delimiter: CSV_DELIMITER, record_delimiter: '\r\n' });
+        yield writeCsv(records);
         if (rows.length < EXPORT_PAGE) return;
         after = rows[rows.length - 1];
       }

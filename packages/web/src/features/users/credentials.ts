@@ -1,3 +1,5 @@
+import { neutralizeCell } from '@talkbase/domain/csv/csv-safety';
+
 /** An integration account's credentials (001 §3), answered once when it is created. */
 export interface Credentials {
   hash: string;
@@ -16,9 +18,15 @@ export function fileTimestamp(at: Date): string {
   )}${pad(at.getSeconds())}`;
 }
 
-/** The CSV of the credentials: a header and one row, separated by semicolons (001 §4). */
+/**
+ * The CSV of the credentials: a header and one row, separated by semicolons (001 §4). Cells go
+ * through the server's CSV-injection guard too: a password may begin with `-` or `=`.
+ */
 export function credentialsCsv(c: Credentials): string {
-  const cell = (v: string) => (/[";\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  const cell = (text: string) => {
+    const v = neutralizeCell(text);
+    return /[";\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+  };
   return `hash;password\r\n${cell(c.hash)};${cell(c.password)}\r\n`;
 }
 

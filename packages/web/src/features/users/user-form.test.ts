@@ -77,6 +77,8 @@ describe('integration credentials files', () => {
   it('writes a semicolon CSV and a JSON, named with a timestamp', () => {
     const c = { hash: 'abc123', password: 'p;"x' };
     expect(credentialsCsv(c)).toBe('hash;password\r\nabc123;"p;""x"\r\n');
+    // A password a spreadsheet would run as a formula is written inert (OWASP CSV injection).
+    expect(credentialsCsv({ hash: '@h', password: '-2+3\rx' })).toBe(`hash;password\r\n'@h;"'-2+3\rx"\r\n`);
     expect(JSON.parse(credentialsJson(c))).toEqual(c);
     expect(credentialsFileName('ERP Financeiro Ação', new Date(2026, 10, 24, 9, 5, 7), 'csv')).toBe(
       'credenciais-erp-financeiro-acao-20261124-090507.csv',
