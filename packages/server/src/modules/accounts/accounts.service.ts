@@ -36,7 +36,16 @@ import { accountMessages } from './account-messages.ts';
 import * as repo from './accounts.repository.ts';
 
 /** A password a person can type and no one can guess: 18 random bytes, URL-safe base64. */
-export const generatePassword = () => crypto.randomBytes(18).toString('base64url');
+/**
+ * 24 characters of base64url (144 bits), never starting with '-' or '_': a spreadsheet opening the
+ * credentials CSV would take a leading '-' for a formula, and the CSV guard would then prefix it.
+ */
+export function generatePassword(): string {
+  for (;;) {
+    const password = crypto.randomBytes(18).toString('base64url');
+    if (/^[A-Za-z0-9]/.test(password)) return password;
+  }
+}
 
 type UpdateBody = z.output<typeof updateAccountBodySchema>;
 
