@@ -33,8 +33,8 @@ import { RealtimeHub } from './realtime/hub.ts';
 import { registerRealtimeRoutes } from './realtime/realtime.routes.ts';
 import { registerSubjectRoutes } from './modules/subjects/subjects.routes.ts';
 import { SubjectsService } from './modules/subjects/subjects.service.ts';
-import { PermissionsService } from './modules/permissions/permissions.service.ts';
-import { talkUpdatesFilter } from './modules/permissions/realtime-filter.ts';
+import { PermissionsService } from './access/permissions.service.ts';
+import { talkUpdatesFilter } from './access/realtime-filter.ts';
 import { TalkQueryService } from './modules/talks/talk-query.service.ts';
 import { registerTalkRoutes } from './modules/talks/talks.routes.ts';
 import { registerOptionRoutes } from './modules/options/options.routes.ts';
@@ -395,10 +395,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     registerSearchRoutes(app, authenticate, new SearchService({ db, talks, permissions, counts }));
     registerApiDocsRoutes(app, authenticate);
     if (firstStart && config.seed === 'demo') {
-      await seedDemo(
-        { subjects, talks, rooms, accounts, log: app.log },
-        seedIdentity(FIRST_COMPANY_ID, 1),
-      );
+      await seedDemo({ subjects, talks, rooms, accounts, log: app.log }, seedIdentity(FIRST_COMPANY_ID, 1));
     }
     registerRealtimeRoutes(app, auth, hub);
     await serveWebApp(app, config.webDist);

@@ -29,7 +29,7 @@ import { forbidden, HttpError, notFound, unprocessable, type ErrorItem } from '.
 import { MAX_PAGE_SIZE, paging } from '../../http/paging.ts';
 import type { StreamedList } from '../../http/streamed-list.ts';
 import { messages } from '../../i18n/messages.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../access/identity.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import { checkAttributes, checkImage, checkSharedTalks, throwIfAny } from './account-input.ts';
 import { accountMessages } from './account-messages.ts';

@@ -9,7 +9,7 @@ import {
   jobRunStartedSchema,
 } from '@talkbase/domain/contracts/jobs';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../access/identity.ts';
 import type { AutomationEngine } from './engine.ts';
 import { requirePlatformAdministrator } from '../../access/administration.ts';
 

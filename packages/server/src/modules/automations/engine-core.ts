@@ -3,7 +3,7 @@ import type { SavedJob } from '@talkbase/domain/contracts/jobs';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { automationIdentity, type AuthContext } from '../../access/identity.ts';
-import type { PermissionsService } from '../permissions/permissions.service.ts';
+import type { PermissionsService } from '../../access/permissions.service.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import type { ActionRegistry } from './actions/registry.ts';
 import type { ActionServices } from './actions/types.ts';

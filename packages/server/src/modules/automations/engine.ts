@@ -1,5 +1,5 @@
 import type { JobRun } from '@talkbase/domain/contracts/jobs';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../access/identity.ts';
 import type { ActionServices } from './actions/types.ts';
 import * as repo from './automations.repository.ts';
 import { EngineCore, type EngineDeps } from './engine-core.ts';

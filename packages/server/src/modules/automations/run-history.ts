@@ -1,7 +1,7 @@
 import type { FilterNode } from '@talkbase/domain/filters/filter-tree';
 import type { JobRun, JobRunStep, JobRunTrigger } from '@talkbase/domain/contracts/jobs';
 import { HttpError } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../access/identity.ts';
 import type { RunTrigger } from './actions/types.ts';
 import * as repo from './automations.repository.ts';
 import type { EngineCore } from './engine-core.ts';

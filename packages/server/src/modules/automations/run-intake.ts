@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { SavedJob } from '@talkbase/domain/contracts/jobs';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../access/identity.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import { findTalk } from '../talks/talks.repository.ts';
 import type { TalkEventPayload } from '../talks/talk-events.ts';

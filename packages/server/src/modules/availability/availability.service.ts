@@ -5,7 +5,7 @@ import { availabilityDays, readTimeWindow, timeWindowConfig } from '@talkbase/do
 import { toZoned } from '@talkbase/domain/fields/zoned-time';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../access/identity.ts';
 import { attributeColumn, talkTable } from '../subjects/subject-ddl.ts';
 import type { TalksService } from '../talks/talks.service.ts';
 

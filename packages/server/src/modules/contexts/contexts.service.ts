@@ -7,8 +7,8 @@ import type {
 } from '@talkbase/domain/contracts/contexts';
 import type { Template, TemplateArea, TemplateConfigValue } from '@talkbase/domain/contracts/templates';
 import { notFound } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
-import type { AccessPolicy, PermissionsService } from '../permissions/permissions.service.ts';
+import type { AuthContext } from '../../access/identity.ts';
+import type { AccessPolicy, PermissionsService } from '../../access/permissions.service.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import type { TalksService } from '../talks/talks.service.ts';

@@ -4,7 +4,7 @@ import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
 import type { Template } from '@talkbase/domain/contracts/templates';
 import { as, createPerson, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
 import { createCrm } from '../../test/records.ts';
-import { setRoomSubjectActions } from '../permissions/permissions.repository.ts';
+import { setRoomSubjectActions } from '../../access/permissions.repository.ts';
 import { createTemplate, defaultTemplateOf, subjectIds } from '../templates/template-test-helpers.ts';
 
 let t: TestApp;

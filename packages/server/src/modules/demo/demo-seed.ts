@@ -1,7 +1,7 @@
 import { cnpjCheckDigits, formatCnpj } from '@talkbase/domain/fields/identification';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountsService } from '../accounts/accounts.service.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../access/identity.ts';
 import type { RoomsService } from '../rooms/rooms.service.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import type { TalksService } from '../talks/talks.service.ts';

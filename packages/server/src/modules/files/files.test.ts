@@ -7,7 +7,7 @@ import { invalidFileMessage } from '@talkbase/domain/fields/file';
 import { loadConfig } from '../../config.ts';
 import { as, createPerson, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
 import { createTalk, valuesOf } from '../../test/records.ts';
-import { setRoomSubjectActions } from '../permissions/permissions.repository.ts';
+import { setRoomSubjectActions } from '../../access/permissions.repository.ts';
 import type { ApiTalk } from '../talks/talk-presenter.ts';
 import { multipartBody, pdf, png, unzip, uploadTo } from './files-test-helpers.ts';
 

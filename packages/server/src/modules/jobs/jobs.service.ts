@@ -17,7 +17,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, HttpError, notFound, type ErrorItem } from '../../http/errors.ts';
 import { paging } from '../../http/paging.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../access/identity.ts';
 import type { Catalog, CatalogCache } from '../catalog/catalog.ts';
 import { compileFilter } from '../talks/filter-compiler.ts';
 import * as repo from './jobs.repository.ts';

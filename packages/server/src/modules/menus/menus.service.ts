@@ -10,8 +10,8 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { forbidden, notFound, unprocessable, type ErrorItem } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
-import type { PermissionsService } from '../permissions/permissions.service.ts';
+import type { AuthContext } from '../../access/identity.ts';
+import type { PermissionsService } from '../../access/permissions.service.ts';
 import type { SavedFiltersService } from '../saved-filters/saved-filters.service.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import * as repo from './menus.repository.ts';

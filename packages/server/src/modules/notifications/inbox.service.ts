@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { paging } from '../../http/paging.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../access/identity.ts';
 
 /** What the in-app channel writes for one recipient. */
 export interface InboxEntry {

@@ -19,7 +19,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound, unprocessable, type ErrorItem } from '../../http/errors.ts';
 import { paging } from '../../http/paging.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../access/identity.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import * as repo from './notifications.repository.ts';
 

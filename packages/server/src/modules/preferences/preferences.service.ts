@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../access/identity.ts';
 
 type SaveBody = z.output<typeof savePreferencesBodySchema>;
 

@@ -9,8 +9,8 @@ import { placeholdersOf, validateReportColumns } from '@talkbase/domain/fields/r
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, notFound, unprocessable, type ErrorItem } from '../../http/errors.ts';
 import { paging, type PagedList } from '../../http/paging.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
-import type { PermissionsService } from '../permissions/permissions.service.ts';
+import type { AuthContext } from '../../access/identity.ts';
+import type { PermissionsService } from '../../access/permissions.service.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import * as repo from './report-models.repository.ts';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { paging, type PagedList } from '../../http/paging.ts';
 import { emptyChunks, streamedPages, type StreamedList } from '../../http/streamed-list.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../access/identity.ts';
 import { attributeColumn } from '../subjects/subject-ddl.ts';
 import { FILTER_SUBJECT } from '../subjects/subjects.service.ts';
 import { compileFilter } from '../talks/filter-compiler.ts';

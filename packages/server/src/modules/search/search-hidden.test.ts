@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRoom } from '../../test/actors.ts';
 import { as, createPerson, createTestApp, login, type TestApp } from '../../test/harness.ts';
 import { createTalk } from '../../test/records.ts';
-import { setRoomAttributeActions } from '../permissions/permissions.repository.ts';
+import { setRoomAttributeActions } from '../../access/permissions.repository.ts';
 import { subjectIds } from '../templates/template-test-helpers.ts';
 
 /**

@@ -4,7 +4,7 @@ import { createRoom, updateRoom } from '../../test/actors.ts';
 import { as, createPerson, createTestApp, login, type TestApp } from '../../test/harness.ts';
 import { createTalk } from '../../test/records.ts';
 import { subjectIds } from '../templates/template-test-helpers.ts';
-import { setRoomAttributeActions } from '../permissions/permissions.repository.ts';
+import { setRoomAttributeActions } from '../../access/permissions.repository.ts';
 
 /**
  * The global search (issue 14 item 1) on a real server and database: one term over every subject

@@ -14,8 +14,8 @@ import {
 import { pagingQuerySchema } from '../../http/paging.ts';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { SubjectsService } from './subjects.service.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
-import type { PermissionsService } from '../permissions/permissions.service.ts';
+import type { AuthContext } from '../../access/identity.ts';
+import type { PermissionsService } from '../../access/permissions.service.ts';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
 
 const subjectParams = z.object({ subject: z.string().trim().min(1).max(60) });

@@ -15,7 +15,7 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound, unprocessable, type ErrorItem } from '../../http/errors.ts';
 import { paging } from '../../http/paging.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../access/identity.ts';
 import type { CatalogCache } from '../catalog/catalog.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import type { CountCache } from '../talks/count-cache.ts';

@@ -5,7 +5,7 @@ import { idSchema } from '@talkbase/domain/contracts/ids';
 import type { Db } from '../../db/database.ts';
 import { writeCsv } from '../../http/csv.ts';
 import { fromDbValue } from '../talks/talk-values.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../access/identity.ts';
 import { attributeColumn, hasColumn, talkTable } from '../subjects/subject-ddl.ts';
 import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';

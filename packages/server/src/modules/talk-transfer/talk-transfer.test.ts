@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTRIBUTE_NO_ACTION } from '../permissions/access-policy.ts';
-import { setRoomAttributeActions } from '../permissions/permissions.repository.ts';
+import { ATTRIBUTE_NO_ACTION } from '../../access/access-policy.ts';
+import { setRoomAttributeActions } from '../../access/permissions.repository.ts';
 import { createRoom } from '../../test/actors.ts';
 import { as, createPerson, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
 import { createTalk, valuesOf } from '../../test/records.ts';

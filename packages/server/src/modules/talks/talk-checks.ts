@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, HttpError, unprocessable, type ErrorItem } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
-import type { PermissionsService, SubjectActions } from '../permissions/permissions.service.ts';
+import type { AuthContext } from '../../access/identity.ts';
+import type { PermissionsService, SubjectActions } from '../../access/permissions.service.ts';
 import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../access/identity.ts';
 import { insertOutboxEvent } from '../messages/messages.repository.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { RelatedTalk } from '@talkbase/domain/contracts/talks';
 import type { Database } from '../../db/schema.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../access/identity.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import type { CheckDeps } from './talk-checks.ts';
 import { displayNameOf, type RelatedLoader } from './talk-presenter.ts';

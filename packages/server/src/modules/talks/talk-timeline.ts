@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
-import type { AccessPolicy } from '../permissions/permissions.service.ts';
+import type { AuthContext } from '../../access/identity.ts';
+import type { AccessPolicy } from '../../access/permissions.service.ts';
 import { hasColumn } from '../subjects/subject-ddl.ts';
 import type { AttributeMeta } from '../subjects/subject-meta.ts';
 import { talkMessages } from './talk-messages.ts';

@@ -11,13 +11,13 @@ import {
   type ErrorItem,
 } from '../../http/errors.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../access/identity.ts';
 import type {
   AccessPolicy,
   PermissionsService,
   SubjectAction,
   SubjectActions,
-} from '../permissions/permissions.service.ts';
+} from '../../access/permissions.service.ts';
 import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';

@@ -30,7 +30,7 @@ import { workedMs } from '@talkbase/domain/tasks/task-timer';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound, type ErrorItem } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../access/identity.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import type { ApiTalk } from '../talks/talk-presenter.ts';

@@ -9,8 +9,8 @@ import type {
 } from '@talkbase/domain/contracts/tasks';
 import { taskMessages } from '@talkbase/domain/tasks/task-messages';
 import { createRoom } from '../../test/actors.ts';
-import { ATTRIBUTE_NO_ACTION } from '../permissions/access-policy.ts';
-import { setRoomAttributeActions } from '../permissions/permissions.repository.ts';
+import { ATTRIBUTE_NO_ACTION } from '../../access/access-policy.ts';
+import { setRoomAttributeActions } from '../../access/permissions.repository.ts';
 import { subjectIds } from '../templates/template-test-helpers.ts';
 import { as, createPerson, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
 import { createTalk, valuesOf } from '../../test/records.ts';

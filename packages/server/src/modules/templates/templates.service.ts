@@ -18,7 +18,7 @@ import type { Database } from '../../db/schema.ts';
 import { conflict, HttpError, notFound, unprocessable, type ErrorItem } from '../../http/errors.ts';
 import { paging, type PagedList } from '../../http/paging.ts';
 import { emptyChunks, streamedPages, type StreamedList } from '../../http/streamed-list.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../access/identity.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import { checkAreas, insertAreas } from './template-areas.ts';

@@ -2,7 +2,7 @@ import type { WorkStep } from '@talkbase/domain/contracts/jobs'; // the job cont
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
-import type { AuthContext } from '../../auth/auth-context.ts';
+import type { AuthContext } from '../../../access/identity.ts';
 import type { MessagesService } from '../../messages/messages.service.ts';
 import type { NotificationSender } from '../../notifications/notification-sender.ts';
 import type { SubjectsService } from '../../subjects/subjects.service.ts';

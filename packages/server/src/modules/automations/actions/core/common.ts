@@ -1,6 +1,6 @@
 import type { SetValueConfig, WorkStep } from '@talkbase/domain/contracts/jobs';
 import type { TalkWrite } from '@talkbase/domain/contracts/talks';
-import type { AuthContext } from '../../../auth/auth-context.ts';
+import type { AuthContext } from '../../../../access/identity.ts';
 import type { SubjectMeta } from '../../../subjects/subject-meta.ts';
 import { nextBatch } from '../../../tags/tag-evaluator.ts';
 import { filterCondition } from '../../record-match.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../../db/schema.ts';
-import type { AuthContext } from '../../../auth/auth-context.ts';
+import type { AuthContext } from '../../../../access/identity.ts';
 import type { ActionContext, ActionServices } from '../types.ts';
 
 /** The engine's services the outbound actions use beside the contract's (the engine fills them). */

@@ -1,5 +1,5 @@
 import type { ApiTalk } from '@talkbase/domain/contracts/talks';
-import type { AuthContext } from '../../../auth/auth-context.ts';
+import type { AuthContext } from '../../../../access/identity.ts';
 import { HttpError } from '../../../../http/errors.ts';
 import type { AttributeMeta, SubjectMeta } from '../../../subjects/subject-meta.ts';
 import type { ActionContext } from '../types.ts';

@@ -2,12 +2,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_ROOM_ID } from '@talkbase/domain/contracts/account';
 import type { FileUploadAnswer } from '@talkbase/domain/contracts/files';
-import { updateRoom } from '../../test/actors.ts';
-import { as, createPerson, createTestApp, login, type TestApp } from '../../test/harness.ts';
-import { createTalk } from '../../test/records.ts';
-import { png, uploadTo } from '../files/files-test-helpers.ts';
-import { connect, listen, until, type OpenSocket } from '../messages/messages-test-setup.ts';
-import { subjectIds } from '../templates/template-test-helpers.ts';
+import { updateRoom } from '../test/actors.ts';
+import { as, createPerson, createTestApp, login, type TestApp } from '../test/harness.ts';
+import { createTalk } from '../test/records.ts';
+import { png, uploadTo } from '../modules/files/files-test-helpers.ts';
+import { connect, listen, until, type OpenSocket } from '../modules/messages/messages-test-setup.ts';
+import { subjectIds } from '../modules/templates/template-test-helpers.ts';
 
 /**
  * Issue 19: row delimitations and hidden attributes hold in every reading path, together.

@@ -4,12 +4,12 @@ import WebSocket from 'ws';
 import { ADMIN_ROOM_ID } from '@talkbase/domain/contracts/account';
 import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
 import type { TemplateArea } from '@talkbase/domain/contracts/templates';
-import { createRoom } from '../../test/actors.ts';
-import { as, createPerson, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
-import { createTalk } from '../../test/records.ts';
-import { png, uploadTo } from '../files/files-test-helpers.ts';
-import { subjectIds } from '../templates/template-test-helpers.ts';
-import type { ApiTalk } from '../talks/talk-presenter.ts';
+import { createRoom } from '../test/actors.ts';
+import { as, createPerson, createTestApp, errorsOf, login, type TestApp } from '../test/harness.ts';
+import { createTalk } from '../test/records.ts';
+import { png, uploadTo } from '../modules/files/files-test-helpers.ts';
+import { subjectIds } from '../modules/templates/template-test-helpers.ts';
+import type { ApiTalk } from '../modules/talks/talk-presenter.ts';
 import { ATTRIBUTE_NO_ACTION } from './access-policy.ts';
 import { setRoomAttributeActions } from './permissions.repository.ts';
 

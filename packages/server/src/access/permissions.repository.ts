@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 
 /** Gives every admin-kind room of the company every action on a new subject. */
 export async function grantAdminRooms(

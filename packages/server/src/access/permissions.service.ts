@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
-import type { Catalog, CatalogCache, SubjectScope } from '../catalog/catalog.ts';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
+import type { Database } from '../db/schema.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import type { AuthContext } from './identity.ts';
+import type { Catalog, CatalogCache, SubjectScope } from '../modules/catalog/catalog.ts';
+import type { SubjectMeta } from '../modules/subjects/subject-meta.ts';
 import { accountLimits } from './permissions.repository.ts';
 import {
   accountRows,

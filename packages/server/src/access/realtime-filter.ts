@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
-import type { Database } from '../../db/schema.ts';
-import { readsEverything } from '../../access/administration.ts';
-import type { DeliveryFilter } from '../../realtime/hub.ts';
-import { identityOfSession, type AuthContext } from '../../access/identity.ts';
-import { findLiveSession } from '../auth/auth.repository.ts';
-import { existingIds } from '../talks/talks.repository.ts';
+import type { Database } from '../db/schema.ts';
+import { readsEverything } from './administration.ts';
+import type { DeliveryFilter } from '../realtime/hub.ts';
+import { identityOfSession, type AuthContext } from './identity.ts';
+import { findLiveSession } from '../modules/auth/auth.repository.ts';
+import { existingIds } from '../modules/talks/talks.repository.ts';
 import type { PermissionsService } from './permissions.service.ts';
 
 /** The payload talks.service announces; read defensively (any publisher may send this event). */

@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import { ADMIN_ROOM_ID } from '@talkbase/domain/contracts/account';
-import type { RoomGrants, SubjectScope } from '../catalog/catalog.ts';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
-import { compileFilter } from '../talks/filter-compiler.ts';
+import type { RoomGrants, SubjectScope } from '../modules/catalog/catalog.ts';
+import type { SubjectMeta } from '../modules/subjects/subject-meta.ts';
+import { compileFilter } from '../modules/talks/filter-compiler.ts';
 
 export const SUBJECT_ACTIONS = ['read', 'create', 'update', 'delete', 'deactivate'] as const;
 export type SubjectAction = (typeof SUBJECT_ACTIONS)[number];
