@@ -203,7 +203,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const hub = new RealtimeHub(bus);
     const auth = new AuthService({ db: db.kysely, config, hasher, signer, mailer });
     const accounts = new AccountsService(db.kysely, hasher);
-    const permissions = new PermissionsService(subjects.catalog, db.kysely);
     // Counts of filtered pages; another instance's writes reach us as SendTalkUpdates.
     const counts = new CountCache();
     hub.onEvent((e) => {
@@ -218,6 +217,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       catalog: subjects.catalog,
       endpoint: config.certificates,
     });
+    // Every access decision about a subject passes the certificate gate (access/).
+    const permissions = new PermissionsService(subjects.catalog, db.kysely, (auth, subjectId, trx) =>
+      certificates.assertAllowed(auth, subjectId, trx),
+    );
     const talks = new TalksService({
       db,
       subjects,
@@ -225,7 +228,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       hub,
       counts,
       fileStore,
-      subjectGate: (auth, subject, trx) => certificates.assertAllowed(auth, subject.id, trx),
     });
     registerTicketRules(talks.writeRules, { subjects, talks });
     registerTaskRules(talks.writeRules, { subjects });

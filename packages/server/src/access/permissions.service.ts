@@ -34,6 +34,13 @@ export interface AttributeActions {
 }
 export type { SubjectScope };
 
+/**
+ * A check every call about one subject passes once its read permission holds: the digital-
+ * certificate gate (spec 002 §4, modules/certificates), which refuses (403) a subject the room
+ * lists in `requireDigitalSignature` while the account has no check in force.
+ */
+export type SubjectGate = (auth: AuthContext, subjectId: number, db: Kysely<Database>) => Promise<void>;
+
 /** Accounts whose limits are kept at once; past it the memory starts again. */
 const MAX_KEPT_ACCOUNTS = 10_000;
 
@@ -63,9 +70,12 @@ export class PermissionsService {
     Map<number, { version: number; policy: AccessPolicy }>
   >();
 
-  constructor(catalog: CatalogCache, db: Kysely<Database>) {
+  private readonly subjectGate: SubjectGate | undefined;
+
+  constructor(catalog: CatalogCache, db: Kysely<Database>, subjectGate?: SubjectGate) {
     this.catalog = catalog;
     this.db = db;
+    this.subjectGate = subjectGate;
   }
 
   /**
@@ -180,7 +190,21 @@ export class PermissionsService {
   ): Promise<AccessPolicy> {
     const policy = await this.policy(auth, subject, db);
     if (!policy.actions.read) throw notFound();
+    // After the read check, so that a subject the room may not read still answers 404.
+    if (this.subjectGate) await this.subjectGate(auth, subject.id, db ?? this.db);
     if (!policy.actions[need]) throw forbidden(permissionMessages.notAllowed(need, subject.name));
+    return policy;
+  }
+
+  /**
+   * A subject the account may read, for its schema (attributes it may read, related subjects): the
+   * certificate gate guards records, not the description of a subject, which the screens need to
+   * ask for the check. 404 for a subject it may not read or that does not exist.
+   */
+  async schemaOf(auth: AuthContext, identifier: string): Promise<AccessPolicy> {
+    const subject = (await this.snapshot(auth)).subjectsByIdentifier.get(identifier.toLowerCase());
+    const policy = subject ? await this.policy(auth, subject) : undefined;
+    if (!policy?.actions.read) throw notFound();
     return policy;
   }
 

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { certificateMessages } from '@talkbase/domain/contracts/certificates';
 import { createRoom, updateRoom } from '../../test/actors.ts';
 import { as, createPerson, errorsOf, login } from '../../test/harness.ts';
+import { createTalk } from '../../test/records.ts';
 import { issuePerson } from '../../test/pki.ts';
 import {
   CPF,
@@ -97,5 +98,59 @@ describe('the gate on subjects that require the certificate', () => {
       as(user.token, { method: 'POST', url: '/api/talk/filter/filtro/', payload: { page: 1 } }),
     );
     expect(res.statusCode).toBe(404);
+  });
+
+  it('closes a gated subject reached from another one: no name of its record, no answer on its existence', async () => {
+    const visit = await t.app.inject(
+      as(admin, {
+        method: 'POST',
+        url: '/api/subject',
+        payload: {
+          identifier: 'visita',
+          name: 'Visita',
+          attributes: [
+            { identifier: 'titulo', name: 'Título', componentId: 1, isRequired: true },
+            { identifier: 'chamado', name: 'Chamado', componentId: 4, relatedSubject: 'chamado' },
+          ],
+        },
+      }),
+    );
+    expect(visit.statusCode, visit.body).toBe(201);
+    const visitaId = visit.json<{ subjectId: number }>().subjectId;
+    const gated = await createRoom(t.app, admin, {
+      roomName: 'Visitas com certificado',
+      permissions: {
+        subjects: [
+          { resourceId: chamadoId, actions: ['read'] },
+          { resourceId: visitaId, actions: ['read', 'create'] },
+        ],
+      },
+      requireDigitalSignature: [chamadoId],
+    });
+    const person = await createPerson(t.app, admin, { roomId: gated });
+    const { token } = await login(t.app, person.email, person.password);
+    const talkId = await createTalk(t.app, admin, 'visita', { titulo: 'Visita técnica', chamado: 1 });
+
+    const read = await t.app.inject(as(token, { method: 'GET', url: `/api/talk/visita/${String(talkId)}` }));
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.body).not.toContain('Primeiro chamado');
+    // A reference to a record of the gated subject answers the same whether the record exists or not.
+    const create = (chamado: number) =>
+      t.app.inject(
+        as(token, {
+          method: 'POST',
+          url: '/api/talk/visita',
+          payload: {
+            talkValues: [
+              { subjectAttributeIdentifier: 'titulo', value: 'Outra' },
+              { subjectAttributeIdentifier: 'chamado', value: chamado },
+            ],
+          },
+        }),
+      );
+    const existing = await create(1);
+    const missing = await create(987654);
+    expect(existing.statusCode).toBe(missing.statusCode);
+    expect(existing.json()).toEqual(missing.json());
   });
 });

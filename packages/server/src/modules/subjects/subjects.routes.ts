@@ -68,7 +68,7 @@ export function registerSubjectRoutes(
     response: z.array(referringAttributeSchema),
     handler: async ({ params, auth }) => {
       if (auth.isAdmin) return subjects.referring(auth.companyId, params.subject);
-      await permissions.access(auth, params.subject, 'read');
+      await permissions.schemaOf(auth, params.subject);
       const out = [];
       for (const r of await subjects.referring(auth.companyId, params.subject)) {
         const from = await subjects.loadById(auth.companyId, r.relatedSubject.subjectId, undefined, auth);
@@ -88,7 +88,7 @@ export function registerSubjectRoutes(
     handler: async ({ params, auth }) => {
       const subject = auth.isAdmin
         ? await subjects.load(auth.companyId, params.subject)
-        : (await permissions.access(auth, params.subject, 'read')).view;
+        : (await permissions.schemaOf(auth, params.subject)).view;
       const [one] = await subjects.toApi(auth.companyId, [subject]);
       return one;
     },

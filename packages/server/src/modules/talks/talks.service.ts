@@ -43,9 +43,6 @@ export { talkMessages };
 /** The account's access policy on a subject (modules/permissions): actions, visible rows, readable attributes. */
 export type Access = AccessPolicy;
 
-/** A check every call about one subject passes (the digital-certificate gate, 002 §4). */
-export type SubjectGate = (auth: AuthContext, subject: SubjectMeta, db: Kysely<Database>) => Promise<void>;
-
 /**
  * Creating, reading, changing and removing talks, with every rule checked here on the server:
  * the room's actions, value shapes, required and non-editable fields, references, natural keys,
@@ -59,7 +56,6 @@ export class TalksService {
   private readonly hub: RealtimeHub;
   private readonly counts: CountCache;
   private readonly fileStore: FileStore | undefined;
-  private readonly subjectGate: SubjectGate | undefined;
   /** What the write checks and the related records read through. */
   private readonly checks: CheckDeps;
   /** Subjects' own rules on every create and update (the tickets'), registered by their modules. */
@@ -73,10 +69,7 @@ export class TalksService {
     counts: CountCache;
     /** Where the talks' files are kept: their bytes go once a talk is deleted. */
     fileStore?: FileStore;
-    /** Refuses a subject the account may read but not open yet (modules/certificates). */
-    subjectGate?: SubjectGate;
   }) {
-    this.subjectGate = deps.subjectGate;
     this.counts = deps.counts;
     this.fileStore = deps.fileStore;
     this.db = deps.db;
@@ -101,10 +94,7 @@ export class TalksService {
     need: SubjectAction,
     db: Kysely<Database> = this.k,
   ): Promise<Access> {
-    const policy = await this.permissions.access(auth, identifier, need, db);
-    // After the read check, so that a subject the room may not read still answers 404.
-    if (this.subjectGate) await this.subjectGate(auth, policy.subject, db);
-    return policy;
+    return this.permissions.access(auth, identifier, need, db);
   }
 
   accessTo(
