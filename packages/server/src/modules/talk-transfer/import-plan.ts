@@ -1,11 +1,10 @@
-import { parse } from 'csv-parse/sync';
 import { sql, type Kysely } from 'kysely';
 import type { TalkWrite } from '@talkbase/domain/contracts/talks';
 import { validateValue } from '@talkbase/domain/fields/validate-value';
 import { normalizeForSearch } from '@talkbase/domain/fields/select';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../access/identity.ts';
 import { attributeColumn, hasColumn, talkTable } from '../subjects/subject-ddl.ts';
 import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
@@ -14,54 +13,23 @@ import { toDbValue } from '../talks/talk-values.ts';
 import * as talksRepo from '../talks/talks.repository.ts';
 import { talkMessages, type TalksService } from '../talks/talks.service.ts';
 import { parseCell } from './csv-values.ts';
+import { cellAt, cellsOf, type CsvTable } from './import-csv.ts';
+import { REPORT_ERRORS, Turn } from './import-limits.ts';
+import { importMessages } from './import-messages.ts';
 
 /**
  * The check of a CSV import, before anything is written (a preview shows it, an import runs its
- * valid rows): the file read, columns mapped to attributes, every cell parsed and checked with the
- * rules of a create. The run is import.service.ts.
+ * valid rows): the file (read by import-csv.ts) mapped to attributes, every cell parsed and checked
+ * with the rules of a create. Long loops give the event loop back every few milliseconds (Turn),
+ * so other requests are served while a large file is checked. The run is import.service.ts.
  */
 
-/** Every user text of a CSV import (the route, the check and the run). */
-export const importMessages = {
-  notCsv: (line: number | undefined) =>
-    line ? `O arquivo não é um CSV válido (linha ${line}).` : 'O arquivo não é um CSV válido.',
-  empty: 'O arquivo está vazio: a primeira linha deve trazer os nomes das colunas.',
-  noFile: 'Envie o arquivo CSV no campo "file".',
-  tooLarge: (mb: number) => `O arquivo é grande demais: o limite é de ${mb} MB.`,
-  tooManyRows: (n: number) => `O arquivo tem linhas demais: o limite é de ${n.toLocaleString('pt-BR')}.`,
-  badMapping: 'O mapeamento de colunas deve ser um objeto JSON de coluna para identificador de campo.',
-  unknownTarget: (header: string, target: string) =>
-    `A coluna ${header} aponta para um campo que não existe neste assunto: ${target}.`,
-  fileTarget: (header: string) =>
-    `A coluna ${header} aponta para um campo de arquivos, que não é importado por CSV.`,
-  twice: (name: string) => `Mais de uma coluna aponta para o campo ${name}.`,
-  nothingMapped: 'Nenhuma coluna do arquivo corresponde a um campo deste assunto.',
-  badMode: 'O modo deve ser "all" (tudo ou nada) ou "skip" (ignorar linhas com erro).',
-  columnCount: (n: number, expected: number) => `A linha tem ${n} colunas; o cabeçalho tem ${expected}.`,
-  duplicateInFile: (name: string, line: number) => `${name} repete o valor da linha ${line} do arquivo.`,
-  importNotFound: 'Importação não encontrada.',
-  allFailed: (n: number) =>
-    `Nenhum registro foi importado: ${n === 1 ? '1 linha tem erro' : `${n} linhas têm erros`} e o modo é tudo ou nada.`,
-  rolledBack:
-    'Nenhum registro foi importado: uma linha foi recusada durante a importação e o modo é tudo ou nada.',
-  interrupted: 'A importação foi interrompida.',
-  stalled: (imported: number) =>
-    `A importação foi interrompida (o servidor parou durante ela): ${
-      imported === 1
-        ? '1 registro foi importado'
-        : `${imported.toLocaleString('pt-BR')} registros foram importados`
-    } antes da interrupção. Confira-os antes de importar o restante.`,
-};
+export { importMessages } from './import-messages.ts';
+export { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, yieldToIo } from './import-limits.ts';
 
-/** Largest file accepted (413 beyond), and most data rows. */
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
-export const MAX_IMPORT_ROWS = 200_000;
 /** Rows in a preview, errors kept in a preview. */
 export const PREVIEW_ROWS = 20;
 export const PREVIEW_ERRORS = 500;
-/** Rows checked between two turns of the event loop (requests waiting get served). */
-const YIELD_EVERY = 2_000;
-export const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface ImportError {
   /** The row's line in the file (the header is line 1). */
@@ -99,9 +67,12 @@ export interface ImportPlan {
   subject: SubjectMeta;
   columns: ImportColumn[];
   attributes: ImportPreview['attributes'];
-  records: string[][];
+  /** The file's data rows, each as import-csv.ts keeps it (cellsOf splits one). */
+  records: string[];
   valid: Prepared[];
+  /** The first REPORT_ERRORS errors, by row. */
   errors: ImportError[];
+  /** Rows with at least one error, all of them. */
   errorRows: number;
 }
 
@@ -120,29 +91,53 @@ export function previewOf(plan: ImportPlan): ImportPreview {
   return {
     columns: plan.columns,
     attributes: plan.attributes,
-    rows: plan.records.slice(0, PREVIEW_ROWS).map((values, i) => ({ row: i + 2, values })),
+    rows: plan.records.slice(0, PREVIEW_ROWS).map((row, i) => ({ row: i + 2, values: cellsOf(row) })),
     errors: plan.errors.slice(0, PREVIEW_ERRORS),
     total: plan.records.length,
     errorRows: plan.errorRows,
   };
 }
 
-/** Parses, maps and checks the whole file: the rows ready to create and the errors of the rest. */
+/**
+ * The errors of a check: every row with one is counted; only the first REPORT_ERRORS by row are
+ * kept (all a report or a preview shows), so a file whose every cell is wrong costs no more.
+ */
+class CheckErrors {
+  private list: ImportError[] = [];
+  readonly rows = new Set<number>();
+
+  add(error: ImportError): void {
+    this.rows.add(error.row);
+    this.list.push(error);
+    if (this.list.length >= 2 * REPORT_ERRORS) this.cut();
+  }
+
+  /** The kept errors by row (a stable sort: a row's errors stay in the order found). */
+  sorted(): ImportError[] {
+    this.cut();
+    return this.list;
+  }
+
+  private cut(): void {
+    this.list.sort((a, b) => a.row - b.row);
+    if (this.list.length > REPORT_ERRORS) this.list.length = REPORT_ERRORS;
+  }
+}
+
+/** Maps and checks the whole file: the rows ready to create and the errors of the rest. */
 export async function planImport(
   deps: PlanDeps,
   auth: AuthContext,
   identifier: string,
-  file: Buffer,
+  table: CsvTable,
   mapping: Record<string, string | null> | undefined,
 ): Promise<ImportPlan> {
   const policy = await deps.talks.access(auth, identifier, 'create');
   const { subject, view, attributes: grants } = policy;
   const ctx = await deps.talks.ruleContext(auth);
   const writable = view.attributes.filter((a) => a.kind !== 'file' && grants.get(a.id)?.create !== false);
-  const table = readCsv(file);
-  const [header, ...records] = table;
-  if (!header || header.every((h) => h.trim() === '')) throw badRequest(importMessages.empty);
-  if (records.length > MAX_IMPORT_ROWS) throw badRequest(importMessages.tooManyRows(MAX_IMPORT_ROWS));
+  const { header, rows: records } = table;
+  if (header.every((h) => h.trim() === '')) throw badRequest(importMessages.empty);
 
   // Columns → attributes: the mapping given, else a header equal to an attribute's name or identifier.
   const byKey = new Map<string, AttributeMeta>();
@@ -175,12 +170,15 @@ export async function planImport(
     attributeName: targets[i]?.name ?? null,
   }));
 
-  const errors: ImportError[] = [];
+  const errors = new CheckErrors();
   const rowValues: (Map<number, unknown> | undefined)[] = [];
   const rowError = (line: number, column: string, value: string, message: string) =>
-    errors.push({ row: line, column, value, message });
-  for (const [r, cells] of records.entries()) {
-    if (r % YIELD_EVERY === YIELD_EVERY - 1) await yieldToIo();
+    errors.add({ row: line, column, value, message });
+  const mapped = targets.flatMap((a, c) => (a ? [{ a, c }] : []));
+  const turn = new Turn();
+  for (let r = 0; r < records.length; r++) {
+    if (turn.due()) await turn.next();
+    const cells = cellsOf(records[r]);
     const line = r + 2;
     if (cells.length !== header.length) {
       rowError(line, '', '', importMessages.columnCount(cells.length, header.length));
@@ -188,73 +186,74 @@ export async function planImport(
       continue;
     }
     const values = new Map<number, unknown>();
-    cells.forEach((cell, c) => {
-      const a = targets[c];
-      if (!a) return;
+    for (const { a, c } of mapped) {
+      const cell = cells[c] ?? '';
       const parsed = parseCell(a, cell, ctx.timeZone);
       if (!parsed.ok) rowError(line, header[c] ?? '', cell, parsed.message);
       else values.set(a.id, parsed.value);
-    });
+    }
     rowValues.push(values);
   }
 
-  await resolveReferences(deps, auth, subject, targets, header, records, rowValues, rowError);
+  await resolveReferences(deps, auth, subject, targets, header, records, rowValues, rowError, turn);
 
-  // The field rules of a create, the value's shape, then natural keys in the file.
+  // The field rules of a create, the value's shape, then natural keys in the file. A cell's text
+  // is looked up again only for an error.
+  const checked = writable.map((a) => ({ a, c: targets.indexOf(a) }));
+  const cellText = (r: number, c: number) => (c >= 0 ? cellAt(records, r, c) : '');
   const keysSeen = new Map<string, number>();
-  for (const [r, cells] of records.entries()) {
-    if (r % YIELD_EVERY === YIELD_EVERY - 1) await yieldToIo();
+  for (let r = 0; r < records.length; r++) {
+    if (turn.due()) await turn.next();
     const values = rowValues[r];
     if (!values) continue;
     const line = r + 2;
-    for (const a of writable) {
-      const c = targets.indexOf(a);
+    for (const { a, c } of checked) {
       const column = c >= 0 ? (header[c] ?? a.name) : a.name;
-      const cell = c >= 0 ? (cells[c] ?? '') : '';
       if (c >= 0 && !values.has(a.id)) continue; // already refused while reading the cell
       const value = values.get(a.id);
       if (c < 0 && a.defaultValue !== null) continue;
       const ruleErrors = validateValue({ ...a, isRequired: a.isRequired && !a.isInternal }, value, ctx);
       if (ruleErrors.length) {
-        for (const e of ruleErrors) rowError(line, column, cell, e.message);
+        for (const e of ruleErrors) rowError(line, column, cellText(r, c), e.message);
         continue;
       }
       if (c < 0) continue;
       for (const item of Array.isArray(value) && a.kind !== 'json' ? (value as unknown[]) : [value]) {
         const shape = toDbValue(a, item, a.identifier);
-        if (!shape.ok) rowError(line, column, cell, shape.error.message);
+        if (!shape.ok) rowError(line, column, cellText(r, c), shape.error.message);
       }
       if (a.isNaturalKey && hasColumn(a) && value !== null && value !== undefined && value !== '') {
         const key = `${a.id}:${keyOf(value)}`;
         const first = keysSeen.get(key);
-        if (first !== undefined) rowError(line, column, cell, importMessages.duplicateInFile(a.name, first));
+        if (first !== undefined)
+          rowError(line, column, cellText(r, c), importMessages.duplicateInFile(a.name, first));
         else keysSeen.set(key, line);
       }
     }
   }
-  await checkKeysInTable(deps.db, subject, targets, header, records, rowValues, rowError);
+  await checkKeysInTable(deps.db, subject, targets, header, records, rowValues, rowError, turn);
 
-  const bad = new Set(errors.map((e) => e.row));
   const valid: Prepared[] = [];
-  rowValues.forEach((values, r) => {
+  for (let r = 0; r < rowValues.length; r++) {
+    if (turn.due()) await turn.next();
+    const values = rowValues[r];
     const line = r + 2;
-    if (!values || bad.has(line)) return;
+    if (!values || errors.rows.has(line)) continue;
     valid.push({
       line,
       body: {
         talkValues: [...values].map(([subjectAttributeId, value]) => ({ subjectAttributeId, value })),
       },
     });
-  });
-  errors.sort((a, b) => a.row - b.row);
+  }
   return {
     subject,
     columns,
     attributes: writable.map((a) => ({ identifier: a.identifier, name: a.name, isRequired: a.isRequired })),
     records,
     valid,
-    errors,
-    errorRows: bad.size,
+    errors: errors.sorted(),
+    errorRows: errors.rows.size,
   };
 }
 
@@ -268,9 +267,10 @@ async function resolveReferences(
   subject: SubjectMeta,
   targets: (AttributeMeta | undefined)[],
   header: string[],
-  records: string[][],
+  records: string[],
   rowValues: (Map<number, unknown> | undefined)[],
   rowError: RowError,
+  turn: Turn,
 ) {
   for (const [c, a] of targets.entries()) {
     if (!a || a.kind !== 'reference' || !a.relatedSubjectId) continue;
@@ -283,6 +283,7 @@ async function resolveReferences(
       : undefined;
     const texts = new Set<string>();
     for (const values of rowValues) {
+      if (turn.due()) await turn.next();
       const v = values?.get(a.id);
       for (const t of Array.isArray(v) ? (v as unknown[]) : [v]) if (typeof t === 'string') texts.add(t);
     }
@@ -319,23 +320,27 @@ async function resolveReferences(
         }
       }
     }
-    rowValues.forEach((values, r) => {
-      if (!values || !values.has(a.id)) return;
+    for (let r = 0; r < rowValues.length; r++) {
+      if (turn.due()) await turn.next();
+      const values = rowValues[r];
+      if (!values || !values.has(a.id)) continue;
       const v = values.get(a.id);
       const list = Array.isArray(v) ? (v as unknown[]) : [v];
       const ids: number[] = [];
+      let missing = false;
       for (const t of list) {
         if (typeof t !== 'string') continue;
         const id = found.get(t);
         if (id === undefined) {
-          rowError(r + 2, header[c] ?? a.name, records[r]?.[c] ?? '', talkMessages.relatedMissing(a.name));
+          rowError(r + 2, header[c] ?? a.name, cellAt(records, r, c), talkMessages.relatedMissing(a.name));
           values.delete(a.id);
-          return;
+          missing = true;
+          break;
         }
         ids.push(id);
       }
-      values.set(a.id, Array.isArray(v) ? ids : (ids[0] ?? null));
-    });
+      if (!missing) values.set(a.id, Array.isArray(v) ? ids : (ids[0] ?? null));
+    }
   }
 }
 
@@ -345,21 +350,25 @@ async function checkKeysInTable(
   subject: SubjectMeta,
   targets: (AttributeMeta | undefined)[],
   header: string[],
-  records: string[][],
+  records: string[],
   rowValues: (Map<number, unknown> | undefined)[],
   rowError: RowError,
+  turn: Turn,
 ) {
   const k = db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
   for (const [c, a] of targets.entries()) {
     if (!a || !a.isNaturalKey || !hasColumn(a)) continue;
     const col = attributeColumn(a.id);
     const wanted = new Map<string, number[]>();
-    rowValues.forEach((values, r) => {
-      const v = values?.get(a.id);
-      if (v === null || v === undefined || v === '') return;
+    for (let r = 0; r < rowValues.length; r++) {
+      if (turn.due()) await turn.next();
+      const v = rowValues[r]?.get(a.id);
+      if (v === null || v === undefined || v === '') continue;
       const key = keyOf(v);
-      wanted.set(key, [...(wanted.get(key) ?? []), r]);
-    });
+      const rows = wanted.get(key);
+      if (rows) rows.push(r);
+      else wanted.set(key, [r]);
+    }
     const keys = [...wanted.keys()];
     for (let i = 0; i < keys.length; i += 500) {
       const chunk = keys.slice(i, i + 500);
@@ -370,34 +379,11 @@ async function checkKeysInTable(
         .execute();
       for (const t of taken)
         for (const r of wanted.get(String(t.v)) ?? [])
-          rowError(r + 2, header[c] ?? a.name, records[r]?.[c] ?? '', talkMessages.taken(a.name));
+          rowError(r + 2, header[c] ?? a.name, cellAt(records, r, c), talkMessages.taken(a.name));
     }
   }
 }
 
 function keyOf(v: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v);
-}
-
-/** The file's rows: ';' (pt-BR) unless the header line has more ',' or tabs; BOM dropped. */
-export function readCsv(file: Buffer): string[][] {
-  const text = file.toString('utf8');
-  // A binary file (or another encoding's bytes) is not a CSV: NUL bytes or undecodable sequences.
-  if (text.includes('\u0000') || text.includes('\uFFFD')) throw badRequest(importMessages.notCsv(undefined));
-  const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
-  const count = (ch: string) => firstLine.split(ch).length - 1;
-  const delimiter =
-    count('\t') > count(';') && count('\t') > count(',') ? '\t' : count(',') > count(';') ? ',' : ';';
-  try {
-    const rows: string[][] = parse(text, {
-      delimiter,
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    });
-    return rows;
-  } catch (err) {
-    const line = (err as { lines?: unknown }).lines;
-    throw badRequest(importMessages.notCsv(typeof line === 'number' ? line : undefined));
-  }
 }

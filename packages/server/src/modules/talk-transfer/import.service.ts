@@ -1,10 +1,11 @@
-import { stringify } from 'csv-stringify/sync';
 import type { Kysely } from 'kysely';
+import { writeCsv } from '../../http/csv.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../../access/identity.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import * as talksRepo from '../talks/talks.repository.ts';
-import { CSV_DELIMITER } from './export.service.ts';
+import { cellAt, type CsvTable } from './import-csv.ts';
+import { ImportSlots, REPORT_ERRORS } from './import-limits.ts';
 import {
   importMessages,
   planImport,
@@ -25,7 +26,7 @@ export {
 } from './import-plan.ts';
 
 /** Errors kept in an import's report. */
-export const REPORT_ERRORS = 10_000;
+export { REPORT_ERRORS } from './import-limits.ts';
 /**
  * Rows per create-many transaction, adapted as the import goes so that one transaction takes about
  * IMPORT_BATCH_MS. Reads no longer wait for a write transaction (SQLite reads on a connection of
@@ -81,6 +82,7 @@ type ImportDb = Kysely<{ talk_imports: ImportRow }>;
 export class TalkImportService {
   private readonly deps: PlanDeps;
   private readonly running = new Set<Promise<void>>();
+  private readonly slots = new ImportSlots();
 
   constructor(deps: PlanDeps) {
     this.deps = deps;
@@ -90,24 +92,36 @@ export class TalkImportService {
     return this.deps.db.kysely as unknown as ImportDb;
   }
 
+  /**
+   * Before the file is read: the account may import into the subject (403/404), and one of its
+   * import slots (429 when it has MAX_RUNNING_IMPORTS under way). The function answered frees the
+   * slot; `start` takes it over for the import's run.
+   */
+  async reserve(auth: AuthContext, identifier: string): Promise<() => void> {
+    await this.deps.talks.access(auth, identifier, 'create');
+    return this.slots.take(auth);
+  }
+
   /** dryRun: the file checked, nothing written. */
   async preview(
     auth: AuthContext,
     identifier: string,
-    file: Buffer,
+    file: CsvTable,
     mapping: Record<string, string | null> | undefined,
   ): Promise<ImportPreview> {
     return previewOf(await planImport(this.deps, auth, identifier, file, mapping));
   }
 
+  /** Checks the file and runs its valid rows in the background; `release` is called when it ends. */
   async start(
     auth: AuthContext,
     identifier: string,
-    file: { name: string; data: Buffer },
+    file: { name: string; table: CsvTable },
     mapping: Record<string, string | null> | undefined,
     mode: ImportMode,
+    release: () => void,
   ): Promise<{ importId: number }> {
-    const plan = await planImport(this.deps, auth, identifier, file.data, mapping);
+    const plan = await planImport(this.deps, auth, identifier, file.table, mapping);
     const now = Date.now();
     const inserted = await this.k
       .insertInto('talk_imports')
@@ -138,7 +152,10 @@ export class TalkImportService {
       if (!(err instanceof HttpError)) console.error('import failed', err);
     });
     this.running.add(job);
-    void job.finally(() => this.running.delete(job));
+    void job.finally(() => {
+      this.running.delete(job);
+      release();
+    });
     return { importId };
   }
 
@@ -187,15 +204,13 @@ export class TalkImportService {
   async errorReport(auth: AuthContext, importId: number): Promise<{ fileName: string; body: string }> {
     const row = await this.own(auth, importId);
     const errors = JSON.parse(row.errors) as ImportError[];
+    // The values are the file's own cells, as written: writeCsv keeps a formula among them inert.
     const body =
       '\uFEFF' +
-      stringify(
-        [
-          ['Linha', 'Coluna', 'Valor', 'Mensagem'],
-          ...errors.map((e) => [String(e.row), e.column, e.value, e.message]),
-        ],
-        { delimiter: CSV_DELIMITER, record_delimiter: '\r\n' },
-      );
+      writeCsv([
+        ['Linha', 'Coluna', 'Valor', 'Mensagem'],
+        ...errors.map((e) => [String(e.row), e.column, e.value, e.message]),
+      ]);
     return { fileName: `erros-importacao-${String(row.id)}.csv`, body };
   }
 
@@ -214,7 +229,9 @@ export class TalkImportService {
 
   private async run(auth: AuthContext, importId: number, plan: ImportPlan, mode: ImportMode): Promise<void> {
     const errors = [...plan.errors];
-    const failedRows = new Set(plan.errors.map((e) => e.row));
+    // Rows a batch refused; the plan's rows with errors are counted apart (plan.errorRows).
+    const failedRows = new Set<number>();
+    const failed = () => plan.errorRows + failedRows.size;
     let imported = 0;
     if (mode === 'all' && plan.errorRows > 0) {
       await this.finish(importId, {
@@ -275,7 +292,7 @@ export class TalkImportService {
               status: 'failed',
               done: plan.records.length,
               imported: 0,
-              failed: failedRows.size,
+              failed: failed(),
               errors,
               message: importMessages.rolledBack,
             });
@@ -293,8 +310,8 @@ export class TalkImportService {
         await this.progress(importId, {
           done,
           imported,
-          failed: failedRows.size,
-          skipped: failedRows.size,
+          failed: failed(),
+          skipped: failed(),
           errors,
         });
       }
@@ -305,8 +322,8 @@ export class TalkImportService {
       status: 'done',
       done: plan.records.length,
       imported,
-      skipped: mode === 'skip' ? failedRows.size : 0,
-      failed: failedRows.size,
+      skipped: mode === 'skip' ? failed() : 0,
+      failed: failed(),
       errors,
     });
   }
@@ -374,5 +391,5 @@ export class TalkImportService {
 
 function cellOf(plan: ImportPlan, line: number, header: string): string {
   const c = plan.columns.findIndex((x) => x.header === header);
-  return c >= 0 ? (plan.records[line - 2]?.[c] ?? '') : '';
+  return c >= 0 ? cellAt(plan.records, line - 2, c) : '';
 }

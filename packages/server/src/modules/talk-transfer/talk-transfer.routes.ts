@@ -1,19 +1,13 @@
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idSchema } from '@talkbase/domain/contracts/ids';
-import { badRequest, HttpError } from '../../http/errors.ts';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import { contentDisposition } from '../files/file-intake.ts';
 import { talkExportSchema, type TalkExportService } from './export.service.ts';
-import {
-  importMessages,
-  MAX_IMPORT_BYTES,
-  type ImportMode,
-  type ImportPreview,
-  type TalkImportService,
-} from './import.service.ts';
+import { IMPORT_FORM_LIMITS, readImportForm } from './import-form.ts';
+import type { ImportPreview, TalkImportService } from './import.service.ts';
 
 const subjectParams = z.object({ subject: z.string().trim().min(1).max(60) });
 const importParams = z.object({ importId: idSchema });
@@ -82,26 +76,44 @@ export async function registerTalkTransferRoutes(
   });
 
   await app.register(async (scope) => {
-    await scope.register(multipart, {
-      throwFileSizeLimit: false,
-      limits: { fileSize: MAX_IMPORT_BYTES + 1, files: 1, fields: 10, fieldSize: 256 * 1024, parts: 12 },
-    });
+    await scope.register(multipart, { throwFileSizeLimit: false, limits: IMPORT_FORM_LIMITS });
     defineRoute(scope, authenticate, {
       method: 'POST',
       url: '/api/talk/import/:subject',
       permission: 'session',
       params: subjectParams,
       summary:
-        'Importa um CSV (multipart: file, mapping, mode all|skip, dryRun): prévia com os erros, ou 202 {importId}.',
+        'Importa um CSV (multipart: file, mapping, mode all|skip, dryRun): prévia com os erros, ou 202 {importId}; 413 além de 50 MB, 200.000 linhas ou 1.000 colunas; 429 com 2 importações da conta em andamento.',
       response: z.object({ importId: z.number().int() }),
       status: 202,
       otherResponses: { 200: importPreviewAnswer },
       handler: async ({ req, params, auth, reply }) => {
-        const form = await readImportForm(req);
-        if (form.dryRun) return importer.preview(auth, params.subject, form.file.data, form.mapping);
-        const started = await importer.start(auth, params.subject, form.file, form.mapping, form.mode);
-        reply.code(202);
-        return started;
+        let release: (() => void) | undefined;
+        let handedOver = false;
+        try {
+          // The access and one of the account's import slots, before any of the file is read.
+          release = await importer.reserve(auth, params.subject);
+          const form = await readImportForm(req);
+          if (form.dryRun) return await importer.preview(auth, params.subject, form.file.table, form.mapping);
+          const started = await importer.start(
+            auth,
+            params.subject,
+            form.file,
+            form.mapping,
+            form.mode,
+            release,
+          );
+          handedOver = true;
+          reply.code(202);
+          return started;
+        } catch (err) {
+          // Refused before the upload's end (a cap, the slots, the access): the rest is not read,
+          // and the connection is closed after the answer instead of taking it.
+          if (!req.raw.readableEnded) reply.header('connection', 'close');
+          throw err;
+        } finally {
+          if (!handedOver) release?.();
+        }
       },
     });
   });
@@ -132,60 +144,4 @@ export async function registerTalkTransferRoutes(
         .send(report.body);
     },
   });
-}
-
-interface ImportForm {
-  file: { name: string; data: Buffer };
-  mapping: Record<string, string | null> | undefined;
-  mode: ImportMode;
-  dryRun: boolean;
-}
-
-const mappingSchema = z.record(z.string(), z.string().max(60).nullable());
-
-/** The multipart form: one file (413 past the limit), the mapping as JSON, the mode and dryRun. */
-async function readImportForm(req: FastifyRequest): Promise<ImportForm> {
-  if (!req.isMultipart()) throw badRequest(importMessages.noFile);
-  const fields: Record<string, string> = {};
-  let file: ImportForm['file'] | undefined;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of part.file as AsyncIterable<Buffer>) {
-          size += chunk.length;
-          if (size > MAX_IMPORT_BYTES) {
-            part.file.resume();
-            throw new HttpError(413, importMessages.tooLarge(MAX_IMPORT_BYTES / 1024 / 1024));
-          }
-          chunks.push(chunk);
-        }
-        if (part.fieldname === 'file')
-          file = { name: part.filename || 'importacao.csv', data: Buffer.concat(chunks) };
-      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-    }
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    const status = (err as { statusCode?: unknown }).statusCode;
-    if (status === 413) throw new HttpError(413, importMessages.tooLarge(MAX_IMPORT_BYTES / 1024 / 1024));
-    throw badRequest(importMessages.notCsv(undefined));
-  }
-  if (!file) throw badRequest(importMessages.noFile);
-  let mapping: ImportForm['mapping'];
-  if (fields.mapping !== undefined && fields.mapping.trim() !== '') {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(fields.mapping);
-    } catch {
-      throw badRequest(importMessages.badMapping);
-    }
-    const parsed = mappingSchema.safeParse(raw);
-    if (!parsed.success) throw badRequest(importMessages.badMapping);
-    mapping = parsed.data;
-  }
-  const mode = fields.mode ?? 'skip';
-  if (mode !== 'all' && mode !== 'skip') throw badRequest(importMessages.badMode);
-  const dryRun = /^(true|1|sim)$/i.test(fields.dryRun ?? '');
-  return { file, mapping, mode, dryRun };
 }
