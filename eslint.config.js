@@ -3,6 +3,7 @@ import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { accessBoundary, accessRepositoryBoundary } from './eslint/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/out/**', '**/*.d.ts'] },
@@ -30,6 +31,8 @@ export default tseslint.config(
       ],
     },
   },
+  accessBoundary,
+  accessRepositoryBoundary,
   {
     files: ['packages/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

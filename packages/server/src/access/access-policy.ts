@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { ADMIN_ROOM_ID } from '@talkbase/domain/contracts/account';
 import type { RoomGrants, SubjectScope } from '../modules/catalog/catalog.ts';
 import type { SubjectMeta } from '../modules/subjects/subject-meta.ts';
+import type { RowScope } from './row-scope.ts';
 import { compileFilter } from '../modules/talks/filter-compiler.ts';
 
 export const SUBJECT_ACTIONS = ['read', 'create', 'update', 'delete', 'deactivate'] as const;
@@ -61,8 +62,8 @@ export interface SubjectGrants {
  * rows and which attributes. Built once per request and subject by PermissionsService.policy.
  */
 export interface AccessPolicy extends SubjectGrants {
-  /** SQL condition (alias `t`) of the rows the account may see; undefined when it sees them all. */
-  visible: RawBuilder<unknown> | undefined;
+  /** The rows the account may see (alias `t`): every repository read of records takes it. */
+  rows: RowScope;
   /** The instant and time zone the delimitation's relative dates were judged in. */
   rules: { now: Date; timeZone: string };
 }

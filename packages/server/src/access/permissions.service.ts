@@ -5,6 +5,7 @@ import type { AuthContext } from './identity.ts';
 import type { Catalog, CatalogCache, SubjectScope } from '../modules/catalog/catalog.ts';
 import type { SubjectMeta } from '../modules/subjects/subject-meta.ts';
 import { accountLimits } from './permissions.repository.ts';
+import { scopeOf } from './row-scope.ts';
 import {
   accountRows,
   permissionMessages,
@@ -156,7 +157,7 @@ export class PermissionsService {
       (p) => p !== undefined,
     );
     const visible = parts.length === 2 ? sql`(${parts[0]} and ${parts[1]})` : parts[0];
-    const policy: AccessPolicy = { ...grants, visible, rules };
+    const policy: AccessPolicy = { ...grants, rows: scopeOf(visible), rules };
     if (!db?.isTransaction) {
       if (!mine) {
         mine = new Map();

@@ -59,9 +59,9 @@ export function talkUpdatesFilter(deps: {
     if (!subject) return readsEverything(auth) ? data : undefined;
     const policy = await deps.permissions.readable(auth, subject);
     if (!policy) return undefined;
-    if (!policy.visible) return data;
+    if (!policy.rows.condition) return data;
     const talkIds = Array.isArray(data.talkIds) ? data.talkIds.filter((id) => typeof id === 'number') : [];
-    const seen = await existingIds(deps.db, policy.subject.id, talkIds, policy.visible);
+    const seen = await existingIds(deps.db, policy.subject.id, talkIds, policy.rows);
     const readable = talkIds.filter((id) => seen.has(id));
     return readable.length ? { ...data, talkIds: readable } : undefined;
   };

@@ -12,6 +12,7 @@ import { engineMessages, MAX_DEPTH, type EngineCore } from './engine-core.ts';
 import { eventStepFor, firedTypes, workStepsOf } from './job-source.ts';
 import { canonical, recordMatches, snapshotMatches } from './record-match.ts';
 import type { StoredStep, StoredTrigger } from './run-history.ts';
+import { everyRow } from '../../access/row-scope.ts';
 
 /** What an outbox event's runs need that is read before the claiming transaction. */
 interface Prepared {
@@ -225,7 +226,7 @@ export class RunIntake {
       )
         return;
     }
-    const row = await findTalk(this.k, subject.id, input.talkId);
+    const row = await findTalk(this.k, subject.id, input.talkId, everyRow('automation'));
     if (!row) throw new Error(engineMessages.recordGone);
     const now = this.core.now();
     const trigger: StoredTrigger = {

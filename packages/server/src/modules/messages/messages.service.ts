@@ -24,6 +24,7 @@ import type { SubjectsService } from '../subjects/subjects.service.ts';
 import { existingIds, findTalk } from '../talks/talks.repository.ts';
 import { talkMessages, type TalksService } from '../talks/talks.service.ts';
 import * as repo from './messages.repository.ts';
+import { everyRow } from '../../access/row-scope.ts';
 
 /** Who posts a message: a signed-in account, or an automation acting on its own (SetTalkDialog). */
 export type MessageAuthor =
@@ -182,7 +183,7 @@ export class MessagesService {
     // The author reads the record (the HTTP call checked it already; automations' callers did not).
     const version = author
       ? (await this.talks.get(author, subject.identifier, input.talkId)).version
-      : (await findTalk(this.k, subject.id, input.talkId))?.version;
+      : (await findTalk(this.k, subject.id, input.talkId, everyRow('message-version')))?.version;
     if (version === undefined) throw notFound(talkMessages.talkNotFound);
     const recipients = visibleTo
       ? await this.checkRecipients(input.companyId, subject, input.talkId, visibleTo, author)
@@ -308,9 +309,9 @@ export class MessagesService {
    * out, as the talk calls leave them out (the talks' access check and its visible rows).
    */
   async unreadOfPage(auth: AuthContext, body: { subject: string; talkIds: number[] }): Promise<UnreadOfPage> {
-    const { subject, visible } = await this.talks.access(auth, body.subject, 'read');
+    const { subject, rows } = await this.talks.access(auth, body.subject, 'read');
     const ids = [...new Set(body.talkIds)];
-    const readable = await existingIds(this.k, subject.id, ids, visible);
+    const readable = await existingIds(this.k, subject.id, ids, rows);
     const counts = new Map(
       (await repo.unreadCounts(this.k, auth.companyId, subject.id, [...readable], auth.accountId)).map(
         (c) => [c.talkId, c],

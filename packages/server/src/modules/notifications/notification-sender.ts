@@ -24,6 +24,7 @@ import type { TalksService } from '../talks/talks.service.ts';
 import type { InboxService } from './inbox.service.ts';
 import type { NotificationsService } from './notifications.service.ts';
 import type { PushChannel } from './web-push.ts';
+import { everyRow } from '../../access/row-scope.ts';
 
 /**
  * What to send: one notification of a company to some of its accounts, optionally about a record
@@ -102,7 +103,7 @@ export class NotificationSender {
       subject = await this.deps.subjects.loadById(req.companyId, notification.subjectId);
       const found = req.sender
         ? (await this.readAs(req.sender, subject.identifier, talkId)) !== null
-        : (await findTalk(db, subject.id, talkId)) !== undefined;
+        : (await findTalk(db, subject.id, talkId, everyRow('notification-target'))) !== undefined;
       if (!found) throw unprocessable([{ message: m.talkNotFound, field: 'talkId' }]);
       conversationId = String(await this.deps.messages.conversationId(req.companyId, subject.id, talkId));
     }

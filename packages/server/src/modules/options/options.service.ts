@@ -80,9 +80,8 @@ export class OptionsService {
     policy: AccessPolicy,
     q: { page: number; term?: string | undefined; extra: Record<string, string> },
   ): Promise<PagedList<RelatedOption> & { error: null }> {
-    const { subject, view, visible, rules } = policy;
+    const { subject, view, rows, rules } = policy;
     const where: RawBuilder<unknown>[] = [sql`${sql.ref('t.is_active')} = 1`];
-    if (visible) where.push(visible);
     const words = q.term ? searchWords(q.term) : [];
     if (words.length) where.push(readableSearchConditions(this.db.dialect, policy, 't', words).selective);
     const ctx = { alias: 't', timeZone: rules.timeZone, now: rules.now.getTime() };
@@ -94,10 +93,11 @@ export class OptionsService {
     }
     const named = displayAttribute(view);
     const p = paging(q.page, OPTIONS_PAGE_SIZE);
-    const { rows, total } = await talksRepo.pageTalks(
+    const page = await talksRepo.pageTalks(
       this.db.kysely,
       subject.id,
       {
+        rows,
         where,
         orderBy: named
           ? [
@@ -112,8 +112,8 @@ export class OptionsService {
       countsOf(this.counts, subject.id),
     );
     return {
-      itens: rows.map((r) => ({ id: r.id, name: displayNameOf(view, r) })),
-      totalResults: total,
+      itens: page.rows.map((r) => ({ id: r.id, name: displayNameOf(view, r) })),
+      totalResults: page.total,
       currentPage: p.page,
       error: null,
     };

@@ -23,6 +23,7 @@ import { FILTER_SUBJECT } from '../subjects/subjects.service.ts';
 import * as talksRepo from '../talks/talks.repository.ts';
 import type { MenusService } from '../menus/menus.service.ts';
 import * as repo from './rooms.repository.ts';
+import { everyRow } from '../../access/row-scope.ts';
 
 type RoomInput = z.output<typeof roomInputSchema>;
 
@@ -288,7 +289,7 @@ export class RoomsService {
     const filtro = await this.subjects.load(companyId, FILTER_SUBJECT, trx).catch(() => undefined);
     const about = filtro?.attributes.find((a) => a.identifier === 'assunto');
     if (!filtro || !about) return false;
-    const row = await talksRepo.findTalk(trx, filtro.id, filterId);
+    const row = await talksRepo.findTalk(trx, filtro.id, filterId, everyRow('settings'));
     return row !== undefined && row[attributeColumn(about.id)] === subjectIdentifier;
   }
 

@@ -54,7 +54,7 @@ export class SavedFiltersService {
   private async query(auth: AuthContext, subjectIdentifier: string) {
     // The subject itself must exist for the account.
     const { subject: target } = await this.talks.access(auth, subjectIdentifier, 'read');
-    const { subject, view, visible } = await this.talks.access(auth, FILTER_SUBJECT, 'read');
+    const { subject, view, rows } = await this.talks.access(auth, FILTER_SUBJECT, 'read');
     // Named by attributes the account may read; without them there is nothing it may list.
     const name = view.attributes.find((a) => a.identifier === 'nome');
     const about = view.attributes.find((a) => a.identifier === 'assunto');
@@ -62,7 +62,6 @@ export class SavedFiltersService {
     const ctx = { alias: 't', timeZone: 'America/Sao_Paulo', now: Date.now() };
     const where = [
       sql`${sql.ref('t.is_active')} = 1`,
-      ...(visible ? [visible] : []),
       compileFilter({ attribute: about.id, operator: 'equal', value: target.identifier }, subject, ctx),
     ];
     const orderBy = [
@@ -71,7 +70,7 @@ export class SavedFiltersService {
     ];
     return {
       read: (offset: number, limit: number) =>
-        talksRepo.pageTalks(this.db.kysely, subject.id, { where, orderBy, offset, limit }),
+        talksRepo.pageTalks(this.db.kysely, subject.id, { rows, where, orderBy, offset, limit }),
       present: (rows: talksRepo.TalkRow[]): FilterItem[] =>
         rows.map((r) => ({ filterId: r.id, filterName: textOf(r[attributeColumn(name.id)]) })),
     };

@@ -167,7 +167,7 @@ export class SearchService {
             )
           : readableSearchConditions(this.db.dialect, policy, 't', words);
       const where: RawBuilder<unknown>[] = [sql`${sql.ref('t.is_active')} = 1`];
-      if (policy.visible) where.push(policy.visible);
+      if (policy.rows.condition) where.push(policy.rows.condition);
       const counted = [...where, conditions.plain];
       const key = countKey(this.db.kysely, subject.id, counted);
       let count = this.counts.get(subject.id, key);

@@ -13,6 +13,7 @@ import * as talksRepo from '../talks/talks.repository.ts';
 import { byTag, matchingTags } from './tag-evaluator.ts';
 import type { RunChange } from './tag-runs.ts';
 import * as repo from './tags.repository.ts';
+import { everyRow } from '../../access/row-scope.ts';
 
 /** Above this many records changed by one batch of a re-tagging, grids are told to refresh instead. */
 const MAX_PUSHES_PER_BATCH = 100;
@@ -102,7 +103,12 @@ export class TagMembership {
    * pushed with the record's next announced write, with its real tags.)
    */
   async announced(companyId: number, subject: SubjectMeta, talkIds: readonly number[]): Promise<void> {
-    const existing = await talksRepo.existingIds(this.k, subject.id, [...talkIds]);
+    const existing = await talksRepo.existingIds(
+      this.k,
+      subject.id,
+      [...talkIds],
+      everyRow('tag-evaluation'),
+    );
     const gone = talkIds.filter((id) => !existing.has(id));
     if (gone.length) await repo.removeAllOfTalks(this.k, subject.id, gone);
     const changed: { talkId: number; p: Pending }[] = [];
@@ -131,7 +137,9 @@ export class TagMembership {
     const subject = catalog.subjectsByIdentifier.get(talk.subject.toLowerCase());
     if (!subject) throw notFound();
     if (!(await repo.findTag(this.k, talk.companyId, tagId))) throw notFound(tagMessages.notFound);
-    if (!(await talksRepo.existingIds(this.k, subject.id, [talk.talkId])).has(talk.talkId)) throw notFound();
+    // Only automations set and remove tags by hand (actions/core): they act for the company.
+    const exists = await talksRepo.existingIds(this.k, subject.id, [talk.talkId], everyRow('automation'));
+    if (!exists.has(talk.talkId)) throw notFound();
     const changed = await this.k.transaction().execute(async (trx) => {
       const [current] = (await repo.carriedBy(trx, subject.id, { talkIds: [talk.talkId] })).filter(
         (c) => c.tag_id === tagId,

@@ -60,6 +60,7 @@ export class TalkExportService {
     const policy = await this.talks.access(auth, identifier, 'read');
     const { subject, view, rules, actions } = policy;
     const { where, search } = await talkConditions(this.db, this.talks, auth, policy, q);
+    if (policy.rows.condition) where.push(policy.rows.condition);
     if (search) where.push(search.plain);
     const order = orderColumns(view, q.order);
     const columns = q.columns === 'all' ? this.allColumns(view) : await this.templateColumns(auth, view, q);

@@ -299,7 +299,7 @@ async function resolveReferences(
           .filter((x): x is string => x !== undefined)
           .map(Number);
         if (ids.length) {
-          const seen = await talksRepo.existingIds(deps.db.kysely, access.subject.id, ids, access.visible);
+          const seen = await talksRepo.existingIds(deps.db.kysely, access.subject.id, ids, access.rows);
           for (const t of chunk) {
             const id = Number(/^#?(\d{1,15})$/.exec(t)?.[1] ?? NaN);
             if (seen.has(id)) found.set(t, id);
@@ -311,7 +311,7 @@ async function resolveReferences(
             .selectFrom(`${talkTable(access.subject.id)} as t`)
             .select(['t.id', sql.ref(`t.${col}`).as('name')])
             .where(sql.ref(`t.${col}`), 'in', chunk);
-          if (access.visible) q = q.where(access.visible as never);
+          if (access.rows.condition) q = q.where(access.rows.condition as never);
           for (const row of await q.execute()) {
             const name = String(row.name);
             // A name wins over an id; two records of one name: the first (oldest) one.

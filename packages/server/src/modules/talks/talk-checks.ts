@@ -90,7 +90,7 @@ export async function checkReferencesAndKeys(
           .accessTo(auth, related, 'read', trx)
           .catch(() => undefined);
         const found = relatedAccess
-          ? await repo.existingIds(trx, related.id, ids, relatedAccess.visible)
+          ? await repo.existingIds(trx, related.id, ids, relatedAccess.rows)
           : new Set<number>();
         if (ids.some((id) => !found.has(id)))
           errors.push({ message: talkMessages.relatedMissing(a.name), field: a.identifier });

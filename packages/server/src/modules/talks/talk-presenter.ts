@@ -1,4 +1,4 @@
-import type { Kysely, RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { hasColumn, attributeColumn } from '../subjects/subject-ddl.ts';
 import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
@@ -9,11 +9,10 @@ import { tagsOfTalks } from '../tags/tags.repository.ts';
 
 export type { ApiTalk, TalkValue } from '@talkbase/domain/contracts/talks';
 import type { ApiTalk, TalkValue } from '@talkbase/domain/contracts/talks';
+import { type RowScope } from '../../access/row-scope.ts';
 
-/** A related subject the account may read, with the condition of its visible rows; null when it may not. */
-export type RelatedLoader = (
-  subjectId: number,
-) => Promise<{ subject: SubjectMeta; visible: RawBuilder<unknown> | undefined } | null>;
+/** A related subject the account may read, with the rows it may see; null when it may not. */
+export type RelatedLoader = (subjectId: number) => Promise<{ subject: SubjectMeta; rows: RowScope } | null>;
 
 /** The attribute that names a record: the first text attribute, by position. */
 export function displayAttribute(subject: SubjectMeta): AttributeMeta | undefined {
@@ -128,8 +127,7 @@ export async function recordNames(
     if (idSet.size === 0) continue;
     const related = await loadSubject(relatedId);
     if (!related) continue;
-    const seen = await repo.existingIds(db, related.subject.id, [...idSet], related.visible);
-    const found = await repo.rowsByIds(db, related.subject.id, [...seen]);
+    const found = await repo.rowsByIds(db, related.subject.id, [...idSet], related.rows);
     for (const r of found)
       names.set(`${related.subject.id}:${String(r.id)}`, displayNameOf(related.subject, r));
   }

@@ -71,6 +71,7 @@ export class TalkQueryService {
           this.db.kysely,
           subject.id,
           {
+            rows: policy.rows,
             where,
             ...(search ? { search } : {}),
             orderBy,
@@ -105,10 +106,10 @@ export async function talkConditions(
   where: RawBuilder<unknown>[];
   search: ReturnType<typeof readableSearchConditions> | undefined;
 }> {
-  const { subject, view, visible, rules } = policy;
+  const { subject, view, rules } = policy;
   const ctx = { alias: 't', timeZone: rules.timeZone, now: rules.now.getTime() };
+  // The rows the account may see are not among them: each reader applies `policy.rows` itself.
   const where: RawBuilder<unknown>[] = [sql`${sql.ref('t.is_active')} = ${q.isActive ? 1 : 0}`];
-  if (visible) where.push(visible);
   if (q.filterJson) where.push(compileFilter(q.filterJson, view, ctx));
   for (const tree of await savedFilterTrees(db, talks, auth, q.filterIds, subject.identifier))
     where.push(compileFilter(tree, view, ctx));
@@ -161,7 +162,7 @@ export async function savedFilterTrees(
 ): Promise<FilterNode[]> {
   if (ids.length === 0) return [];
   // Saved filters the room may not read do not exist for it: the same 400 as a missing one.
-  const { subject, visible } = await talks.access(auth, FILTER_SUBJECT, 'read').catch((err: unknown) => {
+  const { subject, rows: scope } = await talks.access(auth, FILTER_SUBJECT, 'read').catch((err: unknown) => {
     throw err instanceof HttpError && err.statusCode === 404
       ? badRequest(queryMessages.savedFilterMissing)
       : err;
@@ -170,8 +171,7 @@ export async function savedFilterTrees(
   const nameAttr = subject.attributes.find((a) => a.identifier === 'nome');
   const aboutAttr = subject.attributes.find((a) => a.identifier === 'assunto');
   if (!treeAttr) return [];
-  const seen = await repo.existingIds(db.kysely, subject.id, ids, visible);
-  const rows = await repo.rowsByIds(db.kysely, subject.id, [...seen]);
+  const rows = await repo.rowsByIds(db.kysely, subject.id, ids, scope);
   if (rows.length !== new Set(ids).size) throw badRequest(queryMessages.savedFilterMissing);
   return rows.map((row) => {
     const raw = row[attributeColumn(treeAttr.id)];

@@ -16,7 +16,7 @@ export function relatedLoader(deps: CheckDeps, auth: AuthContext, subject: Subje
         : await deps.subjects.loadById(auth.companyId, id, undefined, auth).catch(() => undefined);
     if (!related) return null;
     const access = await deps.permissions.accessTo(auth, related, 'read').catch(() => undefined);
-    return access ? { subject: access.view, visible: access.visible } : null;
+    return access ? { subject: access.view, rows: access.rows } : null;
   };
 }
 
@@ -47,18 +47,17 @@ export async function relatedRecords(
     const selfRefs = hits.filter((h) => !(from.id === subject.id && ids.includes(h.talkId)));
     if (!selfRefs.length) continue;
     const fromAccess = await deps.permissions.accessTo(auth, from, 'read').catch(() => undefined);
-    const visibleIds = fromAccess
-      ? await repo.existingIds(
+    const rows = fromAccess
+      ? await repo.rowsByIds(
           db,
           from.id,
           selfRefs.map((h) => h.talkId),
-          fromAccess.visible,
+          fromAccess.rows,
         )
-      : new Set<number>();
-    const rows = await repo.rowsByIds(db, from.id, [...visibleIds]);
+      : [];
     const names = new Map(rows.map((row) => [row.id, displayNameOf(fromAccess?.view ?? from, row)]));
     for (const h of selfRefs) {
-      const seen = visibleIds.has(h.talkId);
+      const seen = names.has(h.talkId);
       out.push({
         subject: seen ? from.identifier : '',
         subjectName: seen ? from.name : '',

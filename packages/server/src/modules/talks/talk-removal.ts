@@ -7,6 +7,7 @@ import { deleteConversationsOf } from '../messages/messages.repository.ts';
 import { writeTalkEvent } from './talk-events.ts';
 import { changeRow, pickColumns } from './talk-history.ts';
 import * as repo from './talks.repository.ts';
+import { everyRow } from '../../access/row-scope.ts';
 
 /**
  * What removing talks writes inside the caller's transaction: a `deleted` event with each row's
@@ -21,7 +22,8 @@ export async function writeRemoval(
   ids: number[],
 ): Promise<string[]> {
   const at = Date.now();
-  const rows = await repo.rowsByIds(trx, subject.id, ids);
+  // The caller checked these ids against the account's rows (TalksService.remove).
+  const rows = await repo.rowsByIds(trx, subject.id, ids, everyRow('removal'));
   for (const row of rows)
     await writeTalkEvent(trx, auth, {
       kind: 'deleted',

@@ -17,14 +17,14 @@ import * as repo from './talks.repository.ts';
 export async function talkTimeline(
   k: Kysely<Database>,
   auth: AuthContext,
-  access: Pick<AccessPolicy, 'subject' | 'visible' | 'view' | 'hidden'>,
+  access: Pick<AccessPolicy, 'subject' | 'rows' | 'view' | 'hidden'>,
   loadSubject: RelatedLoader,
   talkId: number,
   page: number,
   fetch: number,
 ) {
-  const { subject, visible, view, hidden } = access;
-  if (!(await repo.findTalk(k, subject.id, talkId, visible))) throw notFound(talkMessages.talkNotFound);
+  const { subject, rows: scope, view, hidden } = access;
+  if (!(await repo.findTalk(k, subject.id, talkId, scope))) throw notFound(talkMessages.talkNotFound);
   const size = Math.min(Math.max(fetch, 1), 200);
   // Changes of attributes the account may not read leave no trace (left out in SQL: pages stay whole).
   const rows = await repo.changesOf(k, auth.companyId, subject.id, talkId, (page - 1) * size, size, [

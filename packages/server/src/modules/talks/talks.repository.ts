@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { prepared } from '../../db/prepared.ts';
+import type { RowScope } from '../../access/row-scope.ts';
 import type { Database } from '../../db/schema.ts';
 import { multiTable, talkTable } from '../subjects/subject-ddl.ts';
 import type { DbValue } from './talk-values.ts';
@@ -109,8 +110,9 @@ export async function findTalk(
   db: Kysely<Database>,
   subjectId: number,
   talkId: number,
-  visible?: RawBuilder<unknown>,
+  rows: RowScope,
 ): Promise<TalkRow | undefined> {
+  const visible = rows.condition;
   if (!visible) {
     const [row] = await talkById(db, subjectId, talkId);
     return row as TalkRow | undefined;
@@ -190,9 +192,10 @@ export async function existingIds(
   db: Kysely<Database>,
   subjectId: number,
   ids: number[],
-  visible?: RawBuilder<unknown>,
+  rows: RowScope,
 ): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
+  const visible = rows.condition;
   let q = dyn(db)
     .selectFrom(`${talkTable(subjectId)} as t`)
     .select('t.id')
@@ -238,6 +241,8 @@ export async function referencing(
 }
 
 export interface PageQuery {
+  /** The rows the reader may see (access/row-scope.ts), ANDed with `where`. */
+  rows: RowScope;
   where: RawBuilder<unknown>[];
   orderBy: { column: string; desc: boolean }[];
   offset: number;
@@ -272,6 +277,7 @@ export async function pageTalks(
   },
 ): Promise<{ rows: TalkRow[]; total: number }> {
   let base = baseQuery(db, subjectId);
+  if (q.rows.condition) base = base.where(q.rows.condition as RawBuilder<boolean>);
   for (const w of q.where) base = base.where(w as RawBuilder<boolean>);
   let rowsQ = base.selectAll('t');
   // Empty values sort first ascending and last descending in both dialects. SQLite does so by
@@ -424,11 +430,17 @@ export function changesOf(
   return q.orderBy('talk_changes.id', 'desc').limit(limit).offset(offset).execute();
 }
 
-export async function rowsByIds(db: Kysely<Database>, subjectId: number, ids: number[]): Promise<TalkRow[]> {
+export async function rowsByIds(
+  db: Kysely<Database>,
+  subjectId: number,
+  ids: number[],
+  rows: RowScope,
+): Promise<TalkRow[]> {
   if (ids.length === 0) return [];
-  return (await dyn(db)
-    .selectFrom(talkTable(subjectId))
-    .selectAll()
-    .where('id', 'in', ids)
-    .execute()) as TalkRow[];
+  let q = dyn(db)
+    .selectFrom(`${talkTable(subjectId)} as t`)
+    .selectAll('t')
+    .where('t.id', 'in', ids);
+  if (rows.condition) q = q.where(rows.condition as RawBuilder<boolean>);
+  return (await q.execute()) as TalkRow[];
 }

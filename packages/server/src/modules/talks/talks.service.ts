@@ -37,6 +37,7 @@ import { checkAttributeActions, checkReferencesAndKeys, itemErrors, type CheckDe
 import { changeRow, historyText, pickColumns } from './talk-history.ts';
 import { relatedLoader, relatedRecords } from './talk-related.ts';
 import { writeActive, writeRemoval } from './talk-removal.ts';
+import { everyRow } from '../../access/row-scope.ts';
 
 export { talkMessages };
 
@@ -121,8 +122,8 @@ export class TalksService {
   }
 
   async get(auth: AuthContext, identifier: string, talkId: number): Promise<ApiTalk> {
-    const { subject, actions, visible } = await this.access(auth, identifier, 'read');
-    const row = await repo.findTalk(this.k, subject.id, talkId, visible);
+    const { subject, actions, rows } = await this.access(auth, identifier, 'read');
+    const row = await repo.findTalk(this.k, subject.id, talkId, rows);
     if (!row) throw notFound(talkMessages.talkNotFound);
     const [talk] = await this.present(auth, subject, actions, [row]);
     if (!talk) throw notFound(talkMessages.talkNotFound);
@@ -134,11 +135,11 @@ export class TalksService {
     identifier: string,
     body: TalkWrite,
   ): Promise<{ resourceId: number; subject: SubjectMeta }> {
-    const { subject, actions } = await this.access(auth, identifier, 'create');
+    const { subject, actions, rows } = await this.access(auth, identifier, 'create');
     const values = valuesByAttribute(subject, body);
     await checkAttributeActions(this.checks, this.k, auth, subject, actions, values, 'create');
     const templated = await applyTemplateWriteRules(this.k, auth, subject, body.templateId, values, 'create');
-    const written = await this.writeRules.apply({ auth, subject, values: templated, db: this.k });
+    const written = await this.writeRules.apply({ auth, subject, values: templated, rows, db: this.k });
     const prepared = this.prepareCreate(subject, written, await this.ruleContext(auth));
     const id = await this.k.transaction().execute((trx) => this.insertOne(trx, auth, subject, prepared));
     await this.announce(auth, subject, [id]);
@@ -154,7 +155,7 @@ export class TalksService {
     identifier: string,
     bodies: TalkWrite[],
   ): Promise<{ resourceIds: number[] }> {
-    const { subject, actions } = await this.access(auth, identifier, 'create');
+    const { subject, actions, rows } = await this.access(auth, identifier, 'create');
     const ctx = await this.ruleContext(auth);
     const prepared: Prepared[] = [];
     for (const [i, body] of bodies.entries()) {
@@ -170,7 +171,7 @@ export class TalksService {
             values,
             'create',
           );
-          const written = await this.writeRules.apply({ auth, subject, values: templated, db: this.k });
+          const written = await this.writeRules.apply({ auth, subject, values: templated, rows, db: this.k });
           return this.prepareCreate(subject, written, ctx);
         }),
       );
@@ -246,7 +247,7 @@ export class TalksService {
 
   async update(auth: AuthContext, identifier: string, talkId: number, body: TalkWrite): Promise<ApiTalk> {
     const access = await this.access(auth, identifier, 'update');
-    const { subject, actions, visible } = access;
+    const { subject, actions, rows } = access;
     const values = valuesByAttribute(subject, body);
     const templated = await applyTemplateWriteRules(this.k, auth, subject, body.templateId, values, 'update');
     const written = await this.writeRules.apply({
@@ -254,7 +255,7 @@ export class TalksService {
       subject,
       values: templated,
       talkId,
-      visible,
+      rows,
       db: this.k,
     });
     const prepared = prepareValues(subject, written, 'update', await this.ruleContext(auth));
@@ -262,7 +263,7 @@ export class TalksService {
       .transaction()
       .execute((trx) => this.updateOne(trx, auth, access, talkId, body.version, values, prepared));
     await this.announce(auth, subject, [talkId]);
-    const row = await repo.findTalk(this.k, subject.id, talkId, visible);
+    const row = await repo.findTalk(this.k, subject.id, talkId, rows);
     if (!row) throw notFound(talkMessages.talkNotFound);
     const [talk] = await this.present(auth, subject, actions, [row]);
     if (!talk) throw notFound(talkMessages.talkNotFound);
@@ -286,13 +287,13 @@ export class TalksService {
       items.push(
         await itemErrors(i, async () => {
           const values = valuesByAttribute(access.subject, body);
-          const { subject, visible } = access;
+          const { subject, rows } = access;
           const written = await this.writeRules.apply({
             auth,
             subject,
             values,
             talkId: body.talkId,
-            visible,
+            rows,
             db: this.k,
           });
           return { body, values, prepared: prepareValues(subject, written, 'update', ctx) };
@@ -313,13 +314,13 @@ export class TalksService {
   private async updateOne(
     trx: Kysely<Database>,
     auth: AuthContext,
-    { subject, actions, visible }: Access,
+    { subject, actions, rows }: Access,
     talkId: number,
     version: number | undefined,
     values: Map<number, unknown>,
     prepared: Prepared,
   ): Promise<void> {
-    const before = await repo.findTalk(trx, subject.id, talkId, visible);
+    const before = await repo.findTalk(trx, subject.id, talkId, rows);
     if (!before) throw notFound(talkMessages.talkNotFound);
     await checkAttributeActions(this.checks, trx, auth, subject, actions, values, 'update', before);
     if (version !== undefined && before.version !== version) throw conflict(talkMessages.stale);
@@ -348,7 +349,8 @@ export class TalksService {
     values: Map<number, unknown>,
   ): Promise<void> {
     const prepared = prepareValues(subject, values, 'update', await this.ruleContext(auth, trx));
-    const before = await repo.findTalk(trx, subject.id, talkId);
+    // The caller checked the subject's actions for the account; the task calls act on their own row.
+    const before = await repo.findTalk(trx, subject.id, talkId, everyRow('write-rule'));
     if (!before) throw notFound(talkMessages.talkNotFound);
     await this.writeChange(trx, auth, subject, before, prepared, undefined);
   }
@@ -415,9 +417,9 @@ export class TalksService {
   }
 
   async remove(auth: AuthContext, identifier: string, talkIds: number[]): Promise<{ deleted: number }> {
-    const { subject, visible } = await this.access(auth, identifier, 'delete');
+    const { subject, rows } = await this.access(auth, identifier, 'delete');
     const ids = [...new Set(talkIds)];
-    const found = await repo.existingIds(this.k, subject.id, ids, visible);
+    const found = await repo.existingIds(this.k, subject.id, ids, rows);
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) throw notFound(talkMessages.talkNotFound);
     const related = await relatedRecords(this.checks, this.k, auth, subject, ids);
@@ -437,11 +439,11 @@ export class TalksService {
     talkIds: number[],
     active: boolean,
   ): Promise<{ changed: number }> {
-    const { subject, actions, visible } = await this.access(auth, identifier, 'read');
+    const { subject, actions, rows } = await this.access(auth, identifier, 'read');
     if (subject.identifier === FILTER_SUBJECT) throw unprocessable(talkMessages.filterNeverDeactivates);
     if (!actions.deactivate) throw forbidden(talkMessages.notAllowed('deactivate', subject.name));
     const ids = [...new Set(talkIds)];
-    const found = await repo.existingIds(this.k, subject.id, ids, visible);
+    const found = await repo.existingIds(this.k, subject.id, ids, rows);
     if (ids.some((id) => !found.has(id))) throw notFound(talkMessages.talkNotFound);
     const changed = await this.k.transaction().execute((trx) => writeActive(trx, auth, subject, ids, active));
     await this.announce(auth, subject, ids);

@@ -1,7 +1,8 @@
-import type { Kysely, RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
+import { type RowScope } from '../../access/row-scope.ts';
 
 export interface TalkWriteRuleInput {
   auth: AuthContext;
@@ -11,7 +12,7 @@ export interface TalkWriteRuleInput {
   /** What the write gives, by attribute id (as the client sent it). */
   values: ReadonlyMap<number, unknown>;
   /** The rows the account may see (a rule must not read past them). */
-  visible?: RawBuilder<unknown> | undefined;
+  rows: RowScope;
   db: Kysely<Database>;
 }
 

@@ -34,13 +34,13 @@ export function registerTaskRules(rules: TalkWriteRules, deps: { subjects: Subje
 
 async function checkTaskWrite(
   subjects: SubjectsService,
-  { subject, talkId, values, visible, db }: TalkWriteRuleInput,
+  { subject, talkId, values, rows, db }: TalkWriteRuleInput,
 ): Promise<Map<number, unknown>> {
   const out = new Map(values);
   const attribute = (identifier: string) => subject.attributes.find((a) => a.identifier === identifier);
   let row: Record<string, unknown> | undefined;
   if (talkId !== undefined) {
-    row = await talkRepo.findTalk(db, subject.id, talkId, visible);
+    row = await talkRepo.findTalk(db, subject.id, talkId, rows);
     // A record the account cannot see is answered 404 by the update itself.
     if (!row) return out;
   }

@@ -110,8 +110,8 @@ export class TasksService {
   /** GET /talk/tarefa/{id}: the task with its timer. */
   async get(auth: AuthContext, talkId: number): Promise<ApiTask> {
     const talk = await this.talks.get(auth, TASK_SUBJECT, talkId);
-    const { subject, visible } = await this.talks.access(auth, TASK_SUBJECT, 'read');
-    const row = await talkRepo.findTalk(this.k, subject.id, talkId, visible);
+    const { subject, rows } = await this.talks.access(auth, TASK_SUBJECT, 'read');
+    const row = await talkRepo.findTalk(this.k, subject.id, talkId, rows);
     if (!row) throw notFound(talkMessages.talkNotFound);
     const statuses = await taskStatusCatalog(this.k, this.subjects, subject);
     const run = await repo.findRun(this.k, subject.id, talkId);
@@ -182,8 +182,8 @@ export class TasksService {
     const refuse = (status: number, errors: ErrorItem[], extra: Record<string, unknown> = {}) =>
       new HttpError(status, [{ message: failure }, ...errors], {}, extra);
 
-    const { subject, visible } = await this.talks.access(auth, TASK_SUBJECT, 'update');
-    const row = await talkRepo.findTalk(this.k, subject.id, talkId, visible);
+    const { subject, rows } = await this.talks.access(auth, TASK_SUBJECT, 'update');
+    const row = await talkRepo.findTalk(this.k, subject.id, talkId, rows);
     if (!row) throw notFound(talkMessages.talkNotFound);
     const stored = storedValues(subject, row);
     const statuses = await taskStatusCatalog(this.k, this.subjects, subject);

@@ -16,6 +16,7 @@ import { fromDbValue, toDbValue } from '../talks/talk-values.ts';
 import * as talkRepo from '../talks/talks.repository.ts';
 import type { TalksService } from '../talks/talks.service.ts';
 import type { TalkWriteRuleInput, TalkWriteRules } from '../talks/write-rules.ts';
+import { everyRow } from '../../access/row-scope.ts';
 
 const FIELDS: ReadonlySet<string> = new Set(TICKET_FIELDS);
 const isTicketField = (identifier: string): identifier is TicketField => FIELDS.has(identifier);
@@ -43,7 +44,7 @@ export function registerTicketRules(rules: TalkWriteRules, deps: TicketRuleDeps)
 
 async function checkTicketWrite(
   deps: TicketRuleDeps,
-  { auth, subject, talkId, values, visible, db }: TalkWriteRuleInput,
+  { auth, subject, talkId, values, rows, db }: TalkWriteRuleInput,
 ): Promise<Map<number, unknown>> {
   const out = new Map(values);
   const attributes = new Map<TicketField, AttributeMeta>();
@@ -60,7 +61,7 @@ async function checkTicketWrite(
   let previous: TicketValues | null = null;
   let initial: TicketValues | undefined;
   if (talkId !== undefined) {
-    const row = await talkRepo.findTalk(db, subject.id, talkId, visible);
+    const row = await talkRepo.findTalk(db, subject.id, talkId, rows);
     // A record the account cannot see is answered 404 by the update itself.
     if (!row) return out;
     previous = {};
@@ -115,7 +116,8 @@ async function namesOfStatuses(
   if (!status?.relatedSubjectId || wanted.length === 0) return names;
   const related = await deps.subjects.loadById(companyId, status.relatedSubjectId, db).catch(() => undefined);
   if (!related) return names;
-  for (const row of await talkRepo.rowsByIds(db, related.id, wanted))
+  // The status lookup's names: the rule reads them whatever the room, to name the statuses it checks.
+  for (const row of await talkRepo.rowsByIds(db, related.id, wanted, everyRow('write-rule')))
     names.set(row.id, displayNameOf(related, row));
   return names;
 }

@@ -17,6 +17,7 @@ import {
   triggerTalk,
   writeOf,
 } from './common.ts';
+import { everyRow } from '../../../../access/row-scope.ts';
 
 /** NewTalk: a record of the configured subject with the configured values (once per key). */
 const newTalk: ActionHandler = {
@@ -137,7 +138,7 @@ const executeParentJob: ActionHandler = {
       const attribute = subject.attributes.find((a) => a.id === c.subjectAttributeId);
       if (!attribute?.relatedSubjectId)
         throw new PermanentActionError('O campo escolhido não relaciona um registro pai.');
-      const row = await findTalk(s.db, subject.id, talkId);
+      const row = await findTalk(s.db, subject.id, talkId, everyRow('automation'));
       const parentId = Number(row?.[attributeColumn(attribute.id)] ?? 0);
       if (!parentId) continue;
       await s.runJobOn({
