@@ -45,8 +45,13 @@ interface AccountFacts {
   isAdmin: number | boolean;
 }
 
+/** Whether a stored account holds administration: the flag, on a person (never an integration). */
+export function holdsAdministration(accountType: number, isAdmin: number | boolean): boolean {
+  return (isAdmin === true || isAdmin === 1) && accountType === ACCOUNT_TYPE.person;
+}
+
 function build(sessionId: string, a: AccountFacts, extra: Partial<AuthContext> = {}): AuthContext {
-  const isAdmin = (a.isAdmin === true || a.isAdmin === 1) && a.accountType === ACCOUNT_TYPE.person;
+  const isAdmin = holdsAdministration(a.accountType, a.isAdmin);
   return {
     sessionId,
     accountId: a.accountId,

@@ -19,6 +19,7 @@ import {
 import { loadPasswordScorer } from '@talkbase/domain/passwords/password-scorer';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
+import { holdsAdministration } from '../../access/identity.ts';
 import {
   administrationChangeErrors,
   administrationMessages,
@@ -90,7 +91,7 @@ function present(row: repo.AccountListRow, auth: AuthContext): AccountListItem {
       row.image_name !== null && row.image_type !== null
         ? { name: row.image_name, type: row.image_type, url: repo.accountImageUrl(row.id, row.image_at ?? 0) }
         : null,
-    isAdmin: row.is_admin === 1,
+    isAdmin: holdsAdministration(row.account_type, row.is_admin),
     inativo: row.is_active !== 1,
     // Every account of the company is editable by an administrator, the only one who lists them.
     canEdit: auth.isAdmin,
@@ -310,7 +311,11 @@ export class AccountsService {
     errors.push(...integrationAdminErrors(target.account_type, body.isAdmin));
     const refused = administrationChangeErrors(
       auth,
-      { roomId: target.room_id, isAdmin: target.is_admin === 1, accountType: target.account_type },
+      {
+        roomId: target.room_id,
+        isAdmin: holdsAdministration(target.account_type, target.is_admin),
+        accountType: target.account_type,
+      },
       { roomId: body.roomId, isAdmin: body.isAdmin },
     );
     if (refused.length) throw new HttpError(403, refused);

@@ -13,7 +13,7 @@ import { messages } from '../../i18n/messages.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { AccountRow } from '../accounts/accounts.repository.ts';
 import * as accounts from '../accounts/accounts.repository.ts';
-import { identityOfSession, type AuthContext } from '../../access/identity.ts';
+import { holdsAdministration, identityOfSession, type AuthContext } from '../../access/identity.ts';
 import * as repo from './auth.repository.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import { hitRateLimit, resetRateLimit } from './rate-limit.repository.ts';
@@ -257,7 +257,7 @@ export class AuthService {
       image: account.image,
       roomId: account.room_id,
       customer: account.room_id === CUSTOMER_ROOM_ID,
-      isAdmin: account.is_admin === 1,
+      isAdmin: holdsAdministration(account.account_type, account.is_admin),
       keepConnected,
     };
   }
