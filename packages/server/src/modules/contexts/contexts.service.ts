@@ -127,8 +127,9 @@ export class ContextsService {
 
   /**
    * The template of a context already opened: the one asked for, else (IsNewTalk given) the
-   * registration or edition form related to the context's template, else the context's template.
-   * A contextId made for another account or company is not found.
+   * registration or edition form related to the context's template or the subject's first one,
+   * else none (the form then shows every readable attribute, never the grid's columns); without
+   * IsNewTalk, the context's template. A contextId made for another account or company is not found.
    */
   async template(
     auth: AuthContext,
@@ -154,8 +155,8 @@ export class ContextsService {
           ? await this.templates.usable(auth, subject.id, claims.templateId)
           : undefined) ?? (await this.templates.resolve(auth, subject.id));
       row =
-        base && q.isNewTalk !== undefined
-          ? await this.templates.modalTemplate(auth, base, q.isNewTalk)
+        q.isNewTalk !== undefined
+          ? await this.templates.modalTemplate(auth, subject.id, base, q.isNewTalk)
           : base;
     }
     const [template] = row ? await this.templates.present([row]) : [];

@@ -211,11 +211,46 @@ describe('contexts', () => {
     expect((await templateOf(admin, ctx.contextId, '?IsNewTalk=true')).templateId).toBe(
       registration.templateId,
     );
-    // No edition form: the context's own template.
-    expect((await templateOf(admin, ctx.contextId, '?IsNewTalk=false')).templateId).toBe(custom.templateId);
+    // No edition form: none (the form lays out every attribute), never the context's grid template.
+    expect(await templateOf(admin, ctx.contextId, '?IsNewTalk=false')).toBeNull();
     const asked = await templateOf(admin, ctx.contextId, `?templateid=${registration.templateId}&IsNewTalk=`);
     expect(asked.templateId).toBe(registration.templateId);
     expect(asked.templateAreas[0]?.templateAreasMap[0]?.subjectAttributeIdentifier).toBe('titulo');
+  });
+
+  it("never answers the grid's template as the form: cutting the default grid's columns leaves the form whole", async () => {
+    const defaultId = await defaultTemplateOf(t.app, admin, chamado.id);
+    const cut = await t.app.inject(
+      as(admin, {
+        method: 'PUT',
+        url: `/api/template/${defaultId}`,
+        payload: {
+          subjectId: chamado.id,
+          templateType: 'CompanyDefault',
+          templateAreas: [{ subjectAttributeId: chamado.attr.titulo }],
+        },
+      }),
+    );
+    expect(cut.statusCode, cut.body).toBe(200);
+    const ctx = await context(admin, '/api/context/web/grid/chamado');
+    expect(ctx.template?.templateId).toBe(defaultId);
+    // The grid keeps its one column; the forms have no template: every readable attribute.
+    expect((await templateOf(admin, ctx.contextId)).templateId).toBe(defaultId);
+    expect(await templateOf(admin, ctx.contextId, '?IsNewTalk=true')).toBeNull();
+    expect(await templateOf(admin, ctx.contextId, '?IsNewTalk=false')).toBeNull();
+
+    // An edition form of the subject, related to no grid, is the form of every record being edited.
+    const edition = await createTemplate(t.app, admin, {
+      templateName: 'Edição de chamado',
+      subjectId: chamado.id,
+      templateType: 6,
+      templateAreas: [
+        { subjectAttributeId: chamado.attr.titulo },
+        { subjectAttributeId: chamado.attr.prazo },
+      ],
+    });
+    expect((await templateOf(admin, ctx.contextId, '?IsNewTalk=false')).templateId).toBe(edition.templateId);
+    expect(await templateOf(admin, ctx.contextId, '?IsNewTalk=true')).toBeNull();
   });
 
   it('refuses a contextId of another account, a forged one, and one whose subject the room no longer reads', async () => {

@@ -284,19 +284,24 @@ export class TemplatesService {
 
   /**
    * The form a talk modal opens with: the context template's related registration (new talk) or
-   * edition template, else the company's first of that type for the subject, else the template itself.
+   * edition template, else the company's first of that type for the subject, else none. Never the
+   * grid's template: its columns decide the grid only, and without a form the record form lays
+   * out every attribute the account may read (issue 39).
    */
   async modalTemplate(
     auth: AuthContext,
-    base: repo.TemplateRow,
+    subjectId: number,
+    base: repo.TemplateRow | undefined,
     isNewTalk: boolean,
-  ): Promise<repo.TemplateRow> {
+  ): Promise<repo.TemplateRow | undefined> {
     const type = isNewTalk ? TEMPLATE_TYPE.registration : TEMPLATE_TYPE.edition;
-    const related = (await repo.relatedOf(this.k, [base.id])).find((r) => r.related_type === type);
-    const hit =
+    const related = base
+      ? (await repo.relatedOf(this.k, [base.id])).find((r) => r.related_type === type)
+      : undefined;
+    return (
       (related ? await repo.findTemplate(this.k, auth.companyId, related.related_id) : undefined) ??
-      (await repo.firstOfType(this.k, auth.companyId, base.subject_id, type));
-    return hit ?? base;
+      (await repo.firstOfType(this.k, auth.companyId, subjectId, type))
+    );
   }
 
   /** Runs `work` in the caller's transaction when given one (a schema import), else in its own. */

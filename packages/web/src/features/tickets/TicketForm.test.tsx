@@ -1,5 +1,6 @@
 import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
 import type { ApiTalk } from '@talkbase/domain/contracts/talks';
+import type { Template } from '@talkbase/domain/contracts/templates';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -182,5 +183,149 @@ describe('the ticket rules in the record form', () => {
     expect(input(/^Telefone/)).toHaveProperty('readOnly', true);
     expect(input(/^Situação/)).toHaveProperty('readOnly', true);
     expect(input(/^Título/)).toHaveProperty('readOnly', false);
+  });
+});
+
+/** A template placing only these attributes of the ticket above (one area each). */
+function templateOf(templateId: number, templateType: 3 | 6, placed: [number, string][]): Template {
+  return {
+    templateId,
+    templateName: templateType === 3 ? 'Chamado' : 'Edição de chamado',
+    templateType,
+    templateTypeName: templateType === 3 ? 'CompanyDefault' : 'TalkModalCompanyEdit',
+    scenarioId: templateType === 3 ? 1 : 2,
+    subjectId: 9,
+    subjectIdentifier: 'chamado',
+    subjectName: 'Chamado',
+    accountId: null,
+    accountName: null,
+    parentTemplateId: null,
+    scenario: templateType === 3 ? 'grid' : 'form',
+    companyId: 1,
+    showTalkIdOnGrid: false,
+    version: 1,
+    relatedTemplateIds: [],
+    relatedTemplates: [],
+    templateAreas: placed.map(([id, identifier], i) => ({
+      templateAreaId: 100 + i,
+      subjectAttributeId: id,
+      subjectAttributeIdentifier: identifier,
+      attributeName: identifier,
+      templateAreaName: null,
+      order: i + 1,
+      widgetId: 1,
+      templateAreaConfigs: [],
+      viewTemplateAreaConfigs: {
+        Width: 200,
+        IsFixed: false,
+        IsOrderable: false,
+        ishidden: false,
+        isrequired: false,
+        hiddenfielddefaultvalue: null,
+        preselect: null,
+      },
+      templateAreaSubjectAttributes: [],
+      templateAreasMap: [],
+      templateAreaTalkModal: null,
+    })),
+  };
+}
+
+describe('the form a template lays out (issue 39)', () => {
+  const withDiagnosis: ContextResponse = {
+    ...context,
+    subject: {
+      ...context.subject,
+      subjectAttributes: [
+        ...attributes,
+        contextAttribute({
+          subjectAttributeId: 7,
+          identifier: 'diagnostico',
+          name: 'Diagnóstico',
+          componentId: 1,
+          order: 7,
+        }),
+      ],
+    },
+  };
+  const statuses = [...STATUSES, { id: 5, name: 'Concluído' }];
+  const shownFields = () =>
+    [...document.querySelectorAll<HTMLElement>('.record-field')].map((f) => f.dataset.field);
+
+  function renderWith(ctx: ContextResponse, formTemplate: Template | null) {
+    startSession({
+      token: 'token',
+      user: {
+        accountId: 7,
+        name: 'Ana',
+        email: 'ana@empresa.test',
+        phoneNumber: null,
+        image: null,
+        roomId: 5,
+        customer: false,
+        isAdmin: false,
+        keepConnected: true,
+      },
+    });
+    const calls = stubFetch(
+      on('GET', '/api/context/ctx-chamado/template', 200, { template: formTemplate }),
+      on('GET', '/api/talk/chamado/5', 200, talk),
+      on('GET', '/api/SubjectAttribute/related/4', 200, { itens: statuses, totalResults: 5, currentPage: 1 }),
+      on('PUT', '/api/talk/chamado/5', 200, talk),
+    );
+    render(
+      <MemoryRouter>
+        <TestProviders>
+          <RecordForm context={ctx} talkId={5} />
+        </TestProviders>
+      </MemoryRouter>,
+    );
+    return calls;
+  }
+
+  it("shows every field when the subject has no form, whatever the grid's columns", async () => {
+    // The default grid template shows the title only; the server has no edition form.
+    renderWith({ ...withDiagnosis, template: templateOf(1, 3, [[1, 'titulo']]) }, null);
+    await screen.findByRole('form', { name: 'Chamado' });
+    expect(shownFields()).toEqual([
+      'titulo',
+      'cliente',
+      'telefone',
+      'situacao',
+      'previsaoetapa',
+      'conclusao',
+      'diagnostico',
+    ]);
+  });
+
+  it('adds to a form template the fields a rule requires, and saves them', async () => {
+    const calls = renderWith(
+      withDiagnosis,
+      templateOf(2, 6, [
+        [1, 'titulo'],
+        [4, 'situacao'],
+      ]),
+    );
+    await screen.findByRole('form', { name: 'Chamado' });
+    // The stored status 'Em análise' asks for the step forecast: the template left it out, it is added.
+    expect(shownFields()).toEqual(['titulo', 'situacao', 'previsaoetapa']);
+    const user = userEvent.setup();
+    await user.click(input(/^Situação/));
+    await user.click(
+      await within(await screen.findByRole('listbox')).findByRole('option', { name: 'Concluído' }),
+    );
+    // Closing asks for the diagnosis instead (and no longer for the step forecast).
+    await waitFor(() => expect(shownFields()).toEqual(['titulo', 'situacao', 'diagnostico']));
+    expect(await screen.findByText('O campo Diagnóstico é obrigatório')).toBeTruthy();
+    await user.type(input(/^Diagnóstico/), 'Defeito no sistema');
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT')?.body as {
+      talkValues: { subjectAttributeId: number; value: unknown }[];
+    };
+    expect(put.talkValues).toEqual([
+      { subjectAttributeId: 4, value: 5 },
+      { subjectAttributeId: 7, value: 'Defeito no sistema' },
+    ]);
   });
 });

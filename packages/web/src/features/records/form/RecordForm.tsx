@@ -13,7 +13,7 @@ import { createTalk, fetchFormTemplate, fetchTalk, updateTalk } from '../records
 import { uploadFileValue } from '../../../fields/editors/complex/upload-file-value.ts';
 import type { FileItem } from '@talkbase/domain/fields/file';
 import { fieldAccess, isFileAttribute, talkValuesToSave } from './field-rules.ts';
-import { formFields, formLayout, type FormField, type FormNode } from './form-model.ts';
+import { formFields, formLayout, withFieldsAppended, type FormField, type FormNode } from './form-model.ts';
 import { formRulesFor } from './form-rules.ts';
 import { isBlank } from '@talkbase/domain/fields/field-rule';
 import { RecordActionsBar } from '../actions/RecordActionsBar.tsx';
@@ -61,7 +61,11 @@ function fieldPlacement(componentId: number | string): CSSProperties {
     : { minWidth: 0 };
 }
 
-/** Loads the form's template (registration or edition form of the context) and the record. */
+/**
+ * Loads the form's template (the registration or edition form of the context; none when the
+ * subject has no form, and then every readable attribute: a grid's columns never decide the
+ * form) and the record.
+ */
 export function RecordForm(props: RecordFormProps) {
   const { context, talkId } = props;
   const subject = context.subject.subjectIdentifier;
@@ -102,14 +106,14 @@ export function RecordForm(props: RecordFormProps) {
       </Alert>
     );
   }
-  const layout = formLayout(template.data ?? context.template, context.subject.subjectAttributes);
+  const layout = formLayout(template.data ?? null, context.subject.subjectAttributes);
   return (
     <RecordFormBody
       key={`${talkId}:${talk.data?.version ?? 0}`}
       {...props}
-      layout={layout}
+      templateLayout={layout}
       talk={talk.data}
-      templateId={template.data?.templateId ?? context.template?.templateId ?? null}
+      templateId={template.data?.templateId ?? null}
     />
   );
 }
@@ -131,14 +135,24 @@ function initialValues(fields: readonly FormField[], talk: ApiTalk | undefined):
 }
 
 function RecordFormBody(
-  props: RecordFormProps & { layout: FormNode[]; talk: ApiTalk | undefined; templateId: number | null },
+  props: RecordFormProps & {
+    templateLayout: FormNode[];
+    talk: ApiTalk | undefined;
+    templateId: number | null;
+  },
 ) {
-  const { context, talkId, layout, talk, templateId } = props;
+  const { context, talkId, templateLayout, talk, templateId } = props;
   const subject = context.subject.subjectIdentifier;
+  const attributes = context.subject.subjectAttributes;
   const isNew = talkId === 0;
   const queryClient = useQueryClient();
-  const fields = useMemo(() => formFields(layout), [layout]);
-  const initial = useMemo(() => initialValues(fields, talk), [fields, talk]);
+  // Every attribute's value, shown or not: the subject's rules judge the whole record, as the
+  // server does; a save sends only the fields shown.
+  const everyField = useMemo(
+    () => formFields(withFieldsAppended(templateLayout, attributes, () => true)),
+    [templateLayout, attributes],
+  );
+  const initial = useMemo(() => initialValues(everyField, talk), [everyField, talk]);
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<ReadonlySet<number>>(new Set());
   const [inputErrors, setInputErrors] = useState<ReadonlyMap<number, string>>(new Map());
@@ -149,14 +163,25 @@ function RecordFormBody(
   // The subject's own rules (the tickets' of 000 §5), live; the server runs the same ones.
   const useSubjectRules = formRulesFor(subject);
   const subjectRules = useSubjectRules({ context, isNew, values, initial, talk });
+  // Whatever the template, a field a rule requires now is shown (appended when it left it out).
+  const layout = useMemo(
+    () =>
+      withFieldsAppended(
+        templateLayout,
+        attributes,
+        (a) => a.isRequired || Boolean(subjectRules.get(a.subjectAttributeId)?.required),
+      ),
+    [templateLayout, attributes, subjectRules],
+  );
+  const fields = useMemo(() => formFields(layout), [layout]);
 
   const displayValues = useMemo(
     () => new Map((talk?.talkValues ?? []).map((v) => [v.subjectAttributeId, v.displayValue ?? null])),
     [talk],
   );
   const byIdentifier = useMemo(
-    () => new Map(fields.map((f) => [f.attribute.identifier, f.attribute.subjectAttributeId])),
-    [fields],
+    () => new Map(everyField.map((f) => [f.attribute.identifier, f.attribute.subjectAttributeId])),
+    [everyField],
   );
 
   const states = useMemo(
@@ -230,13 +255,19 @@ function RecordFormBody(
   const save = async () => {
     if (invalid || saving) return;
     setSaving(true);
-    const attributes = fields.map((f) => f.attribute);
+    const shown = fields.map((f) => f.attribute);
+    const shownIds = new Set(shown.map((a) => a.subjectAttributeId));
     try {
-      const talkValues = talkValuesToSave(attributes, values, initial, isNew);
+      const talkValues = talkValuesToSave(shown, values, initial, isNew);
       // A value kept through a reset is sent even when it equals the stored one: the server drops
       // the stored value of a reset field the save does not give.
       for (const id of resetting.current) {
-        if (!isNew && !isBlank(values.get(id)) && !talkValues.some((v) => v.subjectAttributeId === id))
+        if (
+          !isNew &&
+          shownIds.has(id) &&
+          !isBlank(values.get(id)) &&
+          !talkValues.some((v) => v.subjectAttributeId === id)
+        )
           talkValues.push({ subjectAttributeId: id, value: values.get(id) });
       }
       let id = talkId;

@@ -81,15 +81,40 @@ export function formLayout(
   if (placed.length > 0) return placed;
   return attributes
     .filter((a) => !a.isInternal)
-    .sort((a, b) => a.order - b.order)
-    .map((attribute) => ({
-      kind: 'field',
-      key: `a-${attribute.subjectAttributeId}`,
-      attribute,
-      label: attribute.name,
-      area: undefined,
-      children: [],
-    }));
+    .sort(byAttributeOrder)
+    .map(plainField);
+}
+
+const byAttributeOrder = (a: ContextSubjectAttribute, b: ContextSubjectAttribute) => a.order - b.order;
+
+/** An attribute's field outside any template area: its own name and configs. */
+function plainField(attribute: ContextSubjectAttribute): FormField {
+  return {
+    kind: 'field',
+    key: `a-${attribute.subjectAttributeId}`,
+    attribute,
+    label: attribute.name,
+    area: undefined,
+    children: [],
+  };
+}
+
+/**
+ * The layout with the non-internal attributes it leaves out for which `wanted` holds appended,
+ * in the attributes' order. With "must be filled" (the attribute's own rule or the subject's at
+ * the record's current state): whatever the template, a field a rule requires is shown, so a save
+ * is never refused for a field the user cannot see (issue 39).
+ */
+export function withFieldsAppended(
+  layout: FormNode[],
+  attributes: readonly ContextSubjectAttribute[],
+  wanted: (attribute: ContextSubjectAttribute) => boolean,
+): FormNode[] {
+  const placed = new Set(formFields(layout).map((f) => f.attribute.subjectAttributeId));
+  const missing = attributes
+    .filter((a) => !a.isInternal && !placed.has(a.subjectAttributeId) && wanted(a))
+    .sort(byAttributeOrder);
+  return missing.length === 0 ? layout : [...layout, ...missing.map(plainField)];
 }
 
 /** Every field of a layout, in reading order, each attribute once. */
