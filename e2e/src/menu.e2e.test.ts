@@ -194,6 +194,9 @@ describe('menu builder and the company menu (issue 15 item 2)', () => {
     await bothModes(page, 'menu-builder');
 
     await save.click();
+    // The rooms reading the new items' subjects are offered them first (issue 39 item 1).
+    const grants = page.getByRole('dialog', { name: 'Quem vê os novos itens' });
+    await grants.getByRole('button', { name: 'Salvar', exact: true }).click();
     await expect
       .poll(() => shell.noticeTexts())
       .toContainEqual(expect.stringContaining('Menus atualizada com sucesso!.'));

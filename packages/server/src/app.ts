@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { HttpError } from './http/errors.ts';
 import { loggerOptions, type LogStream } from './http/log-redaction.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { releaseMemoryWhenQuiet } from './runtime/idle-memory.ts';
@@ -254,7 +255,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       templates,
       ids: new ContextIds(() => tokenSecret(db.kysely)),
     });
-    const menus = new MenusService({ db, subjects, permissions, savedFilters });
+    const menus = new MenusService({ db, subjects, permissions, savedFilters, hub });
+    // A grid opened from a menu item the account does not see gets nothing through it.
+    talkQuery.setMenuItems((auth, menuId) =>
+      menus.visibleNode(auth, menuId).catch((err: unknown) => {
+        if (err instanceof HttpError && err.statusCode === 404) return undefined;
+        throw err;
+      }),
+    );
     const rooms = new RoomsService({ db, subjects, menus });
     const files = new FilesService({
       db,

@@ -83,6 +83,11 @@ export interface MenuNodeInput {
   TemplateId?: number | null | undefined;
   /** Saved filter ids (records of `filtro`); a null or 0 entry is an empty filter slot. */
   Filters?: (number | null)[] | null | undefined;
+  /**
+   * Rooms to give `read` on this node as it is saved (and on every node above it), so that adding
+   * an item never leaves a room that reads its subject without it (issue 39 item 1).
+   */
+  Rooms?: number[] | null | undefined;
   Menus?: MenuNodeInput[] | null | undefined;
 }
 
@@ -105,6 +110,7 @@ const nodeShape: z.ZodType<MenuNodeInput> = z.lazy(() =>
       .max(MENU_MAX_FILTERS)
       .nullable()
       .optional(),
+    Rooms: z.array(z.number().int().min(1).max(MAX_ID)).max(500).nullable().optional(),
     Menus: z.array(nodeShape).max(MENU_MAX_NODES).nullable().optional(),
   }),
 );
@@ -179,3 +185,14 @@ export const menuResourceSchema: z.ZodType<MenuResource> = z.object({
     return z.array(menuResourceSchema);
   },
 });
+
+/**
+ * GET /api/presentation/menu/readers: the rooms other than the administrators' with the subjects
+ * each may read, for the builder to offer a new item to the rooms that read its subject.
+ */
+export const menuReaderRoomSchema = z.object({
+  roomId: z.number().int(),
+  roomName: z.string(),
+  subjects: z.array(z.string()),
+});
+export type MenuReaderRoom = z.infer<typeof menuReaderRoomSchema>;

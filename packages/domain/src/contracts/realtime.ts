@@ -7,6 +7,8 @@ export const realtimeEvents = {
   notification: 'SendNotification',
   /** A message posted on a record (contracts/messages.ts `MessagePush`), to the accounts that may see it. */
   talkMessage: 'SendTalkMessage',
+  /** The company menu or a room's grants changed: side menus load the menu again (no data). */
+  menuChanged: 'MenuChanged',
 } as const;
 export type RealtimeEventName = (typeof realtimeEvents)[keyof typeof realtimeEvents];
 

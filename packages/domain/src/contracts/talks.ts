@@ -55,6 +55,11 @@ export const talkFilterSchema = z.object({
   fetch: z.coerce.number().int().min(1).default(50),
   scenario: z.string().max(40).optional(),
   filterIds: z.array(idSchema).max(50).default([]),
+  /**
+   * The menu item the grid was opened from: its saved filters apply for any account that sees the
+   * item, whether or not it may read `filtro` (issue 39 item 2).
+   */
+  menuId: idSchema.optional(),
   /** Records carrying any of these tags (contracts/tags.ts). */
   tagIds: z.array(idSchema).max(50).default([]),
   /** A filter tree, as an object or as its JSON text. */

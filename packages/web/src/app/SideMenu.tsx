@@ -1,7 +1,10 @@
 import { NavLink, Stack, Title } from '@mantine/core';
 import type { SessionUser } from '@talkbase/domain/contracts/account';
+import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { useCompanyMenu } from '../api/useCompanyMenu.ts';
+import { useRealtimeEvent } from '../features/realtime/useRealtimeEvent.ts';
 import { RecordsMenu } from '../features/records/RecordsMenu.tsx';
 import { t } from '../i18n/pt-BR.ts';
 import { Icon } from '../ui/Icon.tsx';
@@ -37,6 +40,12 @@ export function SideMenu({ user }: { user: SessionUser }) {
   const location = useLocation();
   const current = `${location.pathname}${location.search}`;
   const menu = useCompanyMenu(true);
+  const queryClient = useQueryClient();
+  // The menu, or what this account's room may see of it, changed: load both lists again.
+  useRealtimeEvent(realtimeEvents.menuChanged, () => {
+    void queryClient.invalidateQueries({ queryKey: ['company-menu'] });
+    void queryClient.invalidateQueries({ queryKey: ['readable-subjects'] });
+  });
   const companyItems = companyMenuItems(menu.data?.Menus ?? []);
   const settings = settingsMenuFor(user);
   return (
@@ -52,8 +61,9 @@ export function SideMenu({ user }: { user: SessionUser }) {
             ))}
           </section>
         )}
-        {/* The 'Registros' list stands in only while the company has no menu (issue 15). */}
-        {!menu.isPending && !menu.data?.configured && companyItems.length === 0 && <RecordsMenu />}
+        {/* The 'Registros' list stands in while this account sees no item of the company's menu
+            (none made yet, or none given to its room: issue 39 item 1), so it never loses its way. */}
+        {!menu.isPending && companyItems.length === 0 && <RecordsMenu />}
         {settings.map((section, index) => (
           <section key={section.title} aria-labelledby={`settings-section-${index}`}>
             <Title order={2} size="xs" id={`settings-section-${index}`} className="menu-heading">

@@ -44,7 +44,7 @@ describe('company menu (001 §3 menu node)', () => {
     expect(items[0]?.path).toBeUndefined();
     expect(items[0]?.children[0]).toMatchObject({
       label: 'Chamados abertos',
-      path: '/context/grid/chamado?template=12&filters=3%2C4',
+      path: '/context/grid/chamado?template=12&filters=3%2C4&menu=2',
     });
   });
 });

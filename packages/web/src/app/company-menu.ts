@@ -15,7 +15,11 @@ function leafPath(node: MenuNode, contextBase: string): string | undefined {
   if (!node.Scenario || !node.Subject) return undefined;
   const query = new URLSearchParams();
   if (node.TemplateId) query.set('template', String(node.TemplateId));
-  if (node.Filters && node.Filters.length > 0) query.set('filters', node.Filters.join(','));
+  if (node.Filters && node.Filters.length > 0) {
+    query.set('filters', node.Filters.join(','));
+    // The item's filters apply through the item, whether or not the room reads `filtro` (issue 39).
+    query.set('menu', String(node.Id));
+  }
   const search = query.toString();
   const path = `${contextBase}/${encodeURIComponent(node.Scenario)}/${encodeURIComponent(node.Subject)}`;
   return search ? `${path}?${search}` : path;

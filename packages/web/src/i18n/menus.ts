@@ -34,6 +34,16 @@ export const menusText = {
   leave: 'Sair sem salvar',
   stay: 'Continuar editando',
   invalidHint: 'Corrija os itens marcados para salvar.',
+  grants: {
+    title: 'Quem vê os novos itens',
+    intro:
+      'Um perfil de acesso só vê os itens do menu que recebe. Estes perfis leem o assunto dos novos itens e passam a vê-los ao salvar; desmarque os que não devem vê-los.',
+    item: (name: string, subject: string) => `${name} (${subject})`,
+    none: 'Nenhum perfil de acesso além do Administrador lê este assunto.',
+    confirm: 'Salvar',
+    cancel: 'Voltar',
+    loadError: 'Não foi possível carregar os perfis de acesso. Tente novamente.',
+  },
   panel: 'Edição do item',
   parentHint: 'Menu pai: agrupa os itens dentro dele e não abre uma tela.',
   name: 'Nome',

@@ -48,6 +48,7 @@ export const recordsText = {
       `${count.format(from)}–${count.format(to)} de ${count.format(total)}`,
     empty: 'Nenhum registro encontrado.',
     emptyFiltered: 'Nenhum registro corresponde à pesquisa ou aos filtros.',
+    filterDropped: 'O filtro salvo não está mais disponível e foi removido.',
     loading: 'Carregando registros…',
     newRow: 'Adicionar linha',
     newRecord: 'Novo registro',

@@ -71,3 +71,51 @@ export function templatesOfSubject(
     .where('id', 'in', ids)
     .execute();
 }
+
+/** The company's rooms with the subjects each may read (the builder offers new items to them). */
+export async function roomsReadingSubjects(db: Kysely<Database>, companyId: number) {
+  const rooms = await db
+    .selectFrom('rooms')
+    .select(['id', 'name'])
+    .where('company_id', '=', companyId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  const reads = await db
+    .selectFrom('room_subject_actions')
+    .innerJoin('subjects', 'subjects.id', 'room_subject_actions.subject_id')
+    .select(['room_subject_actions.room_id', 'subjects.identifier'])
+    .where('room_subject_actions.company_id', '=', companyId)
+    .where('room_subject_actions.action', '=', 'read')
+    .orderBy('subjects.identifier')
+    .execute();
+  return { rooms, reads };
+}
+
+/** Gives rooms `read` on menus they do not have it on yet. */
+export async function grantMenuReads(
+  db: Kysely<Database>,
+  companyId: number,
+  grants: { roomId: number; menuId: number }[],
+) {
+  if (grants.length === 0) return;
+  const roomIds = [...new Set(grants.map((g) => g.roomId))];
+  const existing = await db
+    .selectFrom('room_menu_actions')
+    .select(['room_id', 'menu_id'])
+    .where('room_id', 'in', roomIds)
+    .where('action', '=', 'read')
+    .execute();
+  const have = new Set(existing.map((e) => `${e.room_id}:${e.menu_id}`));
+  const values = new Map<string, { company_id: number; room_id: number; menu_id: number; action: string }>();
+  for (const g of grants) {
+    const key = `${g.roomId}:${g.menuId}`;
+    if (have.has(key)) continue;
+    values.set(key, { company_id: companyId, room_id: g.roomId, menu_id: g.menuId, action: 'read' });
+  }
+  if (values.size === 0) return;
+  await db
+    .insertInto('room_menu_actions')
+    .values([...values.values()])
+    .execute();
+}

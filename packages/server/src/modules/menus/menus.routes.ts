@@ -5,6 +5,7 @@ import {
   SCENARIOS,
   companyMenuSchema,
   menuNodeSchema,
+  menuReaderRoomSchema,
   menuTreeInputSchema,
   scenarioListSchema,
 } from '@talkbase/domain/contracts/menus';
@@ -24,6 +25,14 @@ export function registerMenuRoutes(
     query: z.object({ scope: z.enum(['company']).optional() }),
     response: companyMenuSchema,
     handler: ({ auth, query }) => menus.visibleMenu(auth, query.scope),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/presentation/menu/readers',
+    permission: 'admin',
+    response: z.array(menuReaderRoomSchema),
+    handler: ({ auth }) => menus.readers(auth),
   });
 
   defineRoute(app, authenticate, {

@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
+import { ADMIN_ROOM_ID } from '@talkbase/domain/contracts/account';
+import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import {
   SCENARIOS,
   type CompanyMenu,
+  type MenuReaderRoom,
   type MenuNode,
   type MenuNodeInput,
   type MenuResource,
@@ -14,6 +17,7 @@ import type { AuthContext } from '../../access/identity.ts';
 import type { PermissionsService } from '../../access/permissions.service.ts';
 import type { SavedFiltersService } from '../saved-filters/saved-filters.service.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
+import type { RealtimeHub } from '../../realtime/hub.ts';
 import * as repo from './menus.repository.ts';
 import { readsEverything } from '../../access/administration.ts';
 
@@ -24,6 +28,7 @@ export const menuServerMessages = {
   unknownTemplate: 'O template não pertence ao assunto do menu.',
   unknownFilter: 'Filtro não encontrado para o assunto do menu.',
   unknownMenu: 'Menu não encontrado.',
+  unknownRoom: 'Perfil de acesso não encontrado.',
 };
 
 interface Tree {
@@ -52,13 +57,16 @@ export class MenusService {
   private readonly subjects: SubjectsService;
   private readonly permissions: PermissionsService;
   private readonly savedFilters: SavedFiltersService;
+  private readonly hub: Pick<RealtimeHub, 'publish'>;
   constructor(deps: {
     db: Db;
     subjects: SubjectsService;
     permissions: PermissionsService;
     savedFilters: SavedFiltersService;
+    hub: Pick<RealtimeHub, 'publish'>;
   }) {
     this.db = deps.db;
+    this.hub = deps.hub;
     this.subjects = deps.subjects;
     this.permissions = deps.permissions;
     this.savedFilters = deps.savedFilters;
@@ -163,6 +171,27 @@ export class MenusService {
     return node;
   }
 
+  /**
+   * Tells the company's open sessions that the menu, or what a room may see of it, changed: their
+   * side menus load it again (the event carries nothing; each asks for its own share).
+   */
+  async announce(companyId: number): Promise<void> {
+    await this.hub.publish(companyId, realtimeEvents.menuChanged, {});
+  }
+
+  /** GET /api/presentation/menu/readers: the rooms (but the administrators') and what they read. */
+  async readers(auth: AuthContext): Promise<MenuReaderRoom[]> {
+    if (!auth.isAdmin) throw forbidden();
+    const { rooms, reads } = await repo.roomsReadingSubjects(this.db.kysely, auth.companyId);
+    return rooms
+      .filter((r) => r.id !== ADMIN_ROOM_ID)
+      .map((r) => ({
+        roomId: r.id,
+        roomName: r.name,
+        subjects: reads.filter((x) => x.room_id === r.id).map((x) => x.identifier),
+      }));
+  }
+
   /** The whole menu as resources of the room form's Menu matrix (GET /api/room/resource). */
   async resources(companyId: number): Promise<MenuResource[]> {
     const tree = await this.load(companyId);
@@ -195,11 +224,22 @@ export class MenusService {
     const existing = new Set((await repo.menusOf(k, companyId)).map((r) => r.id));
     const errors: ErrorItem[] = [];
     const resolved = await this.resolve(auth, k, companyId, input.Menus, existing, ['Menus'], errors);
+    const rooms = new Set((await repo.roomsReadingSubjects(k, companyId)).rooms.map((r) => r.id));
+    const checkRooms = (nodes: ResolvedNode[], path: (string | number)[]) => {
+      for (const [i, n] of nodes.entries()) {
+        if (n.rooms.some((r) => !rooms.has(r)))
+          errors.push({ message: menuServerMessages.unknownRoom, field: [...path, i, 'Rooms'].join('.') });
+        checkRooms(n.children, [...path, i, 'Menus']);
+      }
+    };
+    checkRooms(resolved, ['Menus']);
     if (errors.length) throw unprocessable(errors);
     await k.transaction().execute(async (trx) => {
       const current = (await repo.menusOf(trx, companyId)).map((r) => r.id);
       const kept = new Set<number>();
-      const write = async (nodes: ResolvedNode[], parentId: number | null) => {
+      // Rooms given an item get its parents too: a room sees a node only with every node above it.
+      const grants: { roomId: number; menuId: number }[] = [];
+      const write = async (nodes: ResolvedNode[], parentId: number | null, above: number[]) => {
         for (const [position, n] of nodes.entries()) {
           const row = {
             parent_id: parentId,
@@ -215,16 +255,19 @@ export class MenusService {
           if (id !== null) await repo.updateMenu(trx, id, row);
           else id = await repo.insertMenu(trx, { company_id: companyId, ...row });
           kept.add(id);
-          await write(n.children, id);
+          for (const roomId of n.rooms) for (const menuId of [...above, id]) grants.push({ roomId, menuId });
+          await write(n.children, id, [...above, id]);
         }
       };
-      await write(resolved, null);
+      await write(resolved, null, []);
       await repo.deleteMenus(
         trx,
         companyId,
         current.filter((id) => !kept.has(id)),
       );
+      await repo.grantMenuReads(trx, companyId, grants);
     });
+    await this.announce(companyId);
     const tree = await this.load(companyId);
     const all = () => true;
     return {
@@ -256,7 +299,12 @@ export class MenusService {
       }
       if (id !== null) seen.add(id);
       const children = node.Menus ?? [];
-      const base = { id, name: node.Name, icon: node.Icon || null };
+      const base = {
+        id,
+        name: node.Name,
+        icon: node.Icon || null,
+        rooms: [...new Set((node.Rooms ?? []).filter((r) => r !== ADMIN_ROOM_ID))],
+      };
       if (children.length > 0) {
         // A parent loses its own subject, scenario, template and filters (001 §4 Menu).
         out.push({
@@ -318,5 +366,7 @@ interface ResolvedNode {
   subjectId: number | null;
   templateId: number | null;
   filters: number[] | null;
+  /** Rooms to give `read` on this node (and the nodes above it). */
+  rooms: number[];
   children: ResolvedNode[];
 }

@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import type { MenuNode } from '@talkbase/domain/contracts/menus';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
 import { as, createPerson, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
@@ -247,5 +249,153 @@ describe('company menu', () => {
     expect(refused.statusCode).toBe(403);
     const bad = await t.app.inject(as(admin, { method: 'GET', url: '/api/presentation/menu/all/?scope=x' }));
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('saving a menu never leaves a room without navigation, silently (issue 39 item 1)', () => {
+  it('lists the rooms and what they read, and gives the rooms named a new item and its parents', async () => {
+    const reader = await userSeeing([]);
+    const readers = await t.app.inject(as(admin, { method: 'GET', url: '/api/presentation/menu/readers' }));
+    expect(readers.statusCode).toBe(200);
+    const rooms = readers.json<{ roomId: number; roomName: string; subjects: string[] }[]>();
+    // The administrators' room sees every item already: it is not offered.
+    expect(rooms.some((r) => r.roomId === 1)).toBe(false);
+    const atendimento = rooms.find((r) => r.roomName === 'Atendimento');
+    expect(atendimento?.subjects).toEqual(['chamado']);
+    const person = await createPerson(t.app, admin, {});
+    const plain = (await login(t.app, person.email, person.password)).token;
+    expect(
+      (await t.app.inject(as(plain, { method: 'GET', url: '/api/presentation/menu/readers' }))).statusCode,
+    ).toBe(403);
+
+    // Without a grant the room sees nothing of the menu (the web then keeps 'Registros').
+    const bare = await put(admin, { Menus: [{ Name: 'Chamados', Scenario: 'grid', Subject: 'chamado' }] });
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(await menuOf(reader)).toEqual([]);
+
+    const saved = await put(admin, {
+      Menus: [
+        {
+          Id: bare.json<{ Menus: MenuNode[] }>().Menus[0]?.Id,
+          Name: 'Chamados',
+          Scenario: 'grid',
+          Subject: 'chamado',
+        },
+        {
+          Name: 'Atendimento',
+          Menus: [{ Name: 'Abertos', Scenario: 'grid', Subject: 'chamado', Rooms: [atendimento?.roomId] }],
+        },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The new leaf and the parent above it; not the item saved before without the room.
+    expect(names(await menuOf(reader))).toEqual([{ Atendimento: ['Abertos'] }]);
+
+    const unknown = await put(admin, {
+      Menus: [{ Name: 'Outro', Scenario: 'grid', Subject: 'chamado', Rooms: [999999] }],
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(errorsOf(unknown)).toContainEqual({
+      message: 'Perfil de acesso não encontrado.',
+      field: 'Menus.0.Rooms',
+    });
+  });
+
+  it('tells open sessions when the menu or a room changes, so side menus reload', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const reader = await userSeeing([]);
+    const messages: { event: string }[] = [];
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/websocket?access_token=${reader}`);
+    ws.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString('utf8')) as { event: string }));
+    await new Promise((resolve, reject) => {
+      ws.on('open', resolve);
+      ws.on('error', reject);
+    });
+    const until = async (n: number) => {
+      const end = Date.now() + 3000;
+      while (messages.filter((m) => m.event === 'MenuChanged').length < n) {
+        if (Date.now() > end) throw new Error('MenuChanged não chegou');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    expect(
+      (await put(admin, { Menus: [{ Name: 'Chamados', Scenario: 'grid', Subject: 'chamado' }] })).statusCode,
+    ).toBe(200);
+    await until(1);
+    const rooms = (await t.app.inject(as(admin, { method: 'GET', url: '/api/room?term=Atendimento' }))).json<{
+      itens: { roomId: number }[];
+    }>();
+    const roomId = rooms.itens[0]?.roomId;
+    const detail = (await t.app.inject(as(admin, { method: 'GET', url: `/api/room/${roomId}` }))).json<{
+      roomName: string;
+      subjects: unknown[];
+    }>();
+    const update = await t.app.inject(
+      as(admin, {
+        method: 'PUT',
+        url: `/api/room/${roomId}`,
+        payload: { roomName: detail.roomName, permissions: { subjects: detail.subjects, menus: [] } },
+      }),
+    );
+    expect(update.statusCode, update.body).toBeLessThan(300);
+    await until(2);
+    ws.close();
+  });
+});
+
+describe('a menu item’s saved filter applies through the item (issue 39 item 2)', () => {
+  it('applies for a room that may not read `filtro`, only for the item’s own filters and only when it sees the item', async () => {
+    await createTalk(t.app, admin, 'chamado', { titulo: 'Urgente', prioridade: 1 });
+    await createTalk(t.app, admin, 'chamado', { titulo: 'Tranquilo', prioridade: 5 });
+    const abertos = await createTalk(t.app, admin, 'filtro', {
+      nome: 'Abertos',
+      assunto: 'chamado',
+      filtro: { condition: 'E', rules: [{ attribute: 'prioridade', operator: 'less', value: 3 }] },
+    });
+    const outro = await createTalk(t.app, admin, 'filtro', {
+      nome: 'Outro',
+      assunto: 'chamado',
+      filtro: { condition: 'E', rules: [{ attribute: 'prioridade', operator: 'greater', value: 3 }] },
+    });
+    const saved = await put(admin, {
+      Menus: [
+        { Name: 'Abertos', Scenario: 'grid', Subject: 'chamado', Filters: [abertos] },
+        { Name: 'Escondido', Scenario: 'grid', Subject: 'chamado', Filters: [outro] },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [item, hidden] = saved.json<{ Menus: MenuNode[] }>().Menus;
+    // The room reads tickets, not `filtro`, and is given the first item only.
+    const reader = await userSeeing([item?.Id ?? 0]);
+    const filter = (payload: Record<string, unknown>) =>
+      t.app.inject(as(reader, { method: 'POST', url: '/api/talk/filter/chamado', payload }));
+
+    const all = await filter({ page: 1, fetch: 50 });
+    expect(all.json<{ totalResults: number }>().totalResults).toBe(2);
+    // Its own read of `filtro` finds nothing: the same 400 as before.
+    const own = await filter({ page: 1, fetch: 50, filterIds: [abertos] });
+    expect(own.statusCode).toBe(400);
+    expect(errorsOf(own)).toContainEqual({ message: 'Filtro salvo não encontrado.', field: 'filterIds' });
+
+    const viaItem = await filter({ page: 1, fetch: 50, filterIds: [abertos], menuId: item?.Id });
+    expect(viaItem.statusCode, viaItem.body).toBe(200);
+    const rows = viaItem.json<{ totalResults: number; itens: { talkId: number }[] }>();
+    expect(rows.totalResults).toBe(1);
+
+    // A filter the item does not carry, or an item the room does not see, opens nothing.
+    expect((await filter({ page: 1, fetch: 50, filterIds: [outro], menuId: item?.Id })).statusCode).toBe(400);
+    expect((await filter({ page: 1, fetch: 50, filterIds: [outro], menuId: hidden?.Id })).statusCode).toBe(
+      400,
+    );
+    // Nor on another subject.
+    const other = await t.app.inject(
+      as(reader, {
+        method: 'POST',
+        url: '/api/talk/filter/cliente',
+        payload: { page: 1, fetch: 50, filterIds: [abertos], menuId: item?.Id },
+      }),
+    );
+    expect(other.statusCode).not.toBe(200);
   });
 });

@@ -257,6 +257,8 @@ export class RoomsService {
       await repo.replaceGrants(trx, companyId, roomId, grants);
       await menusRepo.replaceRoomMenuActions(trx, companyId, roomId, grants.menus);
     });
+    // The room's accounts may see other menu items and subjects now: their side menus reload.
+    await this.menus.announce(companyId);
   }
 
   async remove(companyId: number, roomId: number): Promise<void> {

@@ -6,6 +6,7 @@ import { paging, type PagedList } from '../../http/paging.ts';
 import { streamedPages, type StreamedList } from '../../http/streamed-list.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { AccessPolicy } from '../../access/access-policy.ts';
+import { everyRow, type RowScope } from '../../access/row-scope.ts';
 import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
@@ -26,8 +27,20 @@ export const queryMessages = {
   savedFilterOtherSubject: (name: string) => `O filtro salvo ${name} é de outro assunto.`,
 };
 
+/** A saved filter that cannot apply: a 400 naming `filterIds`, so a grid can drop what it remembered. */
+const savedFilterError = (message: string) => badRequest([{ message, field: 'filterIds' }]);
+
 /** 001 §9: the saved filters (talks of `filtro`) are fetched 10,000 at a time; so may any grid. */
 export const TALK_FILTER_FETCH_MAX = 10_000;
+
+/**
+ * The menu item a grid was opened from, as the account may see it (undefined when it may not):
+ * MenusService.visibleNode, set by the app.
+ */
+export type VisibleMenuItem = (
+  auth: AuthContext,
+  menuId: number,
+) => Promise<{ Subject: string | null; Filters: number[] | null } | undefined>;
 
 /** POST /api/talk/filter/{subject}: a page of talks by filter tree, saved filters, term and order. */
 export class TalkQueryService {
@@ -36,12 +49,32 @@ export class TalkQueryService {
   private readonly talks: TalksService;
 
   private readonly counts: CountCache;
+  private menuItem: VisibleMenuItem = () => Promise.resolve(undefined);
 
   constructor(deps: { db: Db; subjects: SubjectsService; talks: TalksService; counts: CountCache }) {
     this.counts = deps.counts;
     this.db = deps.db;
     this.subjects = deps.subjects;
     this.talks = deps.talks;
+  }
+
+  /** How the grid's `menuId` is checked (set once, by the app: menus depend on this service). */
+  setMenuItems(menuItem: VisibleMenuItem): void {
+    this.menuItem = menuItem;
+  }
+
+  /**
+   * The saved filters that apply through the menu item the grid was opened from (issue 39 item 2):
+   * an administrator attached them, so they apply for every room that sees the item, whether or
+   * not it may read `filtro`. Only the item's own filters, only on its subject, only when the
+   * account sees the item; anything else goes through the account's own read of `filtro`.
+   */
+  private async filtersViaMenu(auth: AuthContext, identifier: string, q: TalkFilter): Promise<number[]> {
+    if (q.menuId === undefined || q.filterIds.length === 0) return [];
+    const item = await this.menuItem(auth, q.menuId);
+    if (!item || item.Subject !== identifier) return [];
+    const attached = new Set(item.Filters ?? []);
+    return q.filterIds.filter((id) => attached.has(id));
   }
 
   async filter(auth: AuthContext, identifier: string, q: TalkFilter): Promise<PagedList<ApiTalk>> {
@@ -62,7 +95,19 @@ export class TalkQueryService {
     // Filters, sorts and the search see only the attributes the account may read (`view`): a
     // hidden one is refused exactly as one that does not exist.
     const { subject, view, actions } = policy;
-    const { where, search } = await talkConditions(this.db, this.talks, auth, policy, q);
+    const viaMenu = await this.filtersViaMenu(auth, identifier, q);
+    const { where, search } = await talkConditions(this.db, this.talks, auth, policy, {
+      ...q,
+      filterIds: q.filterIds.filter((id) => !viaMenu.includes(id)),
+    });
+    if (viaMenu.length > 0) {
+      const filtro = await this.subjects.load(auth.companyId, FILTER_SUBJECT).catch(() => undefined);
+      if (!filtro) throw savedFilterError(queryMessages.savedFilterMissing);
+      const ctx = { alias: 't', timeZone: policy.rules.timeZone, now: policy.rules.now.getTime() };
+      // The item's filters are the administrator's: read whatever the account's rows of `filtro`.
+      for (const tree of await filterTreesOf(this.db, filtro, viaMenu, everyRow('settings'), identifier))
+        where.push(compileFilter(tree, view, ctx));
+    }
 
     const orderBy = orderColumns(view, q.order);
     return {
@@ -164,15 +209,26 @@ export async function savedFilterTrees(
   // Saved filters the room may not read do not exist for it: the same 400 as a missing one.
   const { subject, rows: scope } = await talks.access(auth, FILTER_SUBJECT, 'read').catch((err: unknown) => {
     throw err instanceof HttpError && err.statusCode === 404
-      ? badRequest(queryMessages.savedFilterMissing)
+      ? savedFilterError(queryMessages.savedFilterMissing)
       : err;
   });
+  return filterTreesOf(db, subject, ids, scope, target);
+}
+
+/** Saved filters (rows of `filtro`) as filter trees; missing, invalid or of another subject is a 400. */
+async function filterTreesOf(
+  db: Db,
+  subject: SubjectMeta,
+  ids: number[],
+  scope: RowScope,
+  target: string,
+): Promise<FilterNode[]> {
   const treeAttr = subject.attributes.find((a) => a.identifier === 'filtro');
   const nameAttr = subject.attributes.find((a) => a.identifier === 'nome');
   const aboutAttr = subject.attributes.find((a) => a.identifier === 'assunto');
   if (!treeAttr) return [];
   const rows = await repo.rowsByIds(db.kysely, subject.id, ids, scope);
-  if (rows.length !== new Set(ids).size) throw badRequest(queryMessages.savedFilterMissing);
+  if (rows.length !== new Set(ids).size) throw savedFilterError(queryMessages.savedFilterMissing);
   return rows.map((row) => {
     const raw = row[attributeColumn(treeAttr.id)];
     let parsed: unknown;
@@ -183,10 +239,10 @@ export async function savedFilterTrees(
     }
     const tree = filterTreeSchema.safeParse(parsed);
     const name = nameAttr ? textOf(row[attributeColumn(nameAttr.id)]) : String(row.id);
-    if (!tree.success) throw badRequest(queryMessages.savedFilterInvalid(name));
+    if (!tree.success) throw savedFilterError(queryMessages.savedFilterInvalid(name));
     const about = aboutAttr ? row[attributeColumn(aboutAttr.id)] : null;
     if (typeof about === 'string' && about !== '' && about !== target)
-      throw badRequest(queryMessages.savedFilterOtherSubject(name));
+      throw savedFilterError(queryMessages.savedFilterOtherSubject(name));
     return tree.data;
   });
 }

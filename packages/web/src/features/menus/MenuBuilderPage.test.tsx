@@ -46,6 +46,10 @@ function builderServer(writes: StubbedCall[], answer: () => { status: number; bo
       totalResults: 1,
     }),
     on('GET', '/api/context/subjects', 200, []),
+    on('GET', '/api/presentation/menu/readers', 200, [
+      { roomId: 7, roomName: 'Balcão', subjects: ['chamado', 'tarefa'] },
+      { roomId: 8, roomName: 'Financeiro', subjects: ['cliente'] },
+    ]),
     (call) => {
       if (call.method !== 'PUT') return undefined;
       writes.push(call);
@@ -94,6 +98,14 @@ describe('menu builder', { timeout: 30_000 }, () => {
     expect(within(tree()).getAllByRole('listitem')).toHaveLength(3);
 
     await user.click(save);
+    // A new item: the rooms reading its subject are offered it, checked (issue 39 item 1).
+    const grants = await screen.findByRole('dialog', { name: 'Quem vê os novos itens' });
+    const balcao = within(grants).getByRole<HTMLInputElement>('checkbox', { name: 'Balcão' });
+    expect(balcao.checked).toBe(true);
+    expect(within(grants).getByText('Chamados abertos (Chamado)')).toBeTruthy();
+    expect(within(grants).queryByRole('checkbox', { name: 'Financeiro' })).toBeNull();
+    expect(writes).toHaveLength(0);
+    await user.click(within(grants).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]?.path).toBe('/api/presentation/menu/1');
     expect(writes[0]?.body).toEqual({
@@ -126,6 +138,7 @@ describe('menu builder', { timeout: 30_000 }, () => {
           Subject: 'chamado',
           TemplateId: 12,
           Filters: [40],
+          Rooms: [7],
           Menus: [],
         },
       ],
@@ -158,8 +171,13 @@ describe('menu builder', { timeout: 30_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Nome' }), 'Chamados');
 
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    // Unchecked, the room is not given the new item.
+    const grants = await screen.findByRole('dialog', { name: 'Quem vê os novos itens' });
+    await user.click(within(grants).getByRole('checkbox', { name: 'Balcão' }));
+    await user.click(within(grants).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(writes).toHaveLength(1));
     const body = writes[0]?.body as { Menus: { Menus: { Subject: unknown; Menus: unknown[] }[] }[] };
+    expect(JSON.stringify(body)).not.toContain('Rooms');
     expect(body.Menus[0]?.Menus[0]).toMatchObject({
       Subject: null,
       Menus: [expect.objectContaining({ Name: 'Urgentes' })],

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompanyMenu, Scenario } from '@talkbase/domain/contracts/menus';
+import type { CompanyMenu, MenuReaderRoom, Scenario } from '@talkbase/domain/contracts/menus';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
@@ -18,18 +18,28 @@ import {
   fromServer,
   moveNode,
   needsParentConfirmation,
+  newLeaves,
   newMenuNode,
   placeServerErrors,
   removeNode,
   toInput,
+  toInputWithRooms,
   treeProblems,
   updateNode,
   type MenuDraftNode,
   type MenuProblems,
 } from './menu-draft.ts';
+import { GrantRoomsModal, offeredRooms } from './GrantRoomsModal.tsx';
 import { MenuNodePanel } from './MenuNodePanel.tsx';
 import { MenuTree } from './MenuTree.tsx';
-import { fetchScenarios, fetchSubjects, fetchWholeMenu, menuKeys, saveMenu } from './menus-api.ts';
+import {
+  fetchMenuReaders,
+  fetchScenarios,
+  fetchSubjects,
+  fetchWholeMenu,
+  menuKeys,
+  saveMenu,
+} from './menus-api.ts';
 import './menus.css';
 
 /** The menu builder, /config/menu (001 §2.13). */
@@ -92,6 +102,12 @@ function MenuBuilder(props: { menu: CompanyMenu; scenarios: Scenario[]; subjects
   const [serverProblems, setServerProblems] = useState<MenuProblems>(new Map());
   const [pending, setPending] = useState<Pending>(null);
   const [saving, setSaving] = useState(false);
+  // The rooms offered the new items, asked before saving (issue 39 item 1).
+  const [grants, setGrants] = useState<{
+    leaves: MenuDraftNode[];
+    readers: MenuReaderRoom[];
+    chosen: Map<string, number[]>;
+  } | null>(null);
 
   const dirty = JSON.stringify(toInput(draft)) !== JSON.stringify(toInput(base));
   const blocker = useUnsavedChangesGuard(dirty, () => saving);
@@ -135,11 +151,35 @@ function MenuBuilder(props: { menu: CompanyMenu; scenarios: Scenario[]; subjects
       setSelected(child.key);
     });
 
-  const save = async () => {
+  /** Saving new items first asks which rooms reading their subjects get them (all, at first). */
+  const askSave = async () => {
+    if (local.size > 0) return;
+    const leaves = newLeaves(draft);
+    if (leaves.length === 0) return save(new Map());
+    setSaving(true);
+    let readers: MenuReaderRoom[];
+    try {
+      readers = await queryClient.query({
+        queryKey: menuKeys.readers,
+        queryFn: ({ signal }) => fetchMenuReaders(signal),
+        staleTime: 0,
+      });
+    } catch {
+      notify({ kind: 'error', title: menusText.grants.loadError, durationMs: 10_000 });
+      setSaving(false);
+      return;
+    }
+    setSaving(false);
+    const offered = offeredRooms(leaves, readers);
+    if ([...offered.values()].every((rooms) => rooms.length === 0)) return save(new Map());
+    setGrants({ leaves, readers, chosen: offered });
+  };
+
+  const save = async (rooms: ReadonlyMap<string, number[]>) => {
     if (local.size > 0) return;
     setSaving(true);
     try {
-      const saved = await saveMenu(props.menu.companyId, toInput(draft));
+      const saved = await saveMenu(props.menu.companyId, toInputWithRooms(draft, rooms));
       notify({ kind: 'success', title: menusText.saved });
       setServerProblems(new Map());
       // The side menu shows the new menu; the builder starts again from what the server kept.
@@ -157,6 +197,7 @@ function MenuBuilder(props: { menu: CompanyMenu; scenarios: Scenario[]; subjects
       }
     } finally {
       setSaving(false);
+      setGrants(null);
     }
   };
 
@@ -224,11 +265,24 @@ function MenuBuilder(props: { menu: CompanyMenu; scenarios: Scenario[]; subjects
         <Button variant="default" disabled={!dirty || saving} onClick={() => setPending({ kind: 'discard' })}>
           {menusText.cancel}
         </Button>
-        <Button onClick={() => void save()} loading={saving} disabled={local.size > 0 || !dirty}>
+        <Button onClick={() => void askSave()} loading={saving} disabled={local.size > 0 || !dirty}>
           {menusText.save}
         </Button>
       </Group>
 
+      <GrantRoomsModal
+        opened={grants !== null}
+        leaves={grants?.leaves ?? []}
+        readers={grants?.readers ?? []}
+        subjects={props.subjects}
+        chosen={grants?.chosen ?? new Map()}
+        busy={saving}
+        onChange={(key, roomIds) =>
+          setGrants((g) => (g ? { ...g, chosen: new Map(g.chosen).set(key, roomIds) } : g))
+        }
+        onConfirm={() => void save(grants?.chosen ?? new Map())}
+        onClose={() => setGrants(null)}
+      />
       <ConfirmModal
         opened={pending?.kind === 'parent'}
         title={menusText.toParentTitle}

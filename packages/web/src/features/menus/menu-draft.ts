@@ -311,3 +311,28 @@ export function moveNode(
   // Descendants keep their parent; build() only needs each node's parent and the order.
   return build(moveItem(updated, from, to));
 }
+
+/** A new leaf (never saved) with a subject: the rooms reading that subject are offered it. */
+export function newLeaves(nodes: readonly MenuDraftNode[]): MenuDraftNode[] {
+  return flatten(nodes)
+    .map((f) => f.node)
+    .filter((n) => n.id === null && n.children.length === 0 && n.subject !== null);
+}
+
+/** The tree to send, with the rooms to give each node (by draft key) as its `Rooms`. */
+export function toInputWithRooms(
+  nodes: readonly MenuDraftNode[],
+  rooms: ReadonlyMap<string, number[]>,
+): MenuNodeInput[] {
+  const input = toInput(nodes);
+  const walk = (draft: readonly MenuDraftNode[], sent: MenuNodeInput[]) =>
+    draft.forEach((n, i) => {
+      const node = sent[i];
+      if (!node) return;
+      const given = rooms.get(n.key);
+      if (given && given.length > 0) node.Rooms = given;
+      walk(n.children, node.Menus ?? []);
+    });
+  walk(nodes, input);
+  return input;
+}

@@ -1,4 +1,4 @@
-import type { CompanyMenu, MenuNodeInput, Scenario } from '@talkbase/domain/contracts/menus';
+import type { CompanyMenu, MenuNodeInput, MenuReaderRoom, Scenario } from '@talkbase/domain/contracts/menus';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
 import type { TemplateSummary } from '@talkbase/domain/contracts/templates';
 import { apiRequest } from '../../api/client.ts';
@@ -19,6 +19,11 @@ export function fetchWholeMenu(signal?: AbortSignal): Promise<CompanyMenu> {
 
 export function saveMenu(companyId: number, Menus: MenuNodeInput[]): Promise<CompanyMenu> {
   return apiRequest<CompanyMenu>(`/api/presentation/menu/${companyId}`, { method: 'PUT', body: { Menus } });
+}
+
+/** The rooms (but the administrators') and the subjects each reads: who is offered a new item. */
+export function fetchMenuReaders(signal?: AbortSignal): Promise<MenuReaderRoom[]> {
+  return apiRequest<MenuReaderRoom[]>('/api/presentation/menu/readers', withSignal(signal));
 }
 
 export function fetchScenarios(signal?: AbortSignal): Promise<Scenario[]> {
@@ -50,5 +55,6 @@ export const menuKeys = {
   whole: ['menus', 'whole'] as const,
   scenarios: ['menus', 'scenarios'] as const,
   subjects: ['menus', 'subjects'] as const,
+  readers: ['menus', 'readers'] as const,
   templates: (subject: string) => ['menus', 'templates', subject] as const,
 };

@@ -109,11 +109,12 @@ function Scenario({ route, context }: { route: ContextRoute; context: ContextRes
     case 'grid':
       return (
         <RecordsGrid
-          key={`${context.subject.subjectIdentifier}:${String(route.isActive)}:${route.templateId ?? 0}`}
+          key={`${context.subject.subjectIdentifier}:${String(route.isActive)}:${route.templateId ?? 0}:${route.menuId ?? 0}`}
           context={context}
           isActive={route.isActive}
           templateId={route.templateId}
           routeFilterIds={route.filterIds}
+          routeMenuId={route.menuId}
         />
       );
     case 'form':

@@ -17,6 +17,8 @@ export interface ContextRoute {
   talkId: number | undefined;
   templateId: number | undefined;
   filterIds: number[];
+  /** The menu item the grid was opened from (`menu`): its saved filters apply through it. */
+  menuId: number | undefined;
   /** false: deactivated records (isActive=false). */
   isActive: boolean;
 }
@@ -75,6 +77,7 @@ export function parseContextRoute(
     talkId,
     templateId: queryTemplate ?? templateId,
     filterIds: queryFilters.length > 0 ? queryFilters : filterIds,
+    menuId: positiveId(search.get('menu')),
     isActive: search.get('isActive')?.toLowerCase() !== 'false',
   };
 }
@@ -87,6 +90,7 @@ export function contextPath(
     talkId?: number | undefined;
     templateId?: number | undefined;
     filterIds?: number[];
+    menuId?: number | undefined;
     isActive?: boolean;
   } = {},
 ): string {
@@ -95,6 +99,7 @@ export function contextPath(
   const query = new URLSearchParams();
   if (opts.templateId) query.set('template', String(opts.templateId));
   if (opts.filterIds && opts.filterIds.length > 0) query.set('filters', opts.filterIds.join(','));
+  if (opts.menuId) query.set('menu', String(opts.menuId));
   if (opts.isActive === false) query.set('isActive', 'false');
   const text = query.toString();
   return text ? `${path}?${text}` : path;

@@ -20,6 +20,7 @@ export interface GridToolbarProps {
   isActive: boolean;
   templateId: number | undefined;
   routeFilterIds: number[];
+  routeMenuId: number | undefined;
   termInput: string;
   onTerm: (value: string) => void;
   filterIds: number[];
@@ -121,6 +122,7 @@ export function GridToolbar({ toolbarRef, ...props }: GridToolbarProps) {
           to={contextPath('grid', subject, {
             templateId: props.templateId,
             filterIds: props.routeFilterIds,
+            menuId: props.routeMenuId,
             isActive: !isActive,
           })}
         >

@@ -3,9 +3,11 @@ import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
 import type { PagedTalks, TalkUpdatesEvent } from '@talkbase/domain/contracts/talks';
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, useMemo, useRef, useState } from 'react';
+import { lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../../../api/client.ts';
 import { DeferredDialog } from '../../../ui/DeferredDialog.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
+import { notify } from '../../notices/notices-store.ts';
 import { useRealtimeEvent } from '../../realtime/useRealtimeEvent.ts';
 import { useSession } from '../../session/useSession.ts';
 import { useTalkTagsLive } from '../../tags/useTalkTagsLive.ts';
@@ -39,6 +41,8 @@ export interface RecordsGridProps {
   isActive: boolean;
   templateId: number | undefined;
   routeFilterIds: number[];
+  /** The menu item the grid was opened from: its saved filters apply through it. */
+  routeMenuId?: number | undefined;
 }
 
 /**
@@ -46,7 +50,13 @@ export interface RecordsGridProps {
  * selection and batch actions, the form modal. Position, editing, toolbar, header and footer
  * live in their own files beside this one.
  */
-export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: RecordsGridProps) {
+export function RecordsGrid({
+  context,
+  isActive,
+  templateId,
+  routeFilterIds,
+  routeMenuId,
+}: RecordsGridProps) {
   const subject = context.subject.subjectIdentifier;
   const session = useSession();
   const queryClient = useQueryClient();
@@ -75,6 +85,7 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
     fetch: position.pageSize,
     scenario: 'grid',
     filterIds: position.filterIds,
+    ...(routeMenuId && position.filterIds.length > 0 ? { menuId: routeMenuId } : {}),
     ...(tagIds.length > 0 ? { tagIds } : {}),
     ...(position.term ? { term: position.term } : {}),
     ...(position.order ? { order: position.order } : {}),
@@ -85,6 +96,18 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
     queryFn: ({ signal }) => filterTalks(subject, body, signal),
     placeholderData: keepPreviousData,
   });
+  // A saved filter the server refuses (removed, or no longer readable: issue 39 item 2) would fail
+  // every load and be remembered: it is dropped with a notice, and the rows load without it.
+  const refusedFilter =
+    page.error instanceof ApiError &&
+    page.error.status === 400 &&
+    page.error.errors.some((e) => e.field === 'filterIds');
+  const hasFilters = position.filterIds.length > 0;
+  useEffect(() => {
+    if (!refusedFilter || !hasFilters) return;
+    setPosition((p) => ({ ...p, filterIds: [], page: 1 }));
+    notify({ kind: 'alert', title: text.grid.filterDropped, durationMs: 10_000 });
+  }, [refusedFilter, hasFilters, setPosition]);
   const total = page.data?.totalResults ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / position.pageSize));
 
@@ -207,6 +230,7 @@ export function RecordsGrid({ context, isActive, templateId, routeFilterIds }: R
         isActive={isActive}
         templateId={templateId}
         routeFilterIds={routeFilterIds}
+        routeMenuId={routeMenuId}
         termInput={grid.termInput}
         onTerm={grid.typeTerm}
         filterIds={position.filterIds}
