@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// One real server and one Chromium per file; two files at a time (CI has two cores), or one after
-// another with E2E_SERIAL=1 when a failure needs a quiet machine to be read.
+// One real server (on a copy of the data the global setup's first start left) and one Chromium per
+// file; two files at a time (CI has two cores), or one after another with E2E_SERIAL=1 when a
+// failure needs a quiet machine to be read.
 export default defineConfig({
   test: {
     name: 'e2e',

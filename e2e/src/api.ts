@@ -1,3 +1,4 @@
+import type { LoginResponse, LoginSuccess } from '@talkbase/domain/contracts/account';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, CUSTOMER_ROOM_ID, type TestServer } from './server.ts';
 
 async function call<T>(server: TestServer, method: string, path: string, body?: unknown, token?: string) {
@@ -59,9 +60,23 @@ export const talkValue = (
   identifier: string,
 ): unknown => talk.talkValues.find((v) => v.subjectAttributeIdentifier === identifier)?.value ?? null;
 
+/** A sign-in as the sign-in screen makes it without "Manter conectado": the token and the account. */
+export async function sessionByApi(
+  server: TestServer,
+  email: string,
+  password: string,
+): Promise<LoginSuccess> {
+  const answer = await call<LoginResponse>(server, 'POST', '/api/account/login', {
+    email,
+    password,
+    keepConnected: false,
+  });
+  if (!('token' in answer)) throw new Error(`${email} precisa de um código por e-mail para entrar.`);
+  return answer;
+}
+
 export async function signInByApi(server: TestServer, email: string, password: string): Promise<string> {
-  const answer = await call<{ token: string }>(server, 'POST', '/api/account/login', { email, password });
-  return answer.token;
+  return (await sessionByApi(server, email, password)).token;
 }
 
 export interface TestUser {

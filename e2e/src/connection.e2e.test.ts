@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { revokeSession } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { screenshot } from './browser.ts';
-import { pathname, signedIn } from './helpers.ts';
+import { pathname, signedIn, signedInThroughScreen } from './helpers.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { useSuite } from './suite.ts';
 
@@ -33,7 +33,8 @@ describe('connection', () => {
   });
 
   it('says the access is gone and shows the sign-in screen when the session ends on the server', async () => {
-    const { context, page, shell } = await signedIn(
+    // A test of the session ending starts from a session the sign-in screen made.
+    const { context, page, shell } = await signedInThroughScreen(
       suite.browser,
       suite.server,
       suite.customer.email,

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { serverMain, webDist } from './paths.ts';
+import { pathToFileURL } from 'node:url';
+import { repoRoot, serverMain, webDist } from './paths.ts';
 
 export const ADMIN_EMAIL = 'admin@talkbase.test';
 export const ADMIN_PASSWORD = 'Admin-e2e-senha-forte-2024';
@@ -15,8 +16,15 @@ export interface TestServer {
   port: number;
   dataDir: string;
   output: () => string;
-  stop: () => Promise<void>;
+  /** Stops the process and removes its data directory, unless it is to be kept as a template. */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
 }
+
+/**
+ * The server's own compile cache (packages/server/src/compile-cache.mjs, as `npm start` loads it):
+ * a start after the first neither type-strips nor compiles the server's modules again.
+ */
+const compileCache = path.join(repoRoot, 'packages/server/src/compile-cache.mjs');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -48,15 +56,18 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 
 /**
  * A real server process on a free port with a fresh data directory, serving the built web app.
- * Node 24 comes from the npm script's PATH (process.execPath), as the project requires.
+ * Node 24 comes from the npm script's PATH (process.execPath), as the project requires. With a
+ * template (see `makeDataTemplate`), the directory starts as a copy of it: the server then finds
+ * its company, admin and seed there and starts without migrating or seeding.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, template?: string): Promise<TestServer> {
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('packages/web/dist não existe: rode `npm run build` antes da suíte end-to-end.');
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-e2e-'));
-  const child = spawn(process.execPath, [serverMain], {
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
+  const child = spawn(process.execPath, [`--import=${pathToFileURL(compileCache).href}`, serverMain], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -95,14 +106,28 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     port,
     dataDir,
     output,
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
         await exited;
         clearTimeout(timer);
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The data directory a first start with `env` leaves (migrations, company, admin, and the demo
+ * with SEED=demo), for `startServer` to copy: a fresh demo start took 14–19 s here (over 50 s on
+ * a loaded host), a start from the copy 3–5 s. Made once per run, before any test; the process is
+ * stopped before the copy is taken, and SQLite rebuilds the shared-memory index the WAL's readers
+ * use (`-shm`) when the copy is opened, so it is left out.
+ */
+export async function makeDataTemplate(env: Record<string, string>): Promise<string> {
+  const server = await startServer(env);
+  await server.stop({ keepData: true });
+  fs.rmSync(path.join(server.dataDir, 'talkbase.db-shm'), { force: true });
+  return server.dataDir;
 }

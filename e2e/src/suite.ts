@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createOrdinaryUser, type TestUser } from './api.ts';
 import { launchBrowser } from './browser.ts';
 import { startServer, type TestServer } from './server.ts';
@@ -11,18 +11,30 @@ export interface Suite {
   readonly customer: TestUser;
 }
 
+/** Settings the first start writes into the data, which a copied template would not follow. */
+const FIRST_START_SETTINGS = ['ADMIN_EMAIL', 'ADMIN_PASSWORD'];
+
 /**
- * One spec file's fixtures: a fresh server (with extra environment if given), one Chromium and an
- * ordinary user, all stopped after the file whatever happened.
+ * One spec file's fixtures: a server of its own (with extra environment if given) on a copy of the
+ * run's data template for its seed, one Chromium and an ordinary user, all stopped after the file
+ * whatever happened. Files share no server: most change the demo's data (tags, menus, rooms,
+ * subjects) that others count or expect untouched.
  */
 export function useSuite(env: Record<string, string> = {}): Suite {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   let customer: TestUser | undefined;
   beforeAll(async () => {
-    server = await startServer(env);
-    browser = await launchBrowser();
-    customer = await createOrdinaryUser(server);
+    const template = FIRST_START_SETTINGS.some((key) => key in env)
+      ? undefined
+      : inject('dataTemplates')[env.SEED ?? 'none'];
+    const [started, launched] = await Promise.allSettled([startServer(env, template), launchBrowser()]);
+    // Whatever started is stopped by afterAll, even when the other failed.
+    if (started.status === 'fulfilled') server = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
+    customer = await createOrdinaryUser(started.value);
   });
   afterAll(async () => {
     await browser?.close();

@@ -16,8 +16,17 @@ const brand = (page: Page) =>
       .toLowerCase(),
   );
 
-const saved = (page: Page) =>
-  page.waitForResponse((r) => r.url().endsWith('/api/account/preferences') && r.request().method() === 'PUT');
+/**
+ * The save that carries night mode on. Changes are saved 800 ms after the last one: the swatch and
+ * the switch may go in two saves on a slow host, and the browser must not close before the second.
+ */
+const savedNight = (page: Page) =>
+  page.waitForResponse(
+    (r) =>
+      r.url().endsWith('/api/account/preferences') &&
+      r.request().method() === 'PUT' &&
+      (r.request().postDataJSON() as { darkMode?: unknown }).darkMode === true,
+  );
 
 describe('themes and dark mode (001 §2.14)', () => {
   it('a theme and dark mode chosen in one browser are the theme in another browser of the same user', async () => {
@@ -27,7 +36,7 @@ describe('themes and dark mode (001 §2.14)', () => {
     await first.page.getByRole('heading', { name: 'Temas', level: 1 }).waitFor();
     const material = first.page.getByRole('group', { name: 'Cores padrão' });
     const swatch = material.getByRole('button', { name: 'Cor Laranja escuro 700' });
-    const put = saved(first.page);
+    const put = savedNight(first.page);
     await swatch.click();
     await first.page.getByRole('switch', { name: 'Modo noturno' }).click();
     await expect.poll(() => first.shell.colorScheme()).toBe('dark');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { signInByApi } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { screenshot } from './browser.ts';
-import { pathname, signedIn } from './helpers.ts';
+import { pathname, signedIn, signedInThroughScreen } from './helpers.ts';
 import type { ShellPage } from './pages/shell-page.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
@@ -183,7 +183,13 @@ describe('users and integration accounts', () => {
 
   it('the user changes their own password in Meu perfil; a weak one is refused by the page and the server', async () => {
     expect(initialPassword).not.toBe('');
-    const { context, page, shell } = await signedIn(suite.browser, suite.server, email, initialPassword);
+    // It ends by signing out and in again through the screen, so it starts from the screen too.
+    const { context, page, shell } = await signedInThroughScreen(
+      suite.browser,
+      suite.server,
+      email,
+      initialPassword,
+    );
     await shell.userMenu('Ana Souza Lima').click();
     await page.getByRole('menuitem', { name: 'Meu perfil' }).click();
     await page.getByRole('heading', { name: 'Informações do usuário' }).waitFor();

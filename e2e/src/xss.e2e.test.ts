@@ -5,9 +5,9 @@ import type { RoomDetail, RoomSummary } from '@talkbase/domain/contracts/rooms';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
 import { signInByApi, suiteApi } from './api.ts';
 import { newContext, screenshot } from './browser.ts';
+import { seedSession } from './helpers.ts';
 import { GridPage } from './pages/grid-page.ts';
 import { ShellPage } from './pages/shell-page.ts';
-import { SignInPage } from './pages/sign-in-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
 
@@ -109,14 +109,13 @@ async function logIn(email: string, password: string): Promise<{ token: string; 
   return { token: body.token, accountId: body.user.accountId };
 }
 
-/** Signs in through the sign-in screen with the hook already installed: nothing renders unwatched. */
+/** Signs in (through the API) with the hook already installed: nothing renders unwatched. */
 async function watchedSignIn(email: string, password: string, path: string) {
   const context = await newContext(suite.browser);
   const page = await context.newPage();
   const ran = await watch(page);
-  const signIn = new SignInPage(page);
-  await signIn.open(suite.server.url, path);
-  await signIn.signIn(email, password);
+  await seedSession(page, suite.server, email, password);
+  await page.goto(`${suite.server.url}${path}`);
   await new ShellPage(page).waitUntilReady();
   // The hooks work on this page (then what they saw is forgotten): a script that runs is seen;
   // a payload put into the page as HTML is blocked by the CSP, seen blocked and found as markup.
