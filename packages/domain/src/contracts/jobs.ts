@@ -486,8 +486,17 @@ export const jobRunStepSchema = z.object({
   status: z.enum(JOB_RUN_STEP_STATUSES),
   error: z.string().nullable(),
   attempts: z.number().int().optional(),
+  /**
+   * What the step did, as a person reads it in the run history: an e-mail's recipients and subject,
+   * an HTTP call's method, address and status, the values set… (each action kind says its own).
+   */
+  detail: z.record(z.string(), z.unknown()).nullable().optional(),
+  /** How long the step's last attempt took, in milliseconds. */
+  ms: z.number().int().nullable().optional(),
 });
 export type JobRunStep = z.infer<typeof jobRunStepSchema>;
+/** What an action reports it did (JobRunStep.detail). */
+export type StepDetail = Record<string, unknown>;
 
 /** A run (issue 16): GET /api/job/run/{runId}, rows of GET /api/job/{jobId}/runs. */
 export const jobRunSchema = z.object({

@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 import pLimit from 'p-limit';
-import { BY_FILTER_KINDS, type SavedJob, type WorkStep } from '@talkbase/domain/contracts/jobs';
+import {
+  BY_FILTER_KINDS,
+  type SavedJob,
+  type StepDetail,
+  type WorkStep,
+} from '@talkbase/domain/contracts/jobs';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
@@ -198,12 +203,17 @@ export class RunExecutor {
       signal: AbortSignal.timeout(60_000),
     };
     state.attempts += 1;
+    const started = performance.now();
     try {
-      await handler.run(ctx, step);
+      const detail = await handler.run(ctx, step);
       state.status = 'succeeded';
       state.error = null;
+      state.detail = detail ?? null;
+      state.ms = Math.round(performance.now() - started);
       return 'done';
     } catch (err) {
+      state.ms = Math.round(performance.now() - started);
+      state.detail = (err as { detail?: StepDetail }).detail ?? null;
       state.error = errorText(err);
       const retryable = (err as { retryable?: unknown }).retryable === true;
       if (retryable && state.attempts < registry.retryOf(step.workStepType).tries) {

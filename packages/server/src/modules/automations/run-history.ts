@@ -1,5 +1,5 @@
 import type { FilterNode } from '@talkbase/domain/filters/filter-tree';
-import type { JobRun, JobRunStep, JobRunTrigger } from '@talkbase/domain/contracts/jobs';
+import type { JobRun, JobRunStep, JobRunTrigger, StepDetail } from '@talkbase/domain/contracts/jobs';
 import { HttpError } from '../../http/errors.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { RunTrigger } from './actions/types.ts';
@@ -13,6 +13,10 @@ export interface StoredStep {
   status: JobRunStep['status'];
   error: string | null;
   attempts: number;
+  /** What the step's last attempt reported it did (ActionHandler.run's answer). */
+  detail?: StepDetail | null;
+  /** How long the step's last attempt took, ms. */
+  ms?: number | null;
 }
 
 /** What a run's `trigger` column holds. */

@@ -1,4 +1,4 @@
-import type { WorkStep } from '@talkbase/domain/contracts/jobs'; // the job contract (jobs-api helper)
+import type { StepDetail, WorkStep } from '@talkbase/domain/contracts/jobs'; // the job contract (jobs-api helper)
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
@@ -99,5 +99,6 @@ export interface ActionHandler {
   kind: string;
   /** Retry policy for this kind: e-mail and HTTP retry 5 times over ~30 min; others default to 1 try + 2 quick retries. */
   retry?: { tries: number; baseDelayMs: number };
-  run(ctx: ActionContext, step: WorkStep): Promise<void>;
+  /** Runs the action; may answer what it did, for the run history (JobRunStep.detail). */
+  run(ctx: ActionContext, step: WorkStep): Promise<void | StepDetail>;
 }
