@@ -42,8 +42,12 @@ export const EVENT_TYPE = {
   create: 5,
   edit: 6,
   messageCreated: 7,
+  /** Beyond the spec's events (issue 33), built on the event stream. */
+  deactivated: 8,
+  fileAdded: 9,
+  tagGained: 10,
 } as const;
-export const EVENT_TYPES = [1, 3, 4, 5, 6, 7] as const;
+export const EVENT_TYPES = [1, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const EVENT_TYPE_LABELS: Record<EventType, string> = {
   1: 'Criação ou edição de registro',
@@ -52,6 +56,9 @@ export const EVENT_TYPE_LABELS: Record<EventType, string> = {
   3: 'Exclusão de registro',
   4: 'Agendamento',
   7: 'Criação de mensagem',
+  8: 'Desativação de registro',
+  9: 'Arquivo adicionado',
+  10: 'Etiqueta adicionada',
 };
 
 /** The 11 action kinds offered in the picker (000 §3), in the spec's order. */
@@ -479,6 +486,20 @@ export const jobRunTriggerSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('retry'), fromRunId: z.number().int() }),
 ]);
 export type JobRunTrigger = z.infer<typeof jobRunTriggerSchema>;
+
+/**
+ * The company's automation engine (issue 33): paused, no run of the company starts or goes on
+ * (events still become pending runs, schedules still take their slots) until it is resumed.
+ * GET /api/job/engine, POST /api/job/pause, POST /api/job/resume.
+ */
+export const jobEngineStateSchema = z.object({
+  paused: z.boolean(),
+  /** ISO instant of the pause; null when running. */
+  pausedAt: z.string().nullable(),
+  /** Who paused it (account id); null when running. */
+  pausedBy: z.number().int().nullable(),
+});
+export type JobEngineState = z.infer<typeof jobEngineStateSchema>;
 
 export const jobRunStepSchema = z.object({
   workStepId: z.number().int().nullable().optional(),
