@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 import { accessBoundary, accessRepositoryBoundary } from './eslint/boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/out/**', '**/*.d.ts'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.builds/**', 'data/**', 'bench/out/**', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

@@ -17,7 +17,7 @@ import { api } from './setup.ts';
 export const EXISTING = Number(process.env.EXISTING ?? 100_000);
 
 /** EXISTING `pedido` records straight into the SQLite file (server stopped), in one transaction. */
-function loadExisting(dataDir: string, s: SetUp): number {
+export function loadExisting(dataDir: string, s: SetUp): number {
   const started = Date.now();
   const db = new BetterSqlite3(path.join(dataDir, 'talkbase.db'));
   db.pragma('journal_mode = WAL');

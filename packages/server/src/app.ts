@@ -31,6 +31,8 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerApiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import { localBus, postgresBus } from './realtime/bus.ts';
 import { RealtimeHub } from './realtime/hub.ts';
+import { EventStream } from './events/event-stream.ts';
+import { StreamPushes } from './events/stream-pushes.ts';
 import { registerRealtimeRoutes } from './realtime/realtime.routes.ts';
 import { registerSubjectRoutes } from './modules/subjects/subjects.routes.ts';
 import { SubjectsService } from './modules/subjects/subjects.service.ts';
@@ -88,6 +90,7 @@ import { coreActionHandlers } from './modules/automations/actions/core/index.ts'
 import { outboundActionHandlers } from './modules/automations/actions/outbound/index.ts';
 import { createActionRegistry } from './modules/automations/actions/registry.ts';
 import { registerAutomationRoutes } from './modules/automations/automations.routes.ts';
+import { registerRunHistoryRoutes } from './modules/automations/run-history.routes.ts';
 import { AutomationEngine } from './modules/automations/engine.ts';
 import { storedJobs } from './modules/automations/job-source.ts';
 import { NotificationSender } from './modules/notifications/notification-sender.ts';
@@ -102,6 +105,8 @@ export interface Services {
   db: Db;
   mailer: Mailer;
   hub: RealtimeHub;
+  /** Every write's events; `write` opens a transaction whose events are dispatched after commit. */
+  events: EventStream;
   auth: AuthService;
   accounts: AccountsService;
   subjects: SubjectsService;
@@ -202,10 +207,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           })
         : localBus();
     const hub = new RealtimeHub(bus);
+    // Every write's events (events/): appended in its transaction, dispatched after its commit.
+    const events = new EventStream({ db, onError: (err, what) => app.log.error({ err }, what) });
+    const pushes = new StreamPushes(hub);
     const auth = new AuthService({ db: db.kysely, config, hasher, signer, mailer });
     const accounts = new AccountsService(db.kysely, hasher);
     // Counts of filtered pages; another instance's writes reach us as SendTalkUpdates.
     const counts = new CountCache();
+    // The counts of a subject's filtered pages are stale once its records or their tags change.
+    events.onCommitted('counts', (committed) => {
+      for (const e of committed)
+        if (e.kind.startsWith('talk.') || e.kind.startsWith('tag.')) counts.invalidate(e.subjectId);
+    });
+    // Open sessions hear of every change their account may read (the hub applies the access module).
+    events.onCommitted('pushes', pushes.consume);
     hub.onEvent((e) => {
       const subjectId = (e.data as { subjectId?: unknown } | null)?.subjectId;
       if (e.event === realtimeEvents.talkUpdates && typeof subjectId === 'number')
@@ -226,8 +241,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       db,
       subjects,
       permissions,
-      hub,
-      counts,
+      events,
       fileStore,
     });
     registerTicketRules(talks.writeRules, { subjects, talks });
@@ -235,16 +249,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const tags = new TagsService({
       db,
       catalog: subjects.catalog,
-      hub,
+      events,
       counts,
       onError: (err) => app.log.error({ err }, 'tags'),
     });
     talks.writeRules.onWritten({
-      written: (trx, subject, ids) => tags.evaluateWritten(trx, subject, ids),
-      announced: (companyId, subject, ids) => tags.announced(companyId, subject, ids),
+      written: (trx, auth, subject, ids) => tags.evaluateWritten(trx, auth, subject, ids),
     });
+    pushes.register(['tag.gained', 'tag.lost'], tags.membership.pushesOf);
+    events.onCommitted('tags', (committed) => tags.membership.forgetDeleted(committed));
     const talkQuery = new TalkQueryService({ db, subjects, talks, counts });
-    const tasks = new TasksService({ db, subjects, talks, query: talkQuery });
+    const tasks = new TasksService({ db, subjects, talks, query: talkQuery, events });
     const options = new OptionsService({ db, subjects, talks, counts });
     const savedFilters = new SavedFiltersService({ db, talks });
     const templates = new TemplatesService({ db, subjects });
@@ -255,7 +270,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       templates,
       ids: new ContextIds(() => tokenSecret(db.kysely)),
     });
-    const menus = new MenusService({ db, subjects, permissions, savedFilters, hub });
+    const menus = new MenusService({ db, subjects, permissions, savedFilters, events });
+    pushes.register(['menu.changed'], menus.pushesOf);
     // A grid opened from a menu item the account does not see gets nothing through it.
     talkQuery.setMenuItems((auth, menuId) =>
       menus.visibleNode(auth, menuId).catch((err: unknown) => {
@@ -263,16 +279,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         throw err;
       }),
     );
-    const rooms = new RoomsService({ db, subjects, menus });
+    const rooms = new RoomsService({ db, subjects, menus, events });
     const files = new FilesService({
       db,
       talks,
       permissions,
       store: fileStore,
-      hub,
+      events,
       sizeLimit: config.fileSizeLimit,
     });
-    const talkMessages = new MessagesService({ db, talks, subjects, hub });
+    const talkMessages = new MessagesService({ db, talks, subjects, events });
+    pushes.register(['message.created'], talkMessages.pushesOf);
     hub.setRecordReadCheck(talkMessages.recordReadCheck);
     const notifications = new NotificationsService({ db, subjects });
     const jobs = new JobsService({ db, catalog: subjects.catalog });
@@ -284,7 +301,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       read: (account) => notifications.accountMatrix(account),
       prepare: (a, input) => notifications.prepareAccountChoices(a, input),
     });
-    const inbox = new InboxService({ db: db.kysely, hub });
+    const inbox = new InboxService({ db: db.kysely, events });
+    pushes.register(['notification.created', 'notification.read'], inbox.pushesOf);
     const push = new PushChannel({
       db: db.kysely,
       keys: await vapidKeys(db.kysely),
@@ -323,19 +341,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       pollMs: config.automationsPollMs,
       onError: (err, what) => app.log.error({ err }, what),
     });
-    // A committed record change wakes the worker (the outbox row is already written).
-    talks.writeRules.onWritten({
-      written: () => Promise.resolve(),
-      announced: () => {
-        automations.nudge();
-        return Promise.resolve();
-      },
-    });
+    // A commit that appended events wakes the automations (they read the log from their cursor).
+    events.onAppended(() => automations.nudge());
     app.decorate('services', {
       config,
       db,
       mailer,
       hub,
+      events,
       auth,
       accounts,
       subjects,
@@ -391,7 +404,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     registerMessageRoutes(app, authenticate, talkMessages);
     registerTaskRoutes(app, authenticate, tasks);
     registerTagRoutes(app, authenticate, tags);
-    const talkImports = new TalkImportService({ db, talks, subjects });
+    const talkImports = new TalkImportService({ db, talks, subjects, events });
     await registerTalkTransferRoutes(
       app,
       authenticate,
@@ -401,6 +414,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => talkImports.idle());
     registerJobRoutes(app, authenticate, jobs);
     registerAutomationRoutes(app, authenticate, automations);
+    registerRunHistoryRoutes(app, authenticate, db.kysely);
     registerNotificationRoutes(app, authenticate, { notifications, sender: notificationSender, inbox, push });
     registerSearchRoutes(app, authenticate, new SearchService({ db, talks, permissions, counts }));
     registerApiDocsRoutes(app, authenticate);
@@ -433,7 +447,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const sweepFiles = () => {
       sweeping = files
         .sweep(config.fileSweepGraceSeconds * 1000)
-        .catch((err: unknown) => app.log.error({ err }, 'file sweep'));
+        .catch((err: unknown) => app.log.error({ err }, 'file sweep'))
+        // Events every durable consumer has read go after a week (events/event-log.ts).
+        .then(() => events.prune())
+        .catch((err: unknown) => app.log.error({ err }, 'event log prune'));
     };
     sweepFiles();
     const fileSweep = setInterval(sweepFiles, 60 * 60 * 1000);

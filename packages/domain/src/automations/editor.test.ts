@@ -158,11 +158,26 @@ describe('save as copy (000 §4)', () => {
   });
 });
 
+describe('events beyond the spec (issue 33)', () => {
+  it('keeps a tag only on a "tag gained" step', () => {
+    const tagged = changeEventType(job(1), 0, 10).job;
+    expect(at(at(tagged.events).steps).tagId).toBeNull();
+    const withTag: Job = {
+      ...tagged,
+      events: [{ ...at(tagged.events), steps: [{ ...at(at(tagged.events).steps), tagId: 4 }] }],
+    };
+    expect(at(at(changeEventType(withTag, 0, 10).job.events).steps).tagId).toBe(4);
+    expect(at(at(changeEventType(withTag, 0, 8).job.events).steps).tagId).toBeNull();
+  });
+});
+
 describe('run on existing records (000 §4)', () => {
   it('offered on the first save when the first event is not a delete', () => {
     expect(offersRunOnExisting(job(1), true)).toBe(true);
     expect(offersRunOnExisting(job(5), true)).toBe(true);
     expect(offersRunOnExisting(job(3), true)).toBe(false);
+    // Events that only a moment fires (issue 33): nothing to run over existing records.
+    for (const t of [8, 9, 10] as const) expect(offersRunOnExisting(job(t), true)).toBe(false);
     expect(offersRunOnExisting(job(1), false)).toBe(false);
     expect(offersRunOnExisting(job(null), true)).toBe(false);
     expect(m.runOnExisting).toBe('Executar esta automação para os registro existentes?');

@@ -88,7 +88,7 @@ export interface EventTypeChange {
  * change from 1; after a delete there is no record to act on whatever the type was before, so it
  * applies from 5 and 6 too). Action steps with no kind chosen yet are removed as well. Works left
  * without steps are kept (empty) so the editor keeps its place. Apply `job` only once confirmed.
- * A cron string is kept only on a schedule step.
+ * A cron string is kept only on a schedule step, a tag only on a "tag gained" one.
  */
 export function changeEventType(
   job: Job,
@@ -112,6 +112,7 @@ export function changeEventType(
                   ...s,
                   eventStepType: newType,
                   cron: newType === EVENT_TYPE.schedule ? (s.cron ?? null) : null,
+                  tagId: newType === EVENT_TYPE.tagGained ? (s.tagId ?? null) : null,
                 },
           ),
         },
@@ -179,10 +180,22 @@ export function saveAsCopy(job: Job, originalName: string): Job {
 }
 
 /**
+ * Event types a run over existing records has no meaning for: the record is gone (delete), or the
+ * event is a moment, not a state a record is in (deactivated, file added, tag gained: issue 33).
+ */
+export const EVENTS_ONLY_TYPES: readonly EventType[] = [
+  EVENT_TYPE.delete,
+  EVENT_TYPE.deactivated,
+  EVENT_TYPE.fileAdded,
+  EVENT_TYPE.tagGained,
+];
+
+/**
  * Whether saving offers 'Executar esta automação para os registro existentes?' (000 §4): on the
- * first save of a job whose first event step is set and is not a delete.
+ * first save of a job whose first event step is set and is not a delete (nor another event that
+ * only a moment fires: `EVENTS_ONLY_TYPES`).
  */
 export function offersRunOnExisting(job: Job, isNew: boolean): boolean {
   const first = job.events[0]?.steps[0]?.eventStepType ?? null;
-  return isNew && first !== null && first !== EVENT_TYPE.delete;
+  return isNew && first !== null && !EVENTS_ONLY_TYPES.includes(first);
 }

@@ -330,13 +330,30 @@ export function emptyConfig<K extends ActionKind>(kind: K): ActionConfigByKind[K
 // ---------------------------------------------------------------------------------------------
 // Job, events, works
 
-/** One event step (000 §3): type, filter, and for schedules the 7-field cron string. */
+/**
+ * One event step (000 §3): type, filter, and for schedules the 7-field cron string; for "tag
+ * gained" (10) the tag it waits for.
+ */
 export const eventStepSchema = z.object({
   eventStepId: optId,
-  /** 1, 3, 4, 5, 6, 7 (2 is read as 4); `null` while a draft has none. */
+  /**
+   * 1, 3, 4, 5, 6, 7 (2 is read as 4), and beyond the spec (issue 33) 8 record deactivated, 9 file
+   * added, 10 tag gained; `null` while a draft has none.
+   */
   eventStepType: z
     .union(
-      [z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7)],
+      [
+        z.literal(1),
+        z.literal(2),
+        z.literal(3),
+        z.literal(4),
+        z.literal(5),
+        z.literal(6),
+        z.literal(7),
+        z.literal(8),
+        z.literal(9),
+        z.literal(10),
+      ],
       {
         message: 'Tipo de evento desconhecido.',
       },
@@ -355,6 +372,8 @@ export const eventStepSchema = z.object({
   /** Schedule (type 4): 7-field cron string "s m h dom mon dow year" (002 §3). */
   cron: shortText(MAX_CRON_CHARS).nullable().optional(),
   dialogTypeId: optId,
+  /** Tag gained (type 10): only this tag; null or absent, any tag. Kept only on type 10. */
+  tagId: optId,
 });
 export type EventStep = z.output<typeof eventStepSchema>;
 export type EventStepInput = z.input<typeof eventStepSchema>;
@@ -476,16 +495,47 @@ export const JOB_RUN_STEP_STATUSES = [
 export type JobRunStepStatus = (typeof JOB_RUN_STEP_STATUSES)[number];
 
 /**
- * What started a run: an event type (1, 3, 4, 5, 6, 7) on a record, a run over existing records,
- * a parent job (ExecuteParentJob), or a retry of an earlier run.
+ * What started a run (issue 33 item 5, as the run history shows it): an event on a record (its
+ * type; who made the change; for an edit the attributes it changed; for "tag gained" the tag, for
+ * "file added" the file), a schedule slot, a run over existing records (who asked), a parent job
+ * (ExecuteParentJob of another run), or a retry of an earlier run.
  */
 export const jobRunTriggerSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('event'), eventType: z.union(EVENT_TYPES.map((t) => z.literal(t))) }),
-  z.object({ kind: z.literal('existing') }),
-  z.object({ kind: z.literal('parent'), parentRunId: z.number().int().nullable() }),
+  z.object({
+    kind: z.literal('event'),
+    eventType: z.union(EVENT_TYPES.map((t) => z.literal(t))),
+    /** The account whose change it was; null when none is known. */
+    accountId: z.number().int().nullable().optional(),
+    accountName: z.string().nullable().optional(),
+    /** An edit: the names of the attributes it changed (at most 20). */
+    changed: z.array(z.string()).optional(),
+    /** Message created (7): the message. */
+    messageId: z.number().int().nullable().optional(),
+    /** Tag gained (10): the tag. */
+    tagId: z.number().int().nullable().optional(),
+    tagName: z.string().nullable().optional(),
+    /** File added (9): the file's name. */
+    fileName: z.string().nullable().optional(),
+  }),
+  /** A schedule's slot: the instant (ISO) the cron string named. */
+  z.object({ kind: z.literal('schedule'), slot: z.string().nullable() }),
+  z.object({
+    kind: z.literal('existing'),
+    /** Who asked for the run ("Executar agora"). */
+    accountId: z.number().int().nullable().optional(),
+    accountName: z.string().nullable().optional(),
+  }),
+  z.object({
+    kind: z.literal('parent'),
+    parentRunId: z.number().int().nullable(),
+    /** The job whose ExecuteParentJob step started this run. */
+    parentJobId: z.number().int().nullable().optional(),
+    parentJobName: z.string().nullable().optional(),
+  }),
   z.object({ kind: z.literal('retry'), fromRunId: z.number().int() }),
 ]);
 export type JobRunTrigger = z.infer<typeof jobRunTriggerSchema>;
+export type JobRunTriggerKind = JobRunTrigger['kind'];
 
 /**
  * The company's automation engine (issue 33): paused, no run of the company starts or goes on
@@ -519,6 +569,75 @@ export type JobRunStep = z.infer<typeof jobRunStepSchema>;
 /** What an action reports it did (JobRunStep.detail). */
 export type StepDetail = Record<string, unknown>;
 
+/**
+ * The details each action kind reports (JobRunStep.detail), small and free of secrets: texts cut at
+ * `STEP_DETAIL_TEXT_MAX` characters, lists at `STEP_DETAIL_LIST_MAX` entries (`more` counts the rest),
+ * no header values, no passwords. `alreadyDone`: an earlier attempt had already done it (its
+ * idempotency key was recorded), so nothing was done again.
+ */
+export const STEP_DETAIL_TEXT_MAX = 200;
+export const STEP_DETAIL_LIST_MAX = 20;
+/** An attribute set and its value, as text. */
+export interface StepValueDetail {
+  attribute: string;
+  value: string;
+}
+/** NewTalk, SetTalkValueByEvent, SetTalkValueByFilter. */
+export interface SetValueStepDetail extends StepDetail {
+  /** The subject of the records written (identifier). */
+  subject: string;
+  values: StepValueDetail[];
+  /** NewTalk: the record created (null when an earlier attempt had created it). */
+  createdTalkId?: number | null;
+  /** SetTalkValueByEvent: the event's record. */
+  talkId?: number;
+  /** SetTalkValueByFilter: how many records the filter selected, and the first ones. */
+  records?: number;
+  talkIds?: number[];
+  alreadyDone?: boolean;
+}
+/** SetTalkTag, RemoveTalkTag: each tag, and whether the record's tags changed. */
+export interface TagStepDetail extends StepDetail {
+  tags: { tagId: number; name: string | null; changed: boolean }[];
+}
+/** SendEmail: each configuration's message. */
+export interface EmailStepDetail extends StepDetail {
+  emails: {
+    to: string[];
+    /** Recipients beyond the first `STEP_DETAIL_LIST_MAX`. */
+    more?: number;
+    subject: string;
+    attachments?: number;
+    /** Not sent: nothing changed and no empty report was asked for. */
+    skipped?: 'noChanges';
+    alreadyDone?: boolean;
+  }[];
+}
+/** HttpRequest: each configuration's call (the address without its secrets; no header values). */
+export interface HttpStepDetail extends StepDetail {
+  requests: { method: string; url: string; status: number | null; alreadyDone?: boolean }[];
+}
+/** Notification: each configuration's notification and how many received it. */
+export interface NotificationStepDetail extends StepDetail {
+  notifications: {
+    notificationId: number;
+    name: string | null;
+    recipients: number;
+    alreadyDone?: boolean;
+  }[];
+}
+/** SetTalkDialog, SetTalkDialogByFilter: the messages posted. */
+export interface DialogStepDetail extends StepDetail {
+  messages: { text: string; visibleTo: number | null }[];
+  /** SetTalkDialogByFilter: records the filter selected, and the first ones. */
+  records?: number;
+  talkIds?: number[];
+}
+/** ExecuteParentJob: the runs asked for. */
+export interface ParentJobStepDetail extends StepDetail {
+  calls: { jobId: number; jobName: string | null; talkId: number | null }[];
+}
+
 /** A run (issue 16): GET /api/job/run/{runId}, rows of GET /api/job/{jobId}/runs. */
 export const jobRunSchema = z.object({
   runId: z.number().int(),
@@ -532,9 +651,18 @@ export const jobRunSchema = z.object({
 });
 export type JobRun = z.infer<typeof jobRunSchema>;
 
-/** A run as the run calls answer it: with its record's subject, and the progress of a run over a set of records. */
+/**
+ * A run as the run calls answer it: with its job's name, its record's subject, how many times it
+ * was retried, and the progress of a run over a set of records.
+ */
 export const jobRunDetailSchema = jobRunSchema.extend({
   subjectId: z.number().int().nullable(),
+  /** The identifier of the record's subject: the record opens at /context/talk/{subject}/{talkId}. */
+  subject: z.string().nullable().optional(),
+  /** The job's name; null when the job was deleted since. */
+  jobName: z.string().nullable().optional(),
+  /** How many times the whole run was sent again (POST /api/job/run/{runId}/retry). */
+  retries: z.number().int().optional(),
   /** Runs over existing records (and schedules): records done of the total (null until counted). */
   progress: z.object({ done: z.number().int(), total: z.number().int().nullable() }).optional(),
 });
@@ -542,6 +670,24 @@ export type JobRunDetail = z.infer<typeof jobRunDetailSchema>;
 
 export const jobRunPageSchema = pageOf(jobRunDetailSchema);
 export type JobRunPage = z.infer<typeof jobRunPageSchema>;
+
+/**
+ * Query of GET /api/job/runs: the company's runs, newest first, of one job (`jobId`) and in one
+ * status (`status`) when given. `fetch` must be one of JOB_PAGE_SIZES.
+ */
+export const jobRunListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  fetch: z.coerce
+    .number()
+    .int()
+    .default(JOB_DEFAULT_PAGE_SIZE)
+    .refine((n) => (JOB_PAGE_SIZES as readonly number[]).includes(n), {
+      message: `Tamanho de página inválido: use ${JOB_PAGE_SIZES.join(', ')}.`,
+    }),
+  status: z.enum(JOB_RUN_STATUSES, { message: 'Situação desconhecida.' }).optional(),
+  jobId: idSchema.optional(),
+});
+export type JobRunListQuery = z.output<typeof jobRunListQuerySchema>;
 
 /** Answer of POST /api/job/{jobId}/run (202). */
 export const jobRunStartedSchema = z.object({ runId: z.number().int() });

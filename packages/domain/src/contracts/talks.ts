@@ -121,6 +121,9 @@ export const apiTalkSchema = z.object({
   createdBy: z.number().int().nullable(),
   updatedAt: z.string(),
   updatedBy: z.number().int().nullable(),
+  /** Display names of createdBy and updatedBy (the grid's "Criado por", "Alterado por"). */
+  createdByName: z.string().nullable().optional(),
+  updatedByName: z.string().nullable().optional(),
   templateId: z.number().int().nullable(),
   tags: z.array(talkTagSchema),
   talkValues: z.array(talkValueSchema),

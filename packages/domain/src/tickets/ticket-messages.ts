@@ -16,6 +16,8 @@ export const ticketMessages = {
   reworkHint: 'Disponível quando {rework} for Sim.',
   reasonRequired: 'Informe o motivo da alteração da previsão.',
   closeHint: 'Para concluir o chamado, altere o status para "{status}".',
+  statusNotAllowed:
+    'O status "{status}" não pode ser escolhido por clientes: escolha {choices}. Para discordar da conclusão, escreva na conversa do chamado.',
 } as const;
 
 export type TicketMessageKey = keyof typeof ticketMessages;

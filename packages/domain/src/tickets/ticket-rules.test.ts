@@ -248,6 +248,28 @@ describe('ticket rules (000 §5)', () => {
     expect(ticketErrors(edit({ situacao: 7 }, awaiting, 1196))).toEqual([]);
   });
 
+  it('lets room 1196 only confirm a concluded ticket, never reopen or move it (issue 39 item 8)', () => {
+    const awaiting = {
+      ...complete,
+      situacao: 6,
+      diagnostico: 'Falha',
+      detalhesdiagnostico: 'Servidor sem espaço em disco',
+      ofensor: 'Infra',
+    };
+    expect(edit({}, awaiting, 1196).situacao.choices).toEqual([AWAITING_CUSTOMER_STATUS, 'Finalizado']);
+    for (const status of [1, 2, 4, 8, 9]) {
+      expect(edit({ situacao: status }, awaiting, 1196).situacao.error).toBe(
+        `O status "${STATUS[status] ?? ''}" não pode ser escolhido por clientes: escolha "${AWAITING_CUSTOMER_STATUS}" ou "Finalizado". Para discordar da conclusão, escreva na conversa do chamado.`,
+      );
+    }
+    expect(ticketErrors(edit({ situacao: null }, awaiting, 1196)).map((e) => e.field)).toEqual(['situacao']);
+    // Attendants keep every status; customers choose none elsewhere.
+    expect(edit({ situacao: 1 }, awaiting).situacao.choices).toBeUndefined();
+    expect(ticketErrors(edit({ situacao: 1 }, awaiting))).toEqual([]);
+    expect(edit({}, complete, 1196).situacao.choices).toBeUndefined();
+    expect(rules({ titulo: 'Dois termos' }, null, 1196).situacao.readOnly).toBe(true);
+  });
+
   it('gives no rule to a field the subject does not have', () => {
     const r = rules({ titulo: 'Dois termos' }, { titulo: 'Dois termos' }, AGENT_ROOM, {
       fields: new Set(['titulo', 'situacao']),

@@ -45,6 +45,19 @@ export const CUSTOMER_ROOM = 1196;
 export const AWAITING_CUSTOMER_STATUS = 'Concluído, aguardando confirmação do cliente';
 export const FINISHED_STATUS = 'Finalizado';
 
+/**
+ * The statuses the customers' room may give a ticket (issue 39 item 8; docs/decisions.md,
+ * "Customer ticket statuses"): none on a new ticket (it starts with the status's default), none
+ * while the ticket is the attendants' to work, and, while it awaits their confirmation, only to
+ * keep it so or to confirm it ('Finalizado'). Disagreeing is said in the ticket's conversation;
+ * reopening is the attendants' move.
+ */
+export function customerStatusChoices(previousStatus: string | null): readonly string[] {
+  return normalizeStatus(previousStatus) === normalizeStatus(AWAITING_CUSTOMER_STATUS)
+    ? [AWAITING_CUSTOMER_STATUS, FINISHED_STATUS]
+    : [];
+}
+
 /** Statuses that close a ticket (000 §5: cancelled, completed, finalized, awaiting confirmation, proposal refused). */
 const CLOSING_STATUSES: ReadonlySet<string> = new Set(
   ['Cancelado', 'Concluído', 'Finalizado', AWAITING_CUSTOMER_STATUS, 'Proposta comercial recusada'].map(
@@ -133,6 +146,8 @@ export interface TicketFieldRule {
   reset: boolean;
   /** The first broken rule, in pt-BR. */
   error?: string | undefined;
+  /** The status: the names this room may choose (any when absent). */
+  choices?: readonly string[] | undefined;
 }
 
 export type TicketRules = Record<TicketField, TicketFieldRule>;
@@ -186,7 +201,6 @@ export function ticketRules(input: TicketRuleInput): TicketRules {
   const customer = room === CUSTOMER_ROOM;
   const exempt = room === ADMIN_ROOM || room === CUSTOMER_ROOM;
   const status = normalizeStatus(input.status);
-  const previousStatus = normalizeStatus(input.previousStatus);
   const statusChanged = editing && !sameTicketValue(values.situacao, before.situacao);
   const changed = (f: TicketField) => editing && !sameTicketValue(values[f], before[f]);
   /** A value that was set and is now different (the first value set is not a change). */
@@ -248,9 +262,13 @@ export function ticketRules(input: TicketRuleInput): TicketRules {
       rules.cliente.readOnly = true;
       rules.solicitante.readOnly = true;
     }
-    const mayConfirm = editing && previousStatus === normalizeStatus(AWAITING_CUSTOMER_STATUS);
-    rules.situacao.readOnly = !mayConfirm;
-    if (mayConfirm) rules.situacao.hint = ticketMessage('closeHint', { status: FINISHED_STATUS });
+    const choices = editing ? customerStatusChoices(input.previousStatus) : [];
+    rules.situacao.readOnly = choices.length === 0;
+    if (choices.length > 0) {
+      rules.situacao.choices = choices;
+      rules.situacao.required = true;
+      rules.situacao.hint = ticketMessage('closeHint', { status: FINISHED_STATUS });
+    }
   }
 
   for (const f of TICKET_FIELDS) {
@@ -272,6 +290,17 @@ export function ticketRules(input: TicketRuleInput): TicketRules {
     const value = values[f];
     if (rule.readOnly && !sameTicketValue(value, baseline[f])) {
       return ticketMessage(editing ? 'readOnlyChanged' : 'readOnlyFilled', { name: name(f) });
+    }
+    if (
+      f === 'situacao' &&
+      rule.choices &&
+      !blank(value) &&
+      !rule.choices.some((c) => normalizeStatus(c) === status)
+    ) {
+      return ticketMessage('statusNotAllowed', {
+        status: input.status ?? String(value),
+        choices: rule.choices.map((c) => `"${c}"`).join(' ou '),
+      });
     }
     if (rule.blocked) {
       const parent = DEPENDS_ON.find(([child]) => child === f)?.[1];

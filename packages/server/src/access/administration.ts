@@ -1,4 +1,4 @@
-import { ACCOUNT_TYPE, ADMIN_ROOM_ID } from '@talkbase/domain/contracts/account';
+import { ACCOUNT_TYPE, ADMIN_ROOM_ID, CUSTOMER_ROOM_ID } from '@talkbase/domain/contracts/account';
 import { forbidden, type ErrorItem } from '../http/errors.ts';
 import type { AuthContext } from './identity.ts';
 
@@ -9,6 +9,7 @@ export const administrationMessages = {
   roomOneAccount:
     'Somente um administrador do perfil Administrador pode alterar ou excluir usuários desse perfil.',
   integrationAdmin: 'Contas de integração não podem ser administradoras.',
+  customerImport: 'Clientes não importam registros: abra cada chamado pelo formulário.',
 } as const;
 
 /** An administrator of any room: the settings console (users, rooms, templates, notifications). */
@@ -71,4 +72,13 @@ export function integrationAdminErrors(accountType: number, isAdmin: boolean | u
 /** Removing an account of room 1 is for room 1's administrators. */
 export function mayRemoveAccount(auth: AuthContext, target: { roomId: number }): boolean {
   return target.roomId !== ADMIN_ROOM_ID || isPlatformAdministrator(auth);
+}
+
+/**
+ * Customers (room 1196) write records one at a time through the form, where their rules apply
+ * (issue 39 item 8): a CSV import is refused for them whatever the room's create grant says, as the
+ * grid offers them no "Importar".
+ */
+export function requireBulkWriter(auth: AuthContext): void {
+  if (auth.roomId === CUSTOMER_ROOM_ID) throw forbidden(administrationMessages.customerImport);
 }

@@ -23,6 +23,9 @@ import { talkImports } from './migrations/0019-talk-imports.ts';
 import { accessVersion } from './migrations/0020-access-version.ts';
 import { authVersion } from './migrations/0021-auth-version.ts';
 import { attributeWords } from './migrations/0022-attribute-words.ts';
+import { eventStream } from './migrations/0023-event-stream.ts';
+import { runBoundsAndPause } from './migrations/0024-run-bounds-and-pause.ts';
+import { eventStepTagAndRunLists } from './migrations/0025-event-step-tag-and-run-lists.ts';
 
 /** Versioned migrations, in order. A migration is never edited once released: add the next one. */
 function migrations(db: Db): Record<string, Migration> {
@@ -49,6 +52,9 @@ function migrations(db: Db): Record<string, Migration> {
     '0020-access-version': accessVersion(db.dialect),
     '0021-auth-version': authVersion(db.dialect),
     '0022-attribute-words': attributeWords(db.dialect),
+    '0023-event-stream': eventStream(db.dialect),
+    '0024-run-bounds-and-pause': runBoundsAndPause(),
+    '0025-event-step-tag-and-run-lists': eventStepTagAndRunLists(),
   };
 }
 

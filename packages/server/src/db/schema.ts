@@ -10,6 +10,7 @@ import type { ConversationTables } from './schema/conversation.ts';
 import type { TagTables } from './schema/tags.ts';
 import type { NotificationTables } from './schema/notifications.ts';
 import type { JobTables } from './schema/jobs.ts';
+import type { EventTables } from './schema/events.ts';
 
 export type * from './schema/access.ts';
 export type * from './schema/records.ts';
@@ -18,6 +19,7 @@ export type * from './schema/conversation.ts';
 export type * from './schema/tags.ts';
 export type * from './schema/notifications.ts';
 export type * from './schema/jobs.ts';
+export type * from './schema/events.ts';
 
 /** Every table, one area per file under `schema/`; the database Kysely is typed with. */
 export interface Database
@@ -28,4 +30,5 @@ export interface Database
     ConversationTables,
     TagTables,
     NotificationTables,
-    JobTables {}
+    JobTables,
+    EventTables {}

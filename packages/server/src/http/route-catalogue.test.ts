@@ -215,7 +215,7 @@ describe('/api/openapi.json', () => {
     // docs/api.md's prose for the call, beside the generated schemas.
     expect(login?.description).toContain('Usuário ou senha inválidos.');
     expect(login?.summary).not.toBe('POST /api/account/login');
-    expect(list?.description).toContain('(docs/api.md: admin)');
+    expect(list?.description).toContain('(permissão: admin)');
     // A declared response schema is described as the success answer.
     expect(doc.paths['/api/health']?.get?.responses['200']).toBeDefined();
   });
@@ -235,9 +235,9 @@ describe('docs/api.md notes', () => {
       ].join('\n'),
     );
     expect(notes.get('GET /api/menu/all')).toBe(
-      'the menu (docs/api.md: session)\n\n`GET /api/menu/all/?scope=company`: the whole menu (docs/api.md: admin (403 otherwise))',
+      'the menu (permissão: session)\n\n`GET /api/menu/all/?scope=company`: the whole menu (permissão: admin (403 otherwise))',
     );
-    expect(notes.get('POST /api/talk/batchactivate/{}')).toBe('`{talkIds}` (docs/api.md: session)');
+    expect(notes.get('POST /api/talk/batchactivate/{}')).toBe('`{talkIds}` (permissão: session)');
     expect(notes.has('GET /api/elsewhere')).toBe(false);
   });
 });

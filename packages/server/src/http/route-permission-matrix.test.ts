@@ -43,6 +43,11 @@ const FINER: { route: RegExp; who: Principal[]; why: string }[] = [
     who: ['otherAdmin'],
     why: 'automations are managed by administrators of room 1 only (jobs.service.ts)',
   },
+  {
+    route: /^POST \/api\/talk\/import\/:subject$/,
+    who: ['customer'],
+    why: 'customers write records through the form, never by CSV import (issue 39 item 8, access/administration.ts)',
+  },
 ];
 
 /** Routes that answer 503 by design while a feature is not configured (here: no certificate endpoint). */

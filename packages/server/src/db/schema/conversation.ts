@@ -1,12 +1,11 @@
 import type { Generated } from 'kysely';
 
-/** A record's conversation, the outbox of events and task timers. */
+/** A record's conversation and task timers. */
 export interface ConversationTables {
   talk_conversations: TalkConversationsTable;
   talk_messages: TalkMessagesTable;
   talk_message_recipients: TalkMessageRecipientsTable;
   talk_message_reads: TalkMessageReadsTable;
-  outbox_events: OutboxEventsTable;
   task_events: TaskEventsTable;
   task_runs: TaskRunsTable;
 }
@@ -49,26 +48,6 @@ export interface TalkMessageReadsTable {
 }
 
 /** Events written in the transaction of the change that causes them (GUIDE §8; 0011). */
-export interface OutboxEventsTable {
-  id: Generated<number>;
-  company_id: number;
-  kind: string;
-  event_type: number | null;
-  subject_id: number;
-  talk_id: number | null;
-  talk_version: number | null;
-  message_id: number | null;
-  account_id: number | null;
-  depth: Generated<number>;
-  source: string | null;
-  /** JSON. */
-  payload: string;
-  created_at: number;
-  processed_at: number | null;
-  attempts: Generated<number>;
-  last_error: string | null;
-}
-
 /** A start, pause or finish of a task (0012). */
 export interface TaskEventsTable {
   id: Generated<number>;

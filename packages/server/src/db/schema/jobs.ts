@@ -9,6 +9,7 @@ export interface JobTables {
   job_work_steps: JobWorkStepsTable;
   job_refs: JobRefsTable;
   job_generations: JobGenerationsTable;
+  automation_pauses: AutomationPausesTable;
 }
 
 /** Automations (migration 0017, modules/jobs): the job document and the rows that give ids and indexes. */
@@ -44,6 +45,8 @@ export interface JobEventStepsTable {
   event_type: number;
   subject_id: number;
   cron: string | null;
+  /** Tag gained (type 10): the tag it waits for; null, any (migration 0025). */
+  tag_id: number | null;
 }
 
 export interface JobWorksTable {
@@ -75,4 +78,12 @@ export interface JobRefsTable {
 export interface JobGenerationsTable {
   company_id: number;
   generation: number;
+}
+
+/** A company whose automation engine is paused (migration 0024, modules/automations): no run starts or continues. */
+export interface AutomationPausesTable {
+  company_id: number;
+  paused_at: number;
+  /** The account that paused it. */
+  paused_by: number | null;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { declaredRoutes, isApiUrl, type CatalogueEntry } from '../../http/route-catalogue.ts';
 import type { OtherAnswer, Permission } from '../../http/route.ts';
+import { operationSummaries } from './summaries.ts';
 
 /**
  * The OpenAPI 3.1 description of the API, generated from the route catalogue (http/route-catalogue.ts):
@@ -256,6 +257,14 @@ function routeKey(method: string, path: string): string {
   return `${method.toUpperCase()} ${bare.replace(/\{[^}]+\}|:[a-z0-9_]+/g, '{}') || '/'}`;
 }
 
+/** The Portuguese summaries by route key (summaries.ts). */
+const summaries = new Map(
+  Object.entries(operationSummaries).map(([call, text]) => {
+    const [method = '', callPath = ''] = call.split(' ');
+    return [routeKey(method, callPath), text] as const;
+  }),
+);
+
 /**
  * The prose of docs/api.md for each call its tables name (`| \`GET /api/x\` | permission | answer |`):
  * the rules and messages written for people, shown beside the generated schemas. Calls the file
@@ -290,8 +299,8 @@ export function apiMarkdownNotes(markdown: string): Map<string, string> {
       .filter((_, i) => i + 1 !== permissionAt)
       .join(' — ');
     const note = [
-      first.includes('?') ? `${first}: ${text}` : text,
-      permission ? `(docs/api.md: ${permission})` : '',
+      withoutFilePaths(first.includes('?') ? `${first}: ${text}` : text),
+      permission ? `(permissão: ${permission})` : '',
     ]
       .filter(Boolean)
       .join(' ');
@@ -303,6 +312,16 @@ export function apiMarkdownNotes(markdown: string): Map<string, string> {
     }
   }
   return notes;
+}
+
+// A repository file (`packages/server/src/http/route.ts`, docs/api.md): nothing an integrator can open.
+const FILE_PATH = '`?(?<![\\w/.-])[\\w.-]+/[\\w./-]*\\.(?:ts|tsx|js|md|json|sql)\\b`?';
+
+/** The developers' prose without the source files it names (issue 39 item 10). */
+function withoutFilePaths(markdown: string): string {
+  return markdown
+    .replace(new RegExp(`\\s*\\(${FILE_PATH}\\)`, 'g'), '')
+    .replace(new RegExp(`\\s*${FILE_PATH}`, 'g'), '');
 }
 
 /** A one-line summary from markdown: no code marks, the first sentence, at most 100 characters. */
@@ -425,7 +444,7 @@ export function buildOpenApi(
       withoutResponseSchema.push(label);
       responses['2XX'] = {
         description:
-          'Sucesso. Esta rota ainda não declara o esquema da resposta: um objeto JSON, um arquivo ou nada (204); veja docs/api.md.',
+          'Sucesso. Esta rota ainda não declara o esquema da resposta: um objeto JSON, um arquivo ou nada (204).',
         content: { 'application/json': { schema: {} } },
       };
     }
@@ -448,7 +467,11 @@ export function buildOpenApi(
     }
 
     const note = notes.get(routeKey(entry.method, entry.url));
-    const summary = contract?.summary ?? declared?.summary ?? (note ? plainSummary(note) : label);
+    const summary =
+      contract?.summary ??
+      declared?.summary ??
+      summaries.get(routeKey(entry.method, entry.url)) ??
+      (note ? plainSummary(note) : label);
     const operation: Operation = {
       operationId,
       summary: summary.length > 120 ? `${summary.slice(0, 117)}…` : summary,
@@ -493,11 +516,10 @@ export function buildOpenApi(
       title: 'Talkbase API',
       version,
       description:
-        'Gerada das definições de rota e dos contratos zod do servidor (packages/server/src/http/route.ts): ' +
+        'Gerada das definições de rota e dos contratos zod do servidor: ' +
         'toda rota que o servidor registra está aqui, com a permissão (`x-permission`), os parâmetros, o corpo e as respostas. ' +
         'Erros têm sempre o formato `{ "errors": [ { "message": "…", "field": "…" } ] }`. ' +
-        'Chamadas autenticadas enviam `Authorization: Bearer <token>` (o token de POST /api/account/login). ' +
-        'Texto de referência: docs/api.md.',
+        'Chamadas autenticadas enviam `Authorization: Bearer <token>` (o token de POST /api/account/login).',
     },
     servers: [{ url: '/' }],
     tags: [...tags].sort().map((name) => ({ name })),

@@ -68,10 +68,14 @@ describe('automation durability', () => {
     await createRecord(fx, { titulo: 'A', status: 'novo' });
     await fx.app.services.automations.drain();
     expect(await count(fx)).toBe(2);
-    // As if the process died right after the action's transaction: the outbox event not marked
-    // processed, the run still 'running' with its lease run out and its step not recorded.
+    // As if the process died right after the action's transaction: the event stream's cursor not
+    // moved past the event, the run still 'running' with its lease run out and its step not recorded.
     const k = fx.t.db.kysely;
-    await k.updateTable('outbox_events').set({ processed_at: null }).execute();
+    await k
+      .updateTable('event_cursors')
+      .set({ tx: 0, event_id: 0 })
+      .where('consumer', '=', 'automations')
+      .execute();
     const [run] = (await runsOf(fx, jobId)).itens;
     await (k as never as Loose)
       .updateTable('automation_runs')

@@ -1,6 +1,7 @@
-import { sql, type Generated, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Generated, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
-import type { Database, OutboxEventsTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
+import { talkTable } from '../subjects/subject-ddl.ts';
 
 /** Tables of migration 0018 (typed here: the engine is their only reader and writer). */
 export interface AutomationRunsTable {
@@ -24,6 +25,8 @@ export interface AutomationRunsTable {
   cursor: number | null;
   done: number | null;
   total: number | null;
+  /** A set run's fixed set (0024): the highest record id when it first started; null before. */
+  upper_id: number | null;
   created_at: number;
   started_at: number | null;
   finished_at: number | null;
@@ -69,60 +72,11 @@ export function normalizeRun(r: Record<string, unknown>): RunRow {
     cursor: num(r.cursor),
     done: num(r.done),
     total: num(r.total),
+    upper_id: num(r.upper_id),
     created_at: int(r.created_at),
     started_at: num(r.started_at),
     finished_at: num(r.finished_at),
   };
-}
-
-/** An outbox event as the automations read it: its delivery bookkeeping left out. */
-export type OutboxRow = Omit<
-  Selectable<OutboxEventsTable>,
-  'created_at' | 'processed_at' | 'attempts' | 'last_error'
->;
-
-const outboxColumns = sql`id, company_id, kind, event_type, subject_id, talk_id, talk_version, message_id,
-  account_id, depth, source, payload`;
-
-function toOutbox(row: OutboxRow): OutboxRow {
-  const r = row as unknown as Record<string, unknown>;
-  return {
-    ...row,
-    id: int(r.id),
-    company_id: int(r.company_id),
-    event_type: num(r.event_type),
-    subject_id: int(r.subject_id),
-    talk_id: num(r.talk_id),
-    talk_version: num(r.talk_version),
-    message_id: num(r.message_id),
-    account_id: num(r.account_id),
-    depth: int(r.depth),
-  };
-}
-
-/** The next unprocessed outbox events (a look, no lock: the claim inside the transaction decides). */
-export async function peekOutbox(db: Kysely<Database>, limit: number): Promise<OutboxRow[]> {
-  const { rows } = await sql<OutboxRow>`select ${outboxColumns} from outbox_events
-    where processed_at is null order by id limit ${limit}`.execute(db);
-  return rows.map(toOutbox);
-}
-
-/** Those of `ids` still unprocessed, locked for this transaction (PostgreSQL: others skip them). */
-export async function claimOutbox(
-  trx: Transaction<Database>,
-  dialect: DialectName,
-  ids: number[],
-): Promise<OutboxRow[]> {
-  if (ids.length === 0) return [];
-  const lock = dialect === 'postgres' ? sql` for update skip locked` : sql``;
-  const { rows } = await sql<OutboxRow>`select ${outboxColumns} from outbox_events
-    where processed_at is null and id in (${sql.join(ids)}) order by id${lock}`.execute(trx);
-  return rows.map(toOutbox);
-}
-
-export async function markProcessed(db: Kysely<Database>, ids: number[], at: number): Promise<void> {
-  if (ids.length === 0) return;
-  await db.updateTable('outbox_events').set({ processed_at: at }).where('id', 'in', ids).execute();
 }
 
 export type NewRun = Omit<AutomationRunsTable, 'id'>;
@@ -139,32 +93,97 @@ export async function insertRun(db: Kysely<Database>, run: NewRun): Promise<numb
 }
 
 /**
- * Whether any run is due (a read): the engine looks before it claims, so a round with nothing due
- * writes nothing (on SQLite a write, even one changing no row, joins a group commit and waits for it).
+ * The engine's two lanes (engine.ts): `event` runs on one record (an event's, a parent job's
+ * call), `set` runs over a filter's records (run on existing records, a schedule slot). Each lane
+ * claims only its own kinds, so a long set run never holds the runs of events.
  */
-export async function anyRunDue(db: Kysely<Database>, now: number): Promise<boolean> {
+export type RunLane = 'event' | 'set';
+export const SET_KINDS: readonly RunKind[] = ['existing', 'schedule'];
+export const isSetKind = (kind: RunKind) => SET_KINDS.includes(kind);
+
+/** A due run of the lane whose company's engine is not paused (automation_pauses). */
+function dueIn(lane: RunLane, now: number) {
+  const kinds = sql.join(SET_KINDS.map((k) => sql.lit(k)));
+  const kind = lane === 'set' ? sql`kind in (${kinds})` : sql`kind not in (${kinds})`;
+  return sql`((status = 'pending' and next_at <= ${now}) or (status = 'running' and lease_until < ${now}))
+    and ${kind} and company_id not in (select company_id from automation_pauses)`;
+}
+
+/**
+ * Whether any run of the lane is due (a read): the engine looks before it claims, so a round with
+ * nothing due writes nothing (on SQLite a write, even one changing no row, joins a group commit and
+ * waits for it).
+ */
+export async function anyRunDue(db: Kysely<Database>, now: number, lane: RunLane): Promise<boolean> {
   const { rows } = await sql<{ one: number }>`select 1 as one from automation_runs
-    where (status = 'pending' and next_at <= ${now}) or (status = 'running' and lease_until < ${now})
-    limit 1`.execute(db);
+    where ${dueIn(lane, now)} limit 1`.execute(db);
   return rows.length > 0;
 }
 
-/** Claims due runs: pending ones whose time came, and running ones whose lease ran out (a crash). */
+/**
+ * Claims due runs of the lane: pending ones whose time came, and running ones whose lease ran out
+ * (a crash). Runs of a paused company stay where they are. On PostgreSQL the rows are locked and
+ * skipped by other instances' claims, so each run is taken by one instance.
+ */
 export async function claimRuns(
   db: Kysely<Database>,
   dialect: DialectName,
   now: number,
   leaseMs: number,
   limit: number,
+  lane: RunLane,
 ): Promise<RunRow[]> {
   const lock = dialect === 'postgres' ? sql` for update skip locked` : sql``;
   const { rows } = await sql<Record<string, unknown>>`update automation_runs
     set status = 'running', lease_until = ${now + leaseMs}, started_at = coalesce(started_at, ${now})
     where id in (select id from automation_runs
-      where (status = 'pending' and next_at <= ${now}) or (status = 'running' and lease_until < ${now})
+      where ${dueIn(lane, now)}
       order by id limit ${limit}${lock})
     returning *`.execute(db);
   return rows.map(normalizeRun).sort((a, b) => a.id - b.id);
+}
+
+/** What a run in progress looks at between steps and batches: a cancel request, its company's pause. */
+export async function runControl(
+  db: Kysely<Database>,
+  id: number,
+): Promise<{ cancelRequested: boolean; paused: boolean }> {
+  const { rows } = await sql<{ cancel_requested: unknown; paused: unknown }>`select r.cancel_requested,
+    (select count(*) from automation_pauses p where p.company_id = r.company_id) as paused
+    from automation_runs r where r.id = ${id}`.execute(db);
+  const row = rows[0];
+  return { cancelRequested: Number(row?.cancel_requested ?? 0) === 1, paused: Number(row?.paused ?? 0) > 0 };
+}
+
+/** The company's engine pause (0024), or null when it runs. */
+export async function findPause(
+  db: Kysely<Database>,
+  companyId: number,
+): Promise<{ pausedAt: number; pausedBy: number | null } | null> {
+  const r = await db
+    .selectFrom('automation_pauses')
+    .select(['paused_at', 'paused_by'])
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return r ? { pausedAt: int(r.paused_at), pausedBy: num(r.paused_by) } : null;
+}
+
+/** Pauses the company's engine (a pause already there stays as it was). */
+export async function addPause(
+  db: Kysely<Database>,
+  companyId: number,
+  accountId: number | null,
+  at: number,
+): Promise<void> {
+  await db
+    .insertInto('automation_pauses')
+    .values({ company_id: companyId, paused_at: at, paused_by: accountId })
+    .onConflict((oc) => oc.column('company_id').doNothing())
+    .execute();
+}
+
+export async function removePause(db: Kysely<Database>, companyId: number): Promise<void> {
+  await db.deleteFrom('automation_pauses').where('company_id', '=', companyId).execute();
 }
 
 export async function updateRun(
@@ -173,6 +192,24 @@ export async function updateRun(
   set: Partial<Omit<AutomationRunsTable, 'id'>>,
 ): Promise<void> {
   await adb(db).updateTable('automation_runs').set(set).where('id', '=', id).execute();
+}
+
+/** Renews a running run's claim (a long step or batch in progress); an ended run is left alone. */
+export async function extendLease(db: Kysely<Database>, id: number, until: number): Promise<void> {
+  await adb(db)
+    .updateTable('automation_runs')
+    .set({ lease_until: until })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .execute();
+}
+
+/** The highest record id of a subject (0 when it has none): a set run's fixed upper bound. */
+export async function highestRecordId(db: Kysely<Database>, subjectId: number): Promise<number> {
+  const { rows } = await sql<{
+    m: unknown;
+  }>`select max(id) as m from ${sql.table(talkTable(subjectId))}`.execute(db);
+  return Number(rows[0]?.m ?? 0);
 }
 
 export async function findRun(db: Kysely<Database>, id: number): Promise<RunRow | null> {

@@ -4,6 +4,7 @@ import { idSchema } from '@talkbase/domain/contracts/ids';
 import {
   JOB_DEFAULT_PAGE_SIZE,
   JOB_PAGE_SIZES,
+  jobEngineStateSchema,
   jobRunDetailSchema,
   jobRunPageSchema,
   jobRunStartedSchema,
@@ -44,7 +45,8 @@ export function registerAutomationRoutes(
     url: '/api/job/:jobId/run',
     permission: 'admin',
     params: jobParams,
-    summary: 'Runs the job over every existing record matching its first event (background).',
+    summary:
+      'Executa a automação sobre todos os registros existentes que atendem ao seu primeiro evento (em segundo plano).',
     response: jobRunStartedSchema,
     status: 202,
     handler: async ({ auth, params, reply }) => {
@@ -99,5 +101,34 @@ export function registerAutomationRoutes(
     params: runParams,
     response: jobRunDetailSchema,
     handler: ({ auth, params }) => engine.cancel(manager(auth), params.runId),
+  });
+
+  // The company's engine (issue 33): paused, no run of the company starts or continues.
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/job/engine',
+    permission: 'admin',
+    summary: 'Se as automações da empresa estão pausadas, desde quando e por quem.',
+    response: jobEngineStateSchema,
+    handler: ({ auth }) => engine.engineState(manager(auth)),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'POST',
+    url: '/api/job/pause',
+    permission: 'admin',
+    summary:
+      'Pausa as automações da empresa: nenhuma execução começa ou continua (as em andamento param no próximo passo ou lote); eventos e agendamentos seguem criando execuções pendentes.',
+    response: jobEngineStateSchema,
+    handler: ({ auth }) => engine.pauseEngine(manager(auth)),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'POST',
+    url: '/api/job/resume',
+    permission: 'admin',
+    summary: 'Retoma as automações da empresa: as execuções pendentes continuam de onde pararam.',
+    response: jobEngineStateSchema,
+    handler: ({ auth }) => engine.resumeEngine(manager(auth)),
   });
 }

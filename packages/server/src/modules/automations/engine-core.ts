@@ -18,6 +18,7 @@ export const engineMessages = {
   unknownAction: (kind: string) => `Ação desconhecida: ${kind}.`,
   cancelled: 'Execução cancelada.',
   recordGone: 'O registro não existe mais.',
+  tooDeep: `Execução interrompida: mais de ${MAX_DEPTH} automações encadeadas.`,
 };
 
 export interface EngineDeps {
@@ -39,6 +40,18 @@ export interface EngineDeps {
    * share commits. One record's runs still go one after another, in the order of their events.
    */
   concurrency?: number;
+  /**
+   * How many runs over a filter's records (run on existing records, schedule slots) an instance
+   * works at once, in their own lane: they never hold the runs of events.
+   */
+  setConcurrency?: number;
+  /**
+   * How many records the set lane's runs work at once, all of them together: a bound on the
+   * database connections they hold, so the event lane always finds one (PostgreSQL's pool).
+   * Default: `concurrency` on SQLite (one writer: concurrent writes share commits), half of it on
+   * PostgreSQL.
+   */
+  setRecordConcurrency?: number;
   now?: () => number;
 }
 
@@ -53,6 +66,8 @@ export class EngineCore {
   readonly leaseMs: number;
   readonly batchSize: number;
   readonly concurrency: number;
+  readonly setConcurrency: number;
+  readonly setRecordConcurrency: number;
   private cache = new Map<string, { generation: number; jobs: SavedJob[] }>();
   private generations = new Map<number, number>();
   private byId = new Map<string, { generation: number; job: SavedJob | null }>();
@@ -67,6 +82,10 @@ export class EngineCore {
     this.leaseMs = deps.leaseMs ?? 60_000;
     this.batchSize = deps.batchSize ?? 500;
     this.concurrency = deps.concurrency ?? 8;
+    this.setConcurrency = deps.setConcurrency ?? 2;
+    this.setRecordConcurrency =
+      deps.setRecordConcurrency ??
+      (deps.db.dialect === 'postgres' ? Math.max(1, Math.floor(this.concurrency / 2)) : this.concurrency);
   }
 
   get k(): Kysely<Database> {

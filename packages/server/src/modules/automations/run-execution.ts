@@ -8,27 +8,47 @@ import {
 } from '@talkbase/domain/contracts/jobs';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import type { Lanes } from '../../runtime/lanes.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import { nextBatch, countRecords } from '../tags/tag-evaluator.ts';
 import type { ActionContext, ActionServices } from './actions/types.ts';
 import * as repo from './automations.repository.ts';
-import { engineMessages, type EngineCore } from './engine-core.ts';
+import { engineMessages, MAX_DEPTH, type EngineCore } from './engine-core.ts';
 import { workStepsOf } from './job-source.ts';
 import { filterCondition, recordMatches } from './record-match.ts';
-import { cancelRequested, finishRun, type StoredStep, type StoredTrigger } from './run-history.ts';
+import { finishRun, type StoredStep, type StoredTrigger } from './run-history.ts';
+
+/** Lets the event loop serve everything else (requests, the event lane) between a set run's batches. */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Runs what is due: claims pending runs, runs their steps in order through the action registry
- * (retries wait with backoff), and runs over a filter's records in batches. Step states and
- * progress are written back on the run as it goes.
+ * Runs what is due, in two lanes (engine.ts): the event lane claims runs on one record and runs
+ * their steps in order through the action registry (retries wait with backoff); the set lane
+ * claims runs over a filter's records and works them in batches over the set fixed when they
+ * started. Step states and progress are written back on the run as it goes. Between steps and
+ * batches a run looks at its cancel request and its company's pause (a paused run goes back to
+ * pending where it stopped, and carries on after the resume).
  */
 export class RunExecutor {
   private readonly core: EngineCore;
   private readonly services: ActionServices;
+  private readonly lanes: Lanes<repo.RunLane>;
+  /** The engine is closing: runs in progress go back to pending at their next step or batch. */
+  private readonly stopping: () => boolean;
+  /** The records the set lane's runs work at once, all runs together (`setRecordConcurrency`). */
+  private readonly setRecords: ReturnType<typeof pLimit>;
 
-  constructor(core: EngineCore, services: ActionServices) {
+  constructor(
+    core: EngineCore,
+    services: ActionServices,
+    lanes: Lanes<repo.RunLane>,
+    stopping: () => boolean = () => false,
+  ) {
     this.core = core;
     this.services = services;
+    this.lanes = lanes;
+    this.stopping = stopping;
+    this.setRecords = pLimit(core.setRecordConcurrency);
   }
 
   private get k(): Kysely<Database> {
@@ -40,28 +60,24 @@ export class RunExecutor {
   }
 
   /**
-   * Claims the runs due now and runs them, several at once (their writes share commits); one
-   * record's runs go one after another in the order of their events. A run that throws is
-   * recorded as failed.
+   * The event lane's work: claims the runs on one record due now and runs them, several at once
+   * (the lane's concurrency; their writes share commits); one record's runs go one after another
+   * in the order of their events. Answers once they all ended (a set run is never among them).
    */
-  async runDue(): Promise<boolean> {
+  async runDueEvents(): Promise<boolean> {
     const { d, leaseMs } = this.core;
-    if (!(await repo.anyRunDue(this.k, this.now()))) return false;
-    const runs = await repo.claimRuns(this.k, d.db.dialect, this.now(), leaseMs, 20);
+    if (!(await repo.anyRunDue(this.k, this.now(), 'event'))) return false;
+    const runs = await repo.claimRuns(this.k, d.db.dialect, this.now(), leaseMs, 20, 'event');
     const byRecord = new Map<string, repo.RunRow[]>();
     for (const run of runs) {
-      const key =
-        run.talk_id !== null && run.kind !== 'existing' && run.kind !== 'schedule'
-          ? `t${run.talk_id}`
-          : `r${run.id}`;
+      const key = run.talk_id !== null ? `t${run.talk_id}` : `r${run.id}`;
       const queue = byRecord.get(key);
       if (queue) queue.push(run);
       else byRecord.set(key, [run]);
     }
-    const limit = pLimit(this.core.concurrency);
     await Promise.all(
       [...byRecord.values()].map((queue) =>
-        limit(async () => {
+        this.lanes.run('event', async () => {
           for (const run of queue) await this.executeGuarded(run);
         }),
       ),
@@ -69,7 +85,27 @@ export class RunExecutor {
     return runs.length > 0;
   }
 
-  private async executeGuarded(run: repo.RunRow): Promise<void> {
+  /** The set lane's claim: at most `slots` due runs over a filter's records (the lane's free slots). */
+  async claimSets(slots: number): Promise<repo.RunRow[]> {
+    if (slots <= 0 || !(await repo.anyRunDue(this.k, this.now(), 'set'))) return [];
+    return repo.claimRuns(this.k, this.core.d.db.dialect, this.now(), this.core.leaseMs, slots, 'set');
+  }
+
+  /**
+   * Runs a claimed run; one that throws is recorded as failed. While it runs its lease is renewed
+   * every third of the lease, so a long step or batch is never taken for a crash by another worker.
+   */
+  async executeGuarded(run: repo.RunRow): Promise<void> {
+    const { leaseMs } = this.core;
+    const heartbeat = setInterval(
+      () => {
+        repo
+          .extendLease(this.k, run.id, this.now() + leaseMs)
+          .catch((err: unknown) => this.core.d.onError(err, `automations: lease of run ${run.id}`));
+      },
+      Math.max(1000, Math.floor(leaseMs / 3)),
+    );
+    heartbeat.unref();
     try {
       await this.execute(run);
     } catch (err) {
@@ -79,6 +115,8 @@ export class RunExecutor {
         finished_at: this.now(),
         lease_until: null,
       });
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 
@@ -95,9 +133,39 @@ export class RunExecutor {
       await finishRun(this.core, run, 'cancelled', steps);
       return;
     }
+    // The loop guard holds for every kind: nothing runs past MAX_DEPTH automations deep.
+    if (run.depth >= MAX_DEPTH) {
+      for (const s of steps) if (s.status === 'pending' || s.status === 'running') s.status = 'cancelled';
+      await finishRun(this.core, run, 'cancelled', steps, engineMessages.tooDeep);
+      return;
+    }
     const trigger = JSON.parse(run.trigger) as StoredTrigger;
-    if (run.kind === 'existing' || run.kind === 'schedule') await this.executeSet(run, job, trigger, steps);
+    if (repo.isSetKind(run.kind)) await this.executeSet(run, job, trigger, steps);
     else await this.executeOne(run, job, trigger, steps);
+  }
+
+  /**
+   * Looks at the run's cancel request and its company's pause: a cancelled run ends (its pending
+   * steps cancelled), a paused one — or one of an engine that is closing — goes back to pending as
+   * it stands (steps done stay done, a set run keeps its cursor). Answers whether to stop here.
+   */
+  private async stopHere(run: repo.RunRow, steps: StoredStep[]): Promise<boolean> {
+    const control = await repo.runControl(this.k, run.id);
+    if (control.cancelRequested) {
+      for (const s of steps) if (s.status === 'pending' || s.status === 'running') s.status = 'cancelled';
+      await finishRun(this.core, run, 'cancelled', steps);
+      return true;
+    }
+    if (control.paused || this.stopping()) {
+      await repo.updateRun(this.k, run.id, {
+        status: 'pending',
+        steps: JSON.stringify(steps),
+        next_at: this.now(),
+        lease_until: null,
+      });
+      return true;
+    }
+    return false;
   }
 
   /** A run on one record: steps in order from the first not done; retries wait with backoff. */
@@ -121,11 +189,7 @@ export class RunExecutor {
       };
       steps[i] = state;
       if (state.status === 'succeeded' || state.status === 'skipped') continue;
-      if (await cancelRequested(this.core, run.id)) {
-        for (const s of steps) if (s.status === 'pending') s.status = 'cancelled';
-        await finishRun(this.core, run, 'cancelled', steps);
-        return;
-      }
+      if (await this.stopHere(run, steps)) return;
       // A step's own filter: the step runs only when the event's record matches it (by-filter
       // kinds use their filter to pick the records they change instead).
       const byFilter = (BY_FILTER_KINDS as readonly string[]).includes(step.workStepType);
@@ -227,9 +291,12 @@ export class RunExecutor {
 
   /**
    * A run over every record matching the event's filter (run on existing records, a schedule
-   * slot): keyset batches from the stored cursor, progress saved after each batch, cancellable
-   * between batches. A record's failed step is recorded on the step and the run goes on; the run
-   * ends failed when any record failed.
+   * slot). Its set is fixed when it first starts: the subject's highest record id then
+   * (`upper_id`), so records created meanwhile — by its own actions too — are never visited, and
+   * the progress total counts the same set. Keyset batches from the stored cursor, progress saved
+   * after each batch (with the lease), cancellable and pausable between batches, and the event
+   * loop served between them. A record's failed step is recorded on the step and the run goes on;
+   * the run ends failed when any record failed.
    */
   private async executeSet(
     run: repo.RunRow,
@@ -237,27 +304,29 @@ export class RunExecutor {
     trigger: StoredTrigger,
     steps: StoredStep[],
   ): Promise<void> {
+    if (await this.stopHere(run, steps)) return;
     const subject = await this.core.d.subjects.loadById(run.company_id, trigger.subjectId);
     const tz = await this.core.timeZone(run.company_id, this.k);
     let cursor = run.cursor ?? 0;
     let done = run.done ?? 0;
-    if (run.total === null) {
-      const total = await countMatching(this.k, subject, trigger, tz, this.now());
-      await repo.updateRun(this.k, run.id, { total });
+    let upper = run.upper_id;
+    let total = run.total;
+    if (total === null || upper === null) {
+      // The first start (or a retry from the first record): fix the set and count it. A run
+      // started before the bound existed keeps its total and takes the bound now.
+      upper = await repo.highestRecordId(this.k, subject.id);
+      if (total === null) total = await countMatching(this.k, subject, trigger, tz, this.now(), upper);
+      await repo.updateRun(this.k, run.id, { total, upper_id: upper });
     }
     const failedBefore = steps.some((s) => s.status === 'failed');
     let failed = failedBefore;
     for (;;) {
-      if (await cancelRequested(this.core, run.id)) {
-        for (const s of steps) if (s.status === 'pending' || s.status === 'running') s.status = 'cancelled';
-        await finishRun(this.core, run, 'cancelled', steps);
-        return;
-      }
+      if (await this.stopHere(run, steps)) return;
       const condition = filterCondition(subject, trigger.filter ?? null, { timeZone: tz, now: this.now() });
-      const batch = await nextBatch(this.k, subject.id, cursor, this.core.batchSize, condition);
+      const batch = await nextBatch(this.k, subject.id, cursor, this.core.batchSize, condition, upper);
       if (batch.ids.length === 0) break;
       // The batch's records are worked several at once, so their writes share commits.
-      const limit = pLimit(this.core.concurrency);
+      const limit = this.setRecords;
       const hits = batch.ids.filter((talkId) => batch.matched.has(talkId) !== (trigger.negate ?? false));
       const outcomes = await Promise.all(
         hits.map((talkId) => limit(() => this.runOnRecord(run, job, trigger, steps, subject, tz, talkId))),
@@ -270,13 +339,18 @@ export class RunExecutor {
           if (state) Object.assign(state, { status: 'failed', error: `#${hits[n]}: ${error}` });
         }
       done += hits.length;
+      // Records of the set that came to match after it was counted: the total grows with them,
+      // so the progress never reads more done than its total.
+      total = Math.max(total, done);
       cursor = batch.ids[batch.ids.length - 1] ?? cursor;
       await repo.updateRun(this.k, run.id, {
         cursor,
         done,
+        total,
         steps: JSON.stringify(steps),
         lease_until: this.now() + this.core.leaseMs,
       });
+      await yieldToLoop();
     }
     for (const s of steps) if (s.status === 'pending' || s.status === 'running') s.status = 'succeeded';
     await repo.updateRun(this.k, run.id, { done });
@@ -312,23 +386,25 @@ export class RunExecutor {
   }
 }
 
-/** How many records a set run will go over (the progress total). */
+/** How many records of its fixed set (ids up to `upTo`) a set run will go over (the progress total). */
 async function countMatching(
   db: Kysely<Database>,
   subject: SubjectMeta,
   trigger: StoredTrigger,
   timeZone: string,
   now: number,
+  upTo: number,
 ): Promise<number> {
-  if (!trigger.filter) return countRecords(db, subject.id);
+  if (!trigger.filter) return countRecords(db, subject.id, upTo);
   let total = 0;
   let cursor = 0;
   const condition = filterCondition(subject, trigger.filter, { timeZone, now });
   for (;;) {
-    const b = await nextBatch(db, subject.id, cursor, 5000, condition);
+    const b = await nextBatch(db, subject.id, cursor, 5000, condition, upTo);
     if (b.ids.length === 0) return total;
     total += trigger.negate ? b.ids.length - b.matched.size : b.matched.size;
     cursor = b.ids[b.ids.length - 1] ?? cursor;
+    await yieldToLoop();
   }
 }
 

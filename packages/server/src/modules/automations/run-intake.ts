@@ -6,6 +6,18 @@ import type { AuthContext } from '../../access/identity.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import { findTalk } from '../talks/talks.repository.ts';
 import type { TalkEventPayload } from '../talks/talk-events.ts';
+import { EVENT_TYPE } from '@talkbase/domain/contracts/jobs';
+import {
+  eventsBeyond,
+  lockPosition,
+  movePosition,
+  positionOf,
+  readAfter,
+  type LoggedEvent,
+} from '../../events/event-log.ts';
+
+/** The automations' name in the event stream's cursors (migration 0023 starts it). */
+const STREAM_CONSUMER = 'automations';
 import * as repo from './automations.repository.ts';
 import { slotsBetween } from './cron.ts';
 import { engineMessages, MAX_DEPTH, type EngineCore } from './engine-core.ts';
@@ -45,40 +57,41 @@ export class RunIntake {
   // Outbox → runs
 
   /**
-   * Claims a batch of outbox events and writes their runs, all in one transaction. What needs
-   * queries outside it (jobs, subjects, the time zone) is read first, so the transaction holds
-   * SQLite's writer for as short a time as it can.
+   * Takes the next events of the stream from the automations' cursor (events/event-log.ts) and
+   * writes their runs, all in one transaction with the cursor's move: every event turns into its
+   * runs exactly once, on one instance. What needs queries outside it (jobs, subjects, the time
+   * zone) is read first, so the transaction holds SQLite's writer for as short a time as it can.
    */
   async processOutbox(): Promise<boolean> {
     const { d } = this.core;
-    const peeked = await repo.peekOutbox(this.k, 200);
+    const from = await positionOf(this.k, STREAM_CONSUMER);
+    const peeked = await readAfter(this.k, d.db.dialect, from, 200);
     if (peeked.length === 0) return false;
     const prepared = new Map<number, Prepared>();
     const zones = new Map<number, string>();
     for (const e of peeked) {
-      if (e.event_type === null || e.talk_id === null || e.event_type === 4 || e.depth >= MAX_DEPTH) continue;
-      const jobs = (await this.core.jobsFor(e.company_id, e.event_type, e.subject_id)).filter(
+      if (e.eventType === null || e.talkId === null || e.eventType === 4 || e.depth >= MAX_DEPTH) continue;
+      const jobs = (await this.core.jobsFor(e.companyId, e.eventType, e.subjectId)).filter(
         (j) => e.source !== `job:${j.jobId}`,
       );
       if (jobs.length === 0) continue;
-      const subject = await d.subjects.loadById(e.company_id, e.subject_id).catch(() => null);
+      const subject = await d.subjects.loadById(e.companyId, e.subjectId).catch(() => null);
       if (!subject) continue;
-      let tz = zones.get(e.company_id);
+      let tz = zones.get(e.companyId);
       if (tz === undefined) {
-        tz = await this.core.timeZone(e.company_id, this.k);
-        zones.set(e.company_id, tz);
+        tz = await this.core.timeZone(e.companyId, this.k);
+        zones.set(e.companyId, tz);
       }
       prepared.set(e.id, { jobs, subject, tz });
     }
     const now = this.core.now();
     return this.k.transaction().execute(async (trx) => {
-      const events = await repo.claimOutbox(
-        trx,
-        d.db.dialect,
-        peeked.map((e) => e.id),
-      );
-      if (events.length === 0) return false;
-      for (const e of events) {
+      const at = await lockPosition(trx, d.db.dialect, STREAM_CONSUMER);
+      // Another instance holds the cursor (PostgreSQL): it is taking these very events.
+      if (!at) return false;
+      // It moved since the look: read again from where it is now.
+      if (at.tx !== from.tx || at.id !== from.id) return true;
+      for (const e of peeked) {
         const p = prepared.get(e.id);
         if (!p) continue;
         // A savepoint per event: on PostgreSQL a failed statement would abort the whole batch.
@@ -88,68 +101,76 @@ export class RunIntake {
           await sql`release savepoint automation_event`.execute(trx);
         } catch (err) {
           await sql`rollback to savepoint automation_event`.execute(trx);
-          // A broken job must not hold the stream: the event is recorded as processed.
-          d.onError(err, `automations: outbox event ${e.id}`);
+          // A broken job must not hold the stream: the event is passed.
+          d.onError(err, `automations: event ${e.id}`);
         }
       }
-      await repo.markProcessed(
-        trx,
-        events.map((e) => e.id),
-        now,
-      );
+      const last = peeked[peeked.length - 1];
+      if (last) await movePosition(trx, STREAM_CONSUMER, { tx: last.tx, id: last.id });
       return true;
     });
   }
 
-  private async runsForEvent(
-    trx: Kysely<Database>,
-    e: repo.OutboxRow,
-    p: Prepared,
-    now: number,
-  ): Promise<void> {
-    if (e.event_type === null || e.talk_id === null) return;
+  /**
+   * Whether the stream holds events the automations have not taken that are not readable yet
+   * (PostgreSQL: a transaction older than them still running). `drain` waits for them.
+   */
+  async behind(): Promise<boolean> {
+    const at = await positionOf(this.k, STREAM_CONSUMER);
+    return eventsBeyond(this.k, this.core.d.db.dialect, at);
+  }
+
+  private async runsForEvent(trx: Kysely<Database>, e: LoggedEvent, p: Prepared, now: number): Promise<void> {
+    if (e.eventType === null || e.talkId === null) return;
+    const talkId = e.talkId;
     const { jobs, subject, tz } = p;
-    const types = firedTypes(e.event_type);
-    const payload = JSON.parse(e.payload) as Partial<TalkEventPayload>;
+    const types = firedTypes(e.eventType);
+    const payload = e.payload as Partial<TalkEventPayload> & { tagId?: number; name?: string };
     for (const job of jobs) {
       for (const [eventIndex, event] of job.events.entries()) {
-        const step = eventStepFor(event, types, e.subject_id);
+        const step = eventStepFor(event, types, e.subjectId);
         if (!step) continue;
+        // "Tag gained" names its tag, or any tag when none.
+        const tagId = (step as { tagId?: number | null }).tagId ?? null;
+        if (e.eventType === EVENT_TYPE.tagGained && tagId !== null && payload.tagId !== tagId) continue;
         const ctx = { timeZone: tz, now };
         const satisfied =
-          e.event_type === 3
-            ? await snapshotMatches(trx, subject, step.filter, e.talk_id, payload.before ?? {}, ctx)
-            : await recordMatches(trx, subject, step.filter, e.talk_id, ctx);
+          e.eventType === EVENT_TYPE.delete
+            ? await snapshotMatches(trx, subject, step.filter, talkId, payload.before ?? {}, ctx)
+            : await recordMatches(trx, subject, step.filter, talkId, ctx);
         const matched = satisfied !== event.negate;
         if (event.once) {
           const before = await repo.swapMatch(
             trx,
-            { jobId: job.jobId, eventIndex, subjectId: e.subject_id, talkId: e.talk_id },
+            { jobId: job.jobId, eventIndex, subjectId: e.subjectId, talkId },
             matched,
           );
           if (!matched || before) continue;
         } else if (!matched) continue;
         const trigger: StoredTrigger = {
           kind: 'event',
-          eventType: e.event_type,
-          subjectId: e.subject_id,
+          eventType: e.eventType,
+          subjectId: e.subjectId,
           subjectIdentifier: subject.identifier,
-          talkId: e.talk_id,
+          talkId,
           before: canonical(subject, payload.before ?? null),
           after: canonical(subject, payload.after ?? null),
           changed: payload.changed ?? [],
-          accountId: e.account_id,
-          messageId: e.message_id,
+          accountId: e.accountId,
+          messageId: e.messageId,
+          // What the history names: the tag gained, the file added.
+          ...(e.kind === 'tag.gained' && typeof payload.tagId === 'number' ? { tagId: payload.tagId } : {}),
+          ...(e.kind === 'file.added' && typeof payload.name === 'string' ? { fileName: payload.name } : {}),
         };
         await repo.insertRun(trx, {
-          ...newRun(e.company_id, job, 'event', trigger, now),
+          ...newRun(e.companyId, job, 'event', trigger, now),
           cause: `o${e.id}`,
           event_index: eventIndex,
-          subject_id: e.subject_id,
-          talk_id: e.talk_id,
-          talk_version: e.talk_version,
+          subject_id: e.subjectId,
+          talk_id: talkId,
+          talk_version: e.talkVersion,
           depth: e.depth,
-          key_prefix: `j${job.jobId}:o${e.id}:v${e.talk_version ?? 0}`,
+          key_prefix: `j${job.jobId}:o${e.id}:v${e.talkVersion ?? 0}`,
         });
         break; // one run per job and event: the job's events are alternatives
       }
@@ -210,6 +231,7 @@ export class RunIntake {
     force: boolean;
     depth: number;
     parentKey: string;
+    parentRunId?: number;
   }): Promise<void> {
     if (input.depth >= MAX_DEPTH) return;
     const job = await this.core.jobById(input.companyId, input.jobId);
@@ -235,6 +257,8 @@ export class RunIntake {
       talkId: input.talkId,
       after: canonical(subject, row),
       force: input.force,
+      // The history names the run that called this one.
+      parentRunId: input.parentRunId ?? null,
     };
     await repo.insertRun(this.k, {
       ...newRun(input.companyId, job, 'parent', trigger, now),
@@ -252,8 +276,15 @@ export class RunIntake {
     const event = job.events[0];
     const step = event?.steps.find((s) => s.subjectId);
     if (!event || !step?.subjectId) throw new HttpError(422, 'A automação não tem um evento com assunto.');
-    if (step.eventStepType === 3)
+    if (step.eventStepType === EVENT_TYPE.delete)
       throw new HttpError(422, 'Uma automação de exclusão não pode ser executada nos registros existentes.');
+    // Deactivated, file added, tag gained: a moment of a record's life, not a state to look for.
+    if (
+      step.eventStepType === EVENT_TYPE.deactivated ||
+      step.eventStepType === EVENT_TYPE.fileAdded ||
+      step.eventStepType === EVENT_TYPE.tagGained
+    )
+      throw new HttpError(422, 'Esta automação só é executada por eventos.');
     const subject = await this.core.d.subjects.loadById(auth.companyId, step.subjectId);
     const now = this.core.now();
     const trigger: StoredTrigger = {
@@ -311,6 +342,7 @@ function newRun(
     cursor: null,
     done: null,
     total: null,
+    upper_id: null,
     created_at: now,
     started_at: null,
     finished_at: null,

@@ -89,7 +89,8 @@ export const DEMO_SUBJECTS: SubjectInput[] = [
         componentConfigs: { params: { categoria: '${categoria}' } },
       }),
       a('descricao', 'Descrição', 26, { length: 4000 }),
-      a('abertura', 'Abertura', 11, { isOrderable: true }),
+      // A new ticket is opened at the moment it is created (issue 39): the default value "now".
+      a('abertura', 'Abertura', 11, { isOrderable: true, defaultValue: 'now' }),
       a('previsaoetapa', 'Previsão da etapa', 11, { isOrderable: true }),
       a('previsaochamado', 'Previsão do chamado', 32, { isOrderable: true }),
       a('diagnostico', 'Diagnóstico', 1),

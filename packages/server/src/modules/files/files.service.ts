@@ -7,13 +7,13 @@ import {
   type FileIconAnswer,
   type FileUploadAnswer,
 } from '@talkbase/domain/contracts/files';
-import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import { isAllowedFileName, MAX_FILES_PER_SELECTION } from '@talkbase/domain/fields/file';
 import { message } from '@talkbase/domain/fields/messages';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, unprocessable } from '../../http/errors.ts';
-import type { RealtimeHub } from '../../realtime/hub.ts';
+import { eventActor } from '../../events/event-actor.ts';
+import { appendEvents, type EventStream } from '../../events/event-stream.ts';
 import { findCompany } from '../accounts/accounts.repository.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { PermissionsService } from '../../access/permissions.service.ts';
@@ -82,7 +82,7 @@ export class FilesService {
   private readonly talks: TalksService;
   private readonly permissions: PermissionsService;
   private readonly store: FileStore;
-  private readonly hub: RealtimeHub;
+  private readonly events: EventStream;
   readonly sizeLimit: number;
 
   constructor(deps: {
@@ -90,14 +90,15 @@ export class FilesService {
     talks: TalksService;
     permissions: PermissionsService;
     store: FileStore;
-    hub: RealtimeHub;
+    /** Files added and removed are events of the stream (automations, open grids). */
+    events: EventStream;
     sizeLimit: number;
   }) {
     this.db = deps.db;
     this.talks = deps.talks;
     this.permissions = deps.permissions;
     this.store = deps.store;
-    this.hub = deps.hub;
+    this.events = deps.events;
     this.sizeLimit = deps.sizeLimit;
   }
 
@@ -227,9 +228,8 @@ export class FilesService {
     removals: number[],
   ): Promise<FileUploadAnswer> {
     const at = Date.now();
-    const result = await this.k
-      .transaction()
-      .execute(async (trx) => {
+    const result = await this.events
+      .write(async (trx) => {
         // Read again inside the transaction: another upload may have committed meanwhile.
         const before = await repo.filesOf(trx, subject.id, talkId, attribute.id);
         const replaced = !acceptsMany(attribute) && stored.length > 0 ? before.map((f) => f.id) : [];
@@ -274,6 +274,27 @@ export class FilesService {
             }),
           ]);
         }
+        const about = { subject: subject.identifier, attribute: attribute.identifier };
+        await appendEvents(trx, [
+          ...ids.map((fileId, n) => ({
+            companyId: auth.companyId,
+            kind: 'file.added' as const,
+            subjectId: subject.id,
+            talkId,
+            ...eventActor(auth),
+            payload: { ...about, fileId, name: kept[n]?.name ?? '' },
+            at,
+          })),
+          ...removed.map((fileId) => ({
+            companyId: auth.companyId,
+            kind: 'file.removed' as const,
+            subjectId: subject.id,
+            talkId,
+            ...eventActor(auth),
+            payload: { ...about, fileId, name: before.find((f) => f.id === fileId)?.name ?? '' },
+            at,
+          })),
+        ]);
         return { ids, removed, dropped };
       })
       .catch(async (err: unknown) => {
@@ -293,7 +314,6 @@ export class FilesService {
       this.store,
       result.dropped.map((s) => s.key),
     );
-    if (result.ids.length || result.removed.length) await this.announce(auth, subject, talkId);
     const rows = await repo.filesOf(this.k, subject.id, talkId, attribute.id);
     return {
       files: rows.filter((r) => result.ids.includes(r.id)).map((r) => toStoredFile(subject.identifier, r)),
@@ -375,15 +395,6 @@ export class FilesService {
     }
     if (batch.length) await flush();
     return removed;
-  }
-
-  private async announce(auth: AuthContext, subject: SubjectMeta, talkId: number): Promise<void> {
-    await this.hub.publish(auth.companyId, realtimeEvents.talkUpdates, {
-      subject: subject.identifier,
-      subjectId: subject.id,
-      talkIds: [talkId],
-      accountId: auth.accountId,
-    });
   }
 }
 

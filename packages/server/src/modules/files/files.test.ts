@@ -224,6 +224,21 @@ describe('files of records', () => {
       .executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
     expect(storedFiles()).toHaveLength(2);
+    // Added and removed files are events of the stream (issue 33), with the file they are about.
+    const events = await t.db.kysely
+      .selectFrom('outbox_events')
+      .select(['kind', 'event_type', 'payload'])
+      .where('talk_id', '=', talkId)
+      .where('kind', 'like', 'file.%')
+      .orderBy('id')
+      .execute();
+    expect(
+      events.map((e) => [e.kind, e.event_type, (JSON.parse(e.payload) as { name: string }).name]),
+    ).toEqual([
+      ['file.added', 9, 'a.png'],
+      ['file.added', 9, 'b.pdf'],
+      ['file.removed', null, 'a.png'],
+    ]);
 
     const timeline = await t.app.inject(
       as(admin, { method: 'GET', url: `/api/talk/contrato/${talkId}/timeline` }),

@@ -37,6 +37,8 @@ export interface JobEventMatch {
   subjectId: number;
   once: boolean;
   negate: boolean;
+  /** Tag gained (10): the tag the step waits for; null, any tag. */
+  tagId: number | null;
 }
 
 export interface JobForEvent extends StoredJob {
@@ -141,7 +143,7 @@ export async function findJobsForEvent(
 ): Promise<JobForEvent[]> {
   const steps = await db
     .selectFrom('job_event_steps')
-    .select(['id', 'job_id', 'event_id', 'event_index', 'step_index', 'event_type', 'subject_id'])
+    .select(['id', 'job_id', 'event_id', 'event_index', 'step_index', 'event_type', 'subject_id', 'tag_id'])
     .where('company_id', '=', companyId)
     .where('subject_id', '=', subjectId)
     .where('event_type', 'in', stepTypesFor(eventType))
@@ -173,6 +175,7 @@ export async function findJobsForEvent(
           subjectId: s.subject_id,
           once: event?.once ?? false,
           negate: event?.negate ?? false,
+          tagId: s.tag_id,
         };
       });
     return { ...stored, matches };
@@ -325,6 +328,7 @@ async function writeJob(
         event_type: s.eventStepType ?? 0,
         subject_id: s.subjectId ?? 0,
         cron: s.eventStepType === EVENT_TYPE.schedule ? (s.cron ?? null) : null,
+        tag_id: s.eventStepType === EVENT_TYPE.tagGained ? (s.tagId ?? null) : null,
       };
       let stepId = keep(s.eventStepId, own.eventSteps, kept.eventSteps);
       if (stepId === undefined)
@@ -336,7 +340,7 @@ async function writeJob(
             .executeTakeFirstOrThrow()
         ).id;
       else await trx.updateTable('job_event_steps').set(values).where('id', '=', stepId).execute();
-      steps.push({ ...s, eventStepId: stepId, filterId: stepId, cron: values.cron });
+      steps.push({ ...s, eventStepId: stepId, filterId: stepId, cron: values.cron, tagId: values.tag_id });
     }
     events.push({ ...e, eventId, steps });
   }

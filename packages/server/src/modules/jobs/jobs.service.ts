@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  EVENT_TYPE,
   JOB_PAGE_SIZES,
   configsOf,
   type EventType,
@@ -171,6 +172,12 @@ export class JobsService {
     const jobs = new Map<number, string>();
     const accounts = new Map<number, string>();
 
+    // Tag gained (10): the tag the event waits for.
+    job.events.forEach((e, ei) =>
+      e.steps.forEach((step, si) => {
+        if (step.tagId) tags.set(step.tagId, `events.${ei}.steps.${si}.tagId`);
+      }),
+    );
     job.works.forEach((w, wi) =>
       w.steps.forEach((step, si) => {
         const p = `works.${wi}.steps.${si}.`;
@@ -278,7 +285,7 @@ export class JobsService {
   }
 }
 
-/** Trimmed names, recipients joined by ';' without blanks, cron only on schedules. */
+/** Trimmed names, recipients joined by ';' without blanks, cron only on schedules, a tag only on "tag gained". */
 function normalize(job: Job): Job {
   return {
     ...job,
@@ -289,7 +296,8 @@ function normalize(job: Job): Job {
       steps: e.steps.map((s) => ({
         ...s,
         filterName: s.filterName.trim(),
-        cron: s.eventStepType === 4 ? (s.cron?.trim() ?? null) : null,
+        cron: s.eventStepType === EVENT_TYPE.schedule ? (s.cron?.trim() ?? null) : null,
+        tagId: s.eventStepType === EVENT_TYPE.tagGained ? (s.tagId ?? null) : null,
       })),
     })),
     works: job.works.map((w) => ({
@@ -310,6 +318,7 @@ function normalize(job: Job): Job {
 
 function refsOf(job: Job): repo.JobToSave['refs'] {
   const refs: repo.JobToSave['refs'] = [];
+  for (const e of job.events) for (const s of e.steps) if (s.tagId) refs.push({ kind: 'tag', id: s.tagId });
   for (const w of job.works)
     for (const s of w.steps) {
       for (const c of [...configsOf(s, 'SetTalkTag'), ...configsOf(s, 'RemoveTalkTag')])

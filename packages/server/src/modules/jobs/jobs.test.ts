@@ -539,6 +539,51 @@ describe('job validation over the API (000 §5): 400 with the message and the fi
     for (const id of ids) await call(c.tokens.admin, 'DELETE', `/api/job/${id}`);
   });
 
+  it('takes the events beyond the spec (issue 33): deactivated, file added, tag gained with its tag', async () => {
+    const step = (type: number, more: object = {}) => ({
+      ...job,
+      events: [
+        {
+          name: 'e',
+          steps: [
+            { eventStepType: type, subjectId: chamado.id, filterName: 'f', filter: highPriority, ...more },
+          ],
+        },
+      ],
+    });
+    const deactivated = await create(step(8));
+    const fileAdded = await create(step(9, { cron: '0 0 8 ? * 2 *' }));
+    const anyTag = await create(step(10));
+    const oneTag = await create(step(10, { tagId }));
+    // A tag on another type is dropped; a cron only belongs to schedules.
+    const notATagEvent = await create(step(6, { tagId }));
+    const saved = async (id: number) => (await read(id)).events[0]?.steps[0];
+    expect(await saved(deactivated)).toMatchObject({ eventStepType: 8, cron: null, tagId: null });
+    expect(await saved(fileAdded)).toMatchObject({ eventStepType: 9, cron: null, tagId: null });
+    expect(await saved(anyTag)).toMatchObject({ eventStepType: 10, tagId: null });
+    expect(await saved(oneTag)).toMatchObject({ eventStepType: 10, tagId });
+    expect(await saved(notATagEvent)).toMatchObject({ eventStepType: 6, tagId: null });
+    // The list says their types; the engine reads the tag with the step.
+    const list = await call(c.tokens.admin, 'GET', '/api/job?fetch=100');
+    const types = new Map(list.json<JobPage>().itens.map((j) => [j.jobId, j.eventTypes]));
+    expect([deactivated, fileAdded, anyTag].map((id) => types.get(id))).toEqual([[8], [9], [10]]);
+    const found = await repo.findJobsForEvent(c.t.db.kysely, 1, chamado.id, 10);
+    expect(found.map((j) => [j.jobId, j.matches[0]?.tagId])).toEqual([
+      [anyTag, null],
+      [oneTag, tagId],
+    ]);
+    expect((await repo.findJobsForEvent(c.t.db.kysely, 1, chamado.id, 8)).map((j) => j.jobId)).toEqual([
+      deactivated,
+    ]);
+    // The tag is the company's, or the job is refused; a type outside the list is refused.
+    await bad(step(10, { tagId: 987_654 }), jobReferenceMessages.tagNotFound, `${e0}tagId`);
+    const unknown = await call(c.tokens.admin, 'POST', '/api/job', step(11));
+    expect(unknown.statusCode).toBe(400);
+    expect(errorsOf(unknown)[0]?.message).toBe('Tipo de evento desconhecido.');
+    for (const id of [deactivated, fileAdded, anyTag, oneTag, notATagEvent])
+      await call(c.tokens.admin, 'DELETE', `/api/job/${id}`);
+  });
+
   it('refuses garbage the schema does not know (and strips unknown keys)', async () => {
     const id = await create({
       ...job,

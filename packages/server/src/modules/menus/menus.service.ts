@@ -17,7 +17,9 @@ import type { AuthContext } from '../../access/identity.ts';
 import type { PermissionsService } from '../../access/permissions.service.ts';
 import type { SavedFiltersService } from '../saved-filters/saved-filters.service.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
-import type { RealtimeHub } from '../../realtime/hub.ts';
+import type { StreamEvent } from '../../events/event-kinds.ts';
+import type { Push } from '../../events/stream-pushes.ts';
+import { appendEvent, type EventStream, type EventTransaction } from '../../events/event-stream.ts';
 import * as repo from './menus.repository.ts';
 import { readsEverything } from '../../access/administration.ts';
 
@@ -57,16 +59,16 @@ export class MenusService {
   private readonly subjects: SubjectsService;
   private readonly permissions: PermissionsService;
   private readonly savedFilters: SavedFiltersService;
-  private readonly hub: Pick<RealtimeHub, 'publish'>;
+  private readonly events: EventStream;
   constructor(deps: {
     db: Db;
     subjects: SubjectsService;
     permissions: PermissionsService;
     savedFilters: SavedFiltersService;
-    hub: Pick<RealtimeHub, 'publish'>;
+    events: EventStream;
   }) {
     this.db = deps.db;
-    this.hub = deps.hub;
+    this.events = deps.events;
     this.subjects = deps.subjects;
     this.permissions = deps.permissions;
     this.savedFilters = deps.savedFilters;
@@ -172,12 +174,21 @@ export class MenusService {
   }
 
   /**
-   * Tells the company's open sessions that the menu, or what a room may see of it, changed: their
-   * side menus load it again (the event carries nothing; each asks for its own share).
+   * The menu, or what a room may see of it, changed (in the write's transaction): once committed,
+   * the company's open side menus load it again (the push carries nothing; each asks for its own
+   * share).
    */
-  async announce(companyId: number): Promise<void> {
-    await this.hub.publish(companyId, realtimeEvents.menuChanged, {});
+  async announce(trx: EventTransaction, companyId: number): Promise<void> {
+    await appendEvent(trx, { companyId, kind: 'menu.changed', payload: {} });
   }
+
+  /** MenuChanged for the menu events just committed (the event stream's push builder). */
+  readonly pushesOf = (events: readonly StreamEvent[]): Push[] =>
+    [...new Set(events.map((e) => e.companyId))].map((companyId) => ({
+      companyId,
+      event: realtimeEvents.menuChanged,
+      data: {},
+    }));
 
   /** GET /api/presentation/menu/readers: the rooms (but the administrators') and what they read. */
   async readers(auth: AuthContext): Promise<MenuReaderRoom[]> {
@@ -234,7 +245,7 @@ export class MenusService {
     };
     checkRooms(resolved, ['Menus']);
     if (errors.length) throw unprocessable(errors);
-    await k.transaction().execute(async (trx) => {
+    await this.events.write(async (trx) => {
       const current = (await repo.menusOf(trx, companyId)).map((r) => r.id);
       const kept = new Set<number>();
       // Rooms given an item get its parents too: a room sees a node only with every node above it.
@@ -266,8 +277,8 @@ export class MenusService {
         current.filter((id) => !kept.has(id)),
       );
       await repo.grantMenuReads(trx, companyId, grants);
+      await this.announce(trx, companyId);
     });
-    await this.announce(companyId);
     const tree = await this.load(companyId);
     const all = () => true;
     return {

@@ -1,5 +1,4 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** All SQL of record conversations and of the event outbox. Callers pass the handle (a transaction too). */
@@ -347,79 +346,6 @@ export async function connectedRoomIds(
     .where((eb) => eb.or([eb('room_id', '=', roomId), eb('room_to_id', '=', roomId)]))
     .execute();
   return [...new Set([roomId, ...rows.flatMap((r) => [r.room_id, r.room_to_id])])];
-}
-
-export interface OutboxEvent {
-  companyId: number;
-  kind: string;
-  eventType: number | null;
-  subjectId: number;
-  talkId: number | null;
-  talkVersion: number | null;
-  messageId: number | null;
-  accountId: number | null;
-  depth: number;
-  source: string | null;
-  payload: unknown;
-  at: number;
-}
-
-const insertOutbox = prepared(
-  (
-    db: Kysely<Database>,
-    _: 0,
-    companyId: number,
-    kind: string,
-    eventType: number | null,
-    subjectId: number,
-    talkId: number | null,
-    talkVersion: number | null,
-    messageId: number | null,
-    accountId: number | null,
-    depth: number,
-    source: string | null,
-    payload: string,
-    at: number,
-  ) =>
-    db
-      .insertInto('outbox_events')
-      .values({
-        company_id: companyId,
-        kind,
-        event_type: eventType,
-        subject_id: subjectId,
-        talk_id: talkId,
-        talk_version: talkVersion,
-        message_id: messageId,
-        account_id: accountId,
-        depth,
-        source,
-        payload,
-        created_at: at,
-      })
-      .returning('id'),
-);
-
-/** Writes an event to the outbox; call it inside the transaction of the change it reports. */
-export async function insertOutboxEvent(db: Kysely<Database>, e: OutboxEvent): Promise<number> {
-  const [row] = await insertOutbox(
-    db,
-    0,
-    e.companyId,
-    e.kind,
-    e.eventType,
-    e.subjectId,
-    e.talkId,
-    e.talkVersion,
-    e.messageId,
-    e.accountId,
-    e.depth,
-    e.source,
-    JSON.stringify(e.payload),
-    e.at,
-  );
-  if (!row) throw new Error('the outbox event was not written');
-  return row.id;
 }
 
 /** Removes the conversations of deleted records (their messages, recipients and read markers). */

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import {
-  MESSAGE_CREATED_EVENT_TYPE,
   messagePostSchema,
   messageTexts,
   type MessageAccount,
@@ -16,7 +15,10 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { paging } from '../../http/paging.ts';
 import { zodIssuesToErrors } from '../../http/validation.ts';
-import type { RealtimeHub, RecordReadCheck } from '../../realtime/hub.ts';
+import type { RecordReadCheck } from '../../realtime/hub.ts';
+import { subjectOf, type StreamEvent } from '../../events/event-kinds.ts';
+import { appendEvent, type EventStream } from '../../events/event-stream.ts';
+import type { Push } from '../../events/stream-pushes.ts';
 import { identityOfAccount, identityOfSession, type AuthContext } from '../../access/identity.ts';
 import { findLiveSession } from '../auth/auth.repository.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
@@ -67,13 +69,13 @@ export class MessagesService {
   private readonly db: Db;
   private readonly talks: TalksService;
   private readonly subjects: SubjectsService;
-  private readonly hub: RealtimeHub;
+  private readonly events: EventStream;
 
-  constructor(deps: { db: Db; talks: TalksService; subjects: SubjectsService; hub: RealtimeHub }) {
+  constructor(deps: { db: Db; talks: TalksService; subjects: SubjectsService; events: EventStream }) {
     this.db = deps.db;
     this.talks = deps.talks;
     this.subjects = deps.subjects;
-    this.hub = deps.hub;
+    this.events = deps.events;
   }
 
   private get k(): Kysely<Database> {
@@ -193,7 +195,7 @@ export class MessagesService {
     const ref: repo.TalkRef = { companyId: input.companyId, subjectId: subject.id, talkId: input.talkId };
     const authorLabel =
       input.author.kind === 'automation' ? (input.author.label ?? messageTexts.automationAuthor) : null;
-    const posted = await this.k.transaction().execute(async (trx) => {
+    const posted = await this.events.write(async (trx) => {
       const conversationId = await repo.ensureConversation(trx, ref, at);
       const messageId = await repo.insertMessage(trx, {
         ...ref,
@@ -204,10 +206,9 @@ export class MessagesService {
         recipients,
         at,
       });
-      await repo.insertOutboxEvent(trx, {
+      await appendEvent(trx, {
         companyId: input.companyId,
         kind: 'message.created',
-        eventType: MESSAGE_CREATED_EVENT_TYPE,
         subjectId: subject.id,
         talkId: input.talkId,
         talkVersion: version,
@@ -227,7 +228,6 @@ export class MessagesService {
       });
       return { messageId, conversationId };
     });
-    await this.push(subject, input.talkId, posted, author?.accountId ?? null, recipients);
     return posted;
   }
 
@@ -266,34 +266,49 @@ export class MessagesService {
     return identityOfAccount(companyId, account);
   }
 
-  private async push(
-    subject: SubjectMeta,
-    talkId: number,
-    posted: PostedMessage,
-    authorId: number | null,
-    recipients: number[] | null,
-  ): Promise<void> {
-    const ref: repo.TalkRef = { companyId: subject.companyId, subjectId: subject.id, talkId };
-    const row = await repo.findMessage(this.k, ref, posted.messageId);
-    const names = recipients
-      ? (await repo.recipientsOf(this.k, [posted.messageId])).get(posted.messageId)
-      : undefined;
-    const message = row ? this.present(subject.identifier, talkId, row, names) : null;
-    const data: MessagePush = {
-      subject: subject.identifier,
-      subjectId: subject.id,
-      talkId,
-      messageId: posted.messageId,
-      conversationId: posted.conversationId,
-      message,
-    };
-    const payload =
-      Buffer.byteLength(JSON.stringify(data)) <= PUSH_MAX_BYTES ? data : { ...data, message: null };
-    await this.hub.publishTo(subject.companyId, realtimeEvents.talkMessage, payload, {
-      talk: { subject: subject.identifier, talkId },
-      ...(recipients ? { accountIds: [...recipients, ...(authorId === null ? [] : [authorId])] } : {}),
-    });
-  }
+  /**
+   * SendTalkMessage for messages just committed (the event stream's push builder, registered by
+   * app.ts): to the accounts that may see each one — its recipients and author when restricted,
+   * else every reader of the record (the hub checks each socket's account).
+   */
+  readonly pushesOf = async (events: readonly StreamEvent[]): Promise<Push[]> => {
+    const pushes: Push[] = [];
+    for (const e of events) {
+      if (e.messageId === null || e.talkId === null) continue;
+      const identifier = subjectOf(e);
+      const ref: repo.TalkRef = { companyId: e.companyId, subjectId: e.subjectId, talkId: e.talkId };
+      const p = e.payload as {
+        conversationId?: number;
+        visibleTo?: number[] | null;
+        authorId?: number | null;
+      };
+      const recipients = p.visibleTo ?? null;
+      const row = await repo.findMessage(this.k, ref, e.messageId);
+      const names = recipients
+        ? (await repo.recipientsOf(this.k, [e.messageId])).get(e.messageId)
+        : undefined;
+      const message = row ? this.present(identifier, e.talkId, row, names) : null;
+      const data: MessagePush = {
+        subject: identifier,
+        subjectId: e.subjectId,
+        talkId: e.talkId,
+        messageId: e.messageId,
+        conversationId: p.conversationId ?? 0,
+        message,
+      };
+      const authorId = p.authorId ?? null;
+      pushes.push({
+        companyId: e.companyId,
+        event: realtimeEvents.talkMessage,
+        data: Buffer.byteLength(JSON.stringify(data)) <= PUSH_MAX_BYTES ? data : { ...data, message: null },
+        audience: {
+          talk: { subject: identifier, talkId: e.talkId },
+          ...(recipients ? { accountIds: [...recipients, ...(authorId === null ? [] : [authorId])] } : {}),
+        },
+      });
+    }
+    return pushes;
+  };
 
   async unread(auth: AuthContext, identifier: string, talkId: number): Promise<UnreadCount> {
     const { ref } = await this.readable(auth, identifier, talkId);

@@ -9,7 +9,9 @@ import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { paging } from '../../http/paging.ts';
-import type { RealtimeHub } from '../../realtime/hub.ts';
+import type { StreamEvent } from '../../events/event-kinds.ts';
+import { appendEvent, type EventStream } from '../../events/event-stream.ts';
+import type { Push } from '../../events/stream-pushes.ts';
 import type { AuthContext } from '../../access/identity.ts';
 
 /** What the in-app channel writes for one recipient. */
@@ -39,11 +41,11 @@ interface InboxRow {
 /** The inbox (001 §2.15): the app channel's rows of an account, read or not, and `SendNotification`. */
 export class InboxService {
   private readonly k: Kysely<Database>;
-  private readonly hub: RealtimeHub;
+  private readonly events: EventStream;
 
-  constructor(deps: { db: Kysely<Database>; hub: RealtimeHub }) {
+  constructor(deps: { db: Kysely<Database>; events: EventStream }) {
     this.k = deps.db;
-    this.hub = deps.hub;
+    this.events = deps.events;
   }
 
   private rows(accountId: number) {
@@ -107,54 +109,84 @@ export class InboxService {
     body: { id?: number; ids?: number[]; all?: boolean },
   ): Promise<{ unread: number }> {
     const ids = [...(body.id !== undefined ? [body.id] : []), ...(body.ids ?? [])];
-    let q = this.k
-      .updateTable('inbox_notifications')
-      .set({ is_read: 1, read_at: Date.now() })
-      .where('account_id', '=', auth.accountId)
-      .where('is_read', '=', 0);
-    if (!body.all) q = q.where('id', 'in', ids);
-    await q.execute();
-    const unread = await this.unread(auth.accountId);
-    const push: NotificationPush = { item: null, unread };
-    await this.hub.publishTo(auth.companyId, realtimeEvents.notification, push, {
-      accountIds: [auth.accountId],
+    await this.events.write(async (trx) => {
+      let q = trx
+        .updateTable('inbox_notifications')
+        .set({ is_read: 1, read_at: Date.now() })
+        .where('account_id', '=', auth.accountId)
+        .where('is_read', '=', 0);
+      if (!body.all) q = q.where('id', 'in', ids);
+      await q.execute();
+      // The account's other sockets hear the new unread count.
+      await appendEvent(trx, {
+        companyId: auth.companyId,
+        kind: 'notification.read',
+        accountId: auth.accountId,
+        payload: { recipient: auth.accountId },
+      });
     });
-    return { unread };
+    return { unread: await this.unread(auth.accountId) };
   }
 
   /** The in-app channel: writes the row and publishes `SendNotification` to the recipient's sockets. */
   async deliver(entry: InboxEntry): Promise<InboxItem> {
-    const row = await this.k
-      .insertInto('inbox_notifications')
-      .values({
-        company_id: entry.companyId,
-        account_id: entry.accountId,
-        notification_id: entry.notificationId,
-        subject_id: entry.subjectId,
-        talk_id: entry.talkId,
-        conversation_id: entry.conversationId,
-        title: entry.title,
-        description: entry.description,
-        is_read: 0,
-        created_at: Date.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const [inserted] = await this.fetchRows(entry.accountId, {
-      unreadOnly: false,
-      ids: [row.id],
-      offset: 0,
-      limit: 1,
+    const id = await this.events.write(async (trx) => {
+      const row = await trx
+        .insertInto('inbox_notifications')
+        .values({
+          company_id: entry.companyId,
+          account_id: entry.accountId,
+          notification_id: entry.notificationId,
+          subject_id: entry.subjectId,
+          talk_id: entry.talkId,
+          conversation_id: entry.conversationId,
+          title: entry.title,
+          description: entry.description,
+          is_read: 0,
+          created_at: Date.now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await appendEvent(trx, {
+        companyId: entry.companyId,
+        kind: 'notification.created',
+        payload: { recipient: entry.accountId, inboxId: row.id },
+      });
+      return row.id;
     });
-    if (!inserted) throw new Error('inbox row vanished after insert');
-    const item = present(inserted);
-    const push: NotificationPush = { item, unread: await this.unread(entry.accountId) };
-    // The hub's bus carries it to the instance holding the socket (PostgreSQL NOTIFY).
-    await this.hub.publishTo(entry.companyId, realtimeEvents.notification, push, {
-      accountIds: [entry.accountId],
-    });
-    return item;
+    return this.item(entry.accountId, id);
   }
+
+  private async item(accountId: number, id: number): Promise<InboxItem> {
+    const [inserted] = await this.fetchRows(accountId, { unreadOnly: false, ids: [id], offset: 0, limit: 1 });
+    if (!inserted) throw new Error('inbox row vanished after insert');
+    return present(inserted);
+  }
+
+  /**
+   * SendNotification for inbox rows just written or read (the event stream's push builder): the
+   * new item and the unread count, to the recipient's sockets only, on whichever instance holds
+   * them (the hub's bus).
+   */
+  readonly pushesOf = async (events: readonly StreamEvent[]): Promise<Push[]> => {
+    const pushes: Push[] = [];
+    for (const e of events) {
+      const recipient = Number(e.payload['recipient']);
+      const inboxId = e.payload['inboxId'];
+      const item =
+        e.kind === 'notification.created' && typeof inboxId === 'number'
+          ? await this.item(recipient, inboxId).catch(() => null)
+          : null;
+      const push: NotificationPush = { item, unread: await this.unread(recipient) };
+      pushes.push({
+        companyId: e.companyId,
+        event: realtimeEvents.notification,
+        data: push,
+        audience: { accountIds: [recipient] },
+      });
+    }
+    return pushes;
+  };
 }
 
 function present(r: InboxRow): InboxItem {

@@ -1,3 +1,4 @@
+import type { EventStream } from '../../events/event-stream.ts';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { FilterNode } from '@talkbase/domain/filters/filter-tree';
@@ -79,8 +80,11 @@ export class RoomsService {
   private readonly db: Db;
   private readonly subjects: SubjectsService;
   private readonly menus: MenusService;
-  constructor(deps: { db: Db; subjects: SubjectsService; menus: MenusService }) {
+  private readonly events: EventStream;
+
+  constructor(deps: { db: Db; subjects: SubjectsService; menus: MenusService; events: EventStream }) {
     this.db = deps.db;
+    this.events = deps.events;
     this.subjects = deps.subjects;
     this.menus = deps.menus;
   }
@@ -234,7 +238,7 @@ export class RoomsService {
    * someone else is refused with 409 instead of being overwritten; without it, the last save wins.
    */
   async update(companyId: number, roomId: number, input: RoomInput): Promise<void> {
-    await this.k.transaction().execute(async (trx) => {
+    await this.events.write(async (trx) => {
       const room = await repo.findRoom(trx, companyId, roomId);
       if (!room) throw notFound(roomMessages.notFound);
       const version = readSettings(room.settings).version;
@@ -256,9 +260,9 @@ export class RoomsService {
       if (!swapped) throw conflict(roomMessages.stale, 'version');
       await repo.replaceGrants(trx, companyId, roomId, grants);
       await menusRepo.replaceRoomMenuActions(trx, companyId, roomId, grants.menus);
+      // The room's accounts may see other menu items and subjects now: their side menus reload.
+      await this.menus.announce(trx, companyId);
     });
-    // The room's accounts may see other menu items and subjects now: their side menus reload.
-    await this.menus.announce(companyId);
   }
 
   async remove(companyId: number, roomId: number): Promise<void> {

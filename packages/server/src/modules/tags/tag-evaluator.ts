@@ -92,39 +92,46 @@ export async function matchingTags(
   return out;
 }
 
-/** The next batch of a subject's record ids after `after`, and those of them matching `condition`. */
+/**
+ * The next batch of a subject's record ids after `after`, and those of them matching `condition`.
+ * With `upTo`, no id above it (a run over a fixed set: the records it creates are never walked).
+ */
 export async function nextBatch(
   db: Kysely<Database>,
   subjectId: number,
   after: number,
   size: number,
   condition: Sql,
+  upTo?: number,
 ): Promise<{ ids: number[]; matched: Set<number> }> {
   const ids = (
     await dyn(db)
       .selectFrom(`${talkTable(subjectId)} as t`)
       .select('t.id')
       .where('t.id', '>', after)
+      .$if(upTo !== undefined, (q) => q.where('t.id', '<=', upTo ?? 0))
       .orderBy('t.id')
       .limit(size)
       .execute()
   ).map((r) => Number(r.id));
   if (ids.length === 0) return { ids, matched: new Set() };
-  const upTo = ids[ids.length - 1] ?? after;
+  const last = ids[ids.length - 1] ?? after;
   const matched = await dyn(db)
     .selectFrom(`${talkTable(subjectId)} as t`)
     .select('t.id')
     .where('t.id', '>', after)
-    .where('t.id', '<=', upTo)
+    .where('t.id', '<=', last)
     .where(condition as RawBuilder<boolean>)
     .execute();
   return { ids, matched: new Set(matched.map((r) => Number(r.id))) };
 }
 
-export async function countRecords(db: Kysely<Database>, subjectId: number): Promise<number> {
+/** How many records the subject has (with `upTo`, of ids up to it). */
+export async function countRecords(db: Kysely<Database>, subjectId: number, upTo?: number): Promise<number> {
   const r = await dyn(db)
     .selectFrom(talkTable(subjectId))
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .$if(upTo !== undefined, (q) => q.where('id', '<=', upTo ?? 0))
     .executeTakeFirstOrThrow();
   return r.n;
 }

@@ -1,17 +1,19 @@
 import type { Kysely } from 'kysely';
+import type { AuthContext } from '../../access/identity.ts';
+import { eventActor } from '../../events/event-actor.ts';
+import { subjectOf, type NewStreamEvent, type StreamEvent } from '../../events/event-kinds.ts';
+import { appendEvents, type EventStream, type EventTransaction } from '../../events/event-stream.ts';
+import type { Push } from '../../events/stream-pushes.ts';
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import { tagMessages, type TalkTagPush } from '@talkbase/domain/contracts/tags';
 import { membershipChange, type TagSource } from '@talkbase/domain/tags/membership';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import type { RealtimeHub } from '../../realtime/hub.ts';
 import type { CatalogCache } from '../catalog/catalog.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
-import type { CountCache } from '../talks/count-cache.ts';
 import * as talksRepo from '../talks/talks.repository.ts';
 import { byTag, matchingTags } from './tag-evaluator.ts';
-import type { RunChange } from './tag-runs.ts';
 import * as repo from './tags.repository.ts';
 import { everyRow } from '../../access/row-scope.ts';
 
@@ -25,31 +27,22 @@ export interface TalkRef {
   talkId: number;
 }
 
-interface Pending {
-  companyId: number;
-  subject: string;
-  added: Set<number>;
-  removed: Set<number>;
-}
-
 /**
- * Which records carry which tag, and the pushes when that changes: records evaluated in their own
- * write's transaction (`evaluateWritten`, through TalksService's write hooks), tags an automation
- * sets or removes, and the changes of a background re-tagging (`pushRunChange`).
+ * Which records carry which tag: records evaluated in their own write's transaction
+ * (`evaluateWritten`, through TalksService's write hooks) and tags an automation sets or removes.
+ * Every change is a 'tag.gained' / 'tag.lost' event of the write (events/); the pushes to open
+ * sessions are made from those events once committed (`pushesOf`), and a deleted record's tags
+ * go when its 'talk.deleted' event is dispatched (`forgetDeleted`).
  */
 export class TagMembership {
   private readonly db: Db;
   private readonly catalog: CatalogCache;
-  private readonly hub: RealtimeHub;
-  private readonly counts: CountCache;
-  /** Changes made in a write's transaction, pushed once the write is announced (after commit). */
-  private readonly pending = new Map<string, Pending>();
+  private readonly events: EventStream;
 
-  constructor(deps: { db: Db; catalog: CatalogCache; hub: RealtimeHub; counts: CountCache }) {
+  constructor(deps: { db: Db; catalog: CatalogCache; events: EventStream }) {
     this.db = deps.db;
     this.catalog = deps.catalog;
-    this.hub = deps.hub;
-    this.counts = deps.counts;
+    this.events = deps.events;
   }
 
   private get k(): Kysely<Database> {
@@ -58,11 +51,12 @@ export class TagMembership {
 
   /**
    * Brings the tags of records just created or changed in step with the tags' filters, in the
-   * write's own transaction (TalksService calls it after each record's write). The pushes follow
-   * once the write is committed and announced (`announced`).
+   * write's own transaction (TalksService calls it after each record's write); the changes are
+   * events of that write, caused by its author.
    */
   async evaluateWritten(
-    trx: Kysely<Database>,
+    trx: EventTransaction,
+    auth: AuthContext,
     subject: SubjectMeta,
     talkIds: readonly number[],
   ): Promise<void> {
@@ -75,6 +69,7 @@ export class TagMembership {
       now: Date.now(),
     });
     const carried = await repo.carriedBy(trx, subject.id, { talkIds });
+    const events: NewStreamEvent[] = [];
     for (const talkId of talkIds) {
       const has = new Map<number, TagSource>(
         carried.filter((c) => c.talk_id === talkId).map((c) => [c.tag_id, c.source]),
@@ -92,47 +87,44 @@ export class TagMembership {
       );
       for (const tagId of change.remove)
         await repo.removeMemberships(trx, tagId, subject.id, [talkId], 'filter');
-      if (change.add.length || change.remove.length)
-        this.remember(subject.companyId, subject, talkId, change.add, change.remove);
+      events.push(
+        ...tagEvents(subject, talkId, change.add, true, 'filter', auth),
+        ...tagEvents(subject, talkId, change.remove, false, 'filter', auth),
+      );
+    }
+    await appendEvents(trx, events);
+  }
+
+  /**
+   * Deleted records drop their tags (the stream's consumer of 'talk.deleted', after the commit;
+   * records written again meanwhile keep theirs).
+   */
+  async forgetDeleted(events: readonly StreamEvent[]): Promise<void> {
+    const bySubject = new Map<number, number[]>();
+    for (const e of events)
+      if (e.kind === 'talk.deleted' && e.talkId !== null)
+        bySubject.set(e.subjectId, [...(bySubject.get(e.subjectId) ?? []), e.talkId]);
+    for (const [subjectId, ids] of bySubject) {
+      const existing = await talksRepo.existingIds(this.k, subjectId, ids, everyRow('tag-evaluation'));
+      const gone = ids.filter((id) => !existing.has(id));
+      if (gone.length) await repo.removeAllOfTalks(this.k, subjectId, gone);
     }
   }
 
   /**
-   * After a write is committed and announced: records that no longer exist drop their tags, and
-   * records whose tags changed are pushed. (A change remembered by a write that then rolled back is
-   * pushed with the record's next announced write, with its real tags.)
+   * SetTalkTag: the record carries the tag until RemoveTalkTag, whatever the filters say. `actor`
+   * (an automation's identity) is who the 'tag.gained' event names, so its depth bounds loops.
    */
-  async announced(companyId: number, subject: SubjectMeta, talkIds: readonly number[]): Promise<void> {
-    const existing = await talksRepo.existingIds(
-      this.k,
-      subject.id,
-      [...talkIds],
-      everyRow('tag-evaluation'),
-    );
-    const gone = talkIds.filter((id) => !existing.has(id));
-    if (gone.length) await repo.removeAllOfTalks(this.k, subject.id, gone);
-    const changed: { talkId: number; p: Pending }[] = [];
-    for (const talkId of talkIds) {
-      const key = pendingKey(companyId, subject.id, talkId);
-      const p = this.pending.get(key);
-      if (!p) continue;
-      this.pending.delete(key);
-      if (existing.has(talkId)) changed.push({ talkId, p });
-    }
-    await this.push(companyId, subject, changed);
-  }
-
-  /** SetTalkTag: the record carries the tag until RemoveTalkTag, whatever the filters say. */
-  addTag(talk: TalkRef, tagId: number): Promise<boolean> {
-    return this.setManual(talk, tagId, true);
+  addTag(talk: TalkRef, tagId: number, actor?: AuthContext): Promise<boolean> {
+    return this.setManual(talk, tagId, true, actor);
   }
 
   /** RemoveTalkTag: the record loses the tag (a filter it matches gives it back on its next change). */
-  removeTag(talk: TalkRef, tagId: number): Promise<boolean> {
-    return this.setManual(talk, tagId, false);
+  removeTag(talk: TalkRef, tagId: number, actor?: AuthContext): Promise<boolean> {
+    return this.setManual(talk, tagId, false, actor);
   }
 
-  private async setManual(talk: TalkRef, tagId: number, on: boolean): Promise<boolean> {
+  private async setManual(talk: TalkRef, tagId: number, on: boolean, actor?: AuthContext): Promise<boolean> {
     const catalog = await this.catalog.get(talk.companyId);
     const subject = catalog.subjectsByIdentifier.get(talk.subject.toLowerCase());
     if (!subject) throw notFound();
@@ -140,7 +132,7 @@ export class TagMembership {
     // Only automations set and remove tags by hand (actions/core): they act for the company.
     const exists = await talksRepo.existingIds(this.k, subject.id, [talk.talkId], everyRow('automation'));
     if (!exists.has(talk.talkId)) throw notFound();
-    const changed = await this.k.transaction().execute(async (trx) => {
+    return this.events.write(async (trx) => {
       const [current] = (await repo.carriedBy(trx, subject.id, { talkIds: [talk.talkId] })).filter(
         (c) => c.tag_id === tagId,
       );
@@ -159,103 +151,96 @@ export class TagMembership {
         await repo.addMemberships(trx, [
           { companyId: talk.companyId, tagId, subjectId: subject.id, talkId: talk.talkId, source: 'manual' },
         ]);
-        return true;
+      } else {
+        if (!current) return false;
+        await repo.removeMemberships(trx, tagId, subject.id, [talk.talkId]);
       }
-      if (!current) return false;
-      await repo.removeMemberships(trx, tagId, subject.id, [talk.talkId]);
+      await appendEvents(trx, tagEvents(subject, talk.talkId, [tagId], on, 'manual', actor));
       return true;
     });
-    if (changed) {
-      this.counts.invalidate(subject.id);
-      await this.push(talk.companyId, subject, [
-        {
-          talkId: talk.talkId,
-          p: {
-            companyId: talk.companyId,
-            subject: subject.identifier,
-            added: new Set(on ? [tagId] : []),
-            removed: new Set(on ? [] : [tagId]),
-          },
-        },
-      ]);
-    }
-    return changed;
   }
 
-  private remember(companyId: number, subject: SubjectMeta, talkId: number, add: number[], remove: number[]) {
-    const key = pendingKey(companyId, subject.id, talkId);
-    // Bounded: entries left by rolled-back writes must not pile up.
-    if (this.pending.size > 10_000 && !this.pending.has(key)) this.pending.clear();
-    const p = this.pending.get(key) ?? {
-      companyId,
-      subject: subject.identifier,
-      added: new Set<number>(),
-      removed: new Set<number>(),
-    };
-    for (const t of add) {
-      p.removed.delete(t);
-      p.added.add(t);
-    }
-    for (const t of remove) {
-      p.added.delete(t);
-      p.removed.add(t);
-    }
-    this.pending.set(key, p);
-  }
-
-  /** PublishTalkTag for each record, to the sockets whose account may read it (the hub checks). */
-  private async push(
-    companyId: number,
-    subject: SubjectMeta,
-    changed: { talkId: number; p: Pending }[],
-  ): Promise<void> {
-    if (changed.length === 0) return;
-    const current = await repo.tagsOfTalks(
-      this.k,
-      subject.id,
-      changed.map((c) => c.talkId),
-    );
-    for (const { talkId, p } of changed) {
-      const data: TalkTagPush = {
-        talkId,
-        subject: subject.identifier,
-        tags: current.get(talkId) ?? [],
-        added: [...p.added],
-        removed: [...p.removed],
+  /**
+   * What open sessions hear of tag changes just committed: PublishTalkTag per record with its
+   * current tags (to the sockets whose account may read it: the hub checks), or, for a large
+   * re-tagging, one SendTalkUpdates per subject so grids refresh instead.
+   */
+  readonly pushesOf = async (events: readonly StreamEvent[]): Promise<Push[]> => {
+    const bySubject = new Map<
+      string,
+      { e: StreamEvent; talks: Map<number, { added: Set<number>; removed: Set<number> }> }
+    >();
+    for (const e of events) {
+      if (e.talkId === null) continue;
+      const tagId = Number(e.payload['tagId']);
+      const key = `${e.companyId}:${e.subjectId}`;
+      const group = bySubject.get(key) ?? {
+        e,
+        talks: new Map<number, { added: Set<number>; removed: Set<number> }>(),
       };
-      await this.hub.publishTo(companyId, realtimeEvents.talkTag, data, {
-        talk: { subject: subject.identifier, talkId },
-      });
+      bySubject.set(key, group);
+      const t = group.talks.get(e.talkId) ?? { added: new Set<number>(), removed: new Set<number>() };
+      group.talks.set(e.talkId, t);
+      if (e.kind === 'tag.gained') {
+        t.removed.delete(tagId);
+        t.added.add(tagId);
+      } else {
+        t.added.delete(tagId);
+        t.removed.add(tagId);
+      }
     }
-  }
-
-  async pushRunChange(c: RunChange): Promise<void> {
-    this.counts.invalidate(c.subjectId);
-    const subject = (await this.catalog.get(c.companyId)).subjectsById.get(c.subjectId);
-    if (!subject) return;
-    const ids = [...c.added, ...c.removed];
-    if (ids.length > MAX_PUSHES_PER_BATCH) {
-      // A large re-tagging: one refresh offer per batch instead of a push per record.
-      await this.hub.publish(c.companyId, realtimeEvents.talkUpdates, {
-        subject: subject.identifier,
-        subjectId: subject.id,
-        talkIds: ids.slice(0, 200),
-        accountId: 0,
-      });
-      return;
+    const pushes: Push[] = [];
+    for (const { e, talks } of bySubject.values()) {
+      const identifier = subjectOf(e);
+      if (talks.size > MAX_PUSHES_PER_BATCH) {
+        pushes.push({
+          companyId: e.companyId,
+          event: realtimeEvents.talkUpdates,
+          data: {
+            subject: identifier,
+            subjectId: e.subjectId,
+            talkIds: [...talks.keys()].slice(0, 200),
+            accountId: 0,
+          },
+        });
+        continue;
+      }
+      const current = await repo.tagsOfTalks(this.k, e.subjectId, [...talks.keys()]);
+      for (const [talkId, t] of talks) {
+        const data: TalkTagPush = {
+          talkId,
+          subject: identifier,
+          tags: current.get(talkId) ?? [],
+          added: [...t.added],
+          removed: [...t.removed],
+        };
+        pushes.push({
+          companyId: e.companyId,
+          event: realtimeEvents.talkTag,
+          data,
+          audience: { talk: { subject: identifier, talkId } },
+        });
+      }
     }
-    const pend = (added: boolean): Pending => ({
-      companyId: c.companyId,
-      subject: subject.identifier,
-      added: new Set(added ? [c.tagId] : []),
-      removed: new Set(added ? [] : [c.tagId]),
-    });
-    await this.push(c.companyId, subject, [
-      ...c.added.map((talkId) => ({ talkId, p: pend(true) })),
-      ...c.removed.map((talkId) => ({ talkId, p: pend(false) })),
-    ]);
-  }
+    return pushes;
+  };
 }
 
-const pendingKey = (companyId: number, subjectId: number, talkId: number) =>
-  `${companyId}:${subjectId}:${talkId}`;
+/** The events of tags gained or lost by one record. */
+export function tagEvents(
+  subject: SubjectMeta,
+  talkId: number,
+  tagIds: readonly number[],
+  gained: boolean,
+  source: TagSource,
+  actor?: AuthContext,
+): NewStreamEvent[] {
+  return tagIds.map((tagId) => ({
+    companyId: subject.companyId,
+    kind: gained ? ('tag.gained' as const) : ('tag.lost' as const),
+    subjectId: subject.id,
+    talkId,
+    ...(actor ? eventActor(actor) : {}),
+    payload: { subject: subject.identifier, tagId, source },
+  }));
+}

@@ -6,19 +6,13 @@ import { talkTable } from '../subjects/subject-ddl.ts';
 import type { CatalogCache } from '../catalog/catalog.ts';
 import { countRecords, nextBatch, tagCondition } from './tag-evaluator.ts';
 import * as repo from './tags.repository.ts';
+import { tagEvents } from './tag-membership.ts';
+import { appendEvents, type EventStream } from '../../events/event-stream.ts';
 
 /** How long an instance holds a run between two batches before another may take it over. */
 const LEASE_MS = 30_000;
 /** How often idle instances look for runs left behind (a restart, another instance's crash). */
 const SWEEP_MS = 10_000;
-
-export interface RunChange {
-  companyId: number;
-  subjectId: number;
-  tagId: number;
-  added: number[];
-  removed: number[];
-}
 
 /**
  * Re-tagging existing records in the background after a tag or its filters change (issue 14).
@@ -33,7 +27,7 @@ export class TagRunner {
   private readonly dialect: DialectName;
   private readonly catalog: CatalogCache;
   private readonly batchSize: number;
-  private readonly onChange: (change: RunChange) => Promise<void>;
+  private readonly events: EventStream;
   private readonly onError: (err: unknown) => void;
   private loop: Promise<void> | undefined;
   private again = false;
@@ -45,14 +39,15 @@ export class TagRunner {
     dialect: DialectName;
     catalog: CatalogCache;
     batchSize?: number;
-    onChange: (change: RunChange) => Promise<void>;
+    /** Each batch's tags gained and lost are events of its transaction. */
+    events: EventStream;
     onError: (err: unknown) => void;
   }) {
     this.db = deps.db;
     this.dialect = deps.dialect;
     this.catalog = deps.catalog;
     this.batchSize = deps.batchSize ?? 500;
-    this.onChange = deps.onChange;
+    this.events = deps.events;
     this.onError = deps.onError;
   }
 
@@ -235,9 +230,8 @@ export class TagRunner {
     while (!this.closed) {
       if (!subject) break;
       const condition = tagCondition(subject, filters, ctx);
-      const change = await this.db
-        .transaction()
-        .execute(async (trx) => {
+      const change = await this.events
+        .write(async (trx) => {
           // Read and written in one transaction, its records locked, so a record's own write
           // cannot slip in between.
           const { ids, matched, more } = await this.lockedBatch(trx, run.subject_id, after, condition);
@@ -277,21 +271,17 @@ export class TagRunner {
             })),
           );
           await repo.removeMemberships(trx, run.tag_id, run.subject_id, removed, 'filter');
-          return { added, removed, finished, upTo };
+          await appendEvents(trx, [
+            ...added.flatMap((talkId) => tagEvents(subject, talkId, [run.tag_id], true, 'filter')),
+            ...removed.flatMap((talkId) => tagEvents(subject, talkId, [run.tag_id], false, 'filter')),
+          ]);
+          return { finished, upTo };
         })
         .catch((err: unknown) => {
           if (err instanceof RunReplaced) return undefined;
           throw err;
         });
       if (!change) return;
-      if (change.added.length || change.removed.length)
-        await this.onChange({
-          companyId: run.company_id,
-          subjectId: run.subject_id,
-          tagId: run.tag_id,
-          added: change.added,
-          removed: change.removed,
-        }).catch(this.onError);
       if (change.finished) return;
       // Nothing taken: the next record is being written right now; its write evaluates it, and
       // the run takes it once that write is committed.

@@ -14,7 +14,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound, unprocessable, type ErrorItem } from '../../http/errors.ts';
 import { paging } from '../../http/paging.ts';
-import type { RealtimeHub } from '../../realtime/hub.ts';
+import type { EventStream, EventTransaction } from '../../events/event-stream.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { CatalogCache } from '../catalog/catalog.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
@@ -40,7 +40,7 @@ export class TagsService {
   constructor(deps: {
     db: Db;
     catalog: CatalogCache;
-    hub: RealtimeHub;
+    events: EventStream;
     counts: CountCache;
     onError: (err: unknown) => void;
     batchSize?: number;
@@ -54,7 +54,7 @@ export class TagsService {
       dialect: deps.db.dialect,
       catalog: deps.catalog,
       ...(deps.batchSize ? { batchSize: deps.batchSize } : {}),
-      onChange: (c) => this.membership.pushRunChange(c),
+      events: deps.events,
       onError: deps.onError,
     });
   }
@@ -245,22 +245,22 @@ export class TagsService {
   }
 
   /** Called by TalksService in each record's write transaction (write hooks). */
-  evaluateWritten(trx: Kysely<Database>, subject: SubjectMeta, talkIds: readonly number[]): Promise<void> {
-    return this.membership.evaluateWritten(trx, subject, talkIds);
-  }
-
-  /** Called by TalksService once a write is committed and announced. */
-  announced(companyId: number, subject: SubjectMeta, talkIds: readonly number[]): Promise<void> {
-    return this.membership.announced(companyId, subject, talkIds);
+  evaluateWritten(
+    trx: EventTransaction,
+    auth: AuthContext,
+    subject: SubjectMeta,
+    talkIds: readonly number[],
+  ): Promise<void> {
+    return this.membership.evaluateWritten(trx, auth, subject, talkIds);
   }
 
   /** SetTalkTag: the record carries the tag until RemoveTalkTag, whatever the filters say. */
-  addTag(talk: TalkRef, tagId: number): Promise<boolean> {
-    return this.membership.addTag(talk, tagId);
+  addTag(talk: TalkRef, tagId: number, actor?: AuthContext): Promise<boolean> {
+    return this.membership.addTag(talk, tagId, actor);
   }
 
   /** RemoveTalkTag: the record loses the tag (a filter it matches gives it back on its next change). */
-  removeTag(talk: TalkRef, tagId: number): Promise<boolean> {
-    return this.membership.removeTag(talk, tagId);
+  removeTag(talk: TalkRef, tagId: number, actor?: AuthContext): Promise<boolean> {
+    return this.membership.removeTag(talk, tagId, actor);
   }
 }

@@ -56,6 +56,13 @@ async function listAll(): Promise<ApiTalk[]> {
 const readAsSpreadsheet = (csv: string): string[][] =>
   parse(csv, { delimiter: ';', bom: true, record_delimiter: ['\r\n', '\r', '\n'], relax_column_count: true });
 
+/** The file without the record's own columns (ID first, "Versão do registro" last). */
+const withoutRecordColumns = (csv: string) =>
+  csv
+    .split('\r\n')
+    .map((line) => line.replace(/^(\uFEFF)?(ID|\d+);/, '$1').replace(/;(Versão do registro|\d+)$/, ''))
+    .join('\r\n');
+
 const texts = ['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\tx', 'a\rb', 'line1\nline2', 'meio-termo'];
 
 beforeAll(async () => {
@@ -88,19 +95,21 @@ describe('CSV safety', () => {
     const exported = await call({ method: 'POST', url: '/api/talk/export/nota', payload: {} });
     expect(exported.statusCode, exported.body).toBe(200);
     const csv = exported.body;
+    expect(csv).toMatch(/^\uFEFFID;Texto;Valor;Quantidade;Versão do registro\r\n\d+;/);
+    const cells = withoutRecordColumns(csv);
 
     // The bytes: each text as a spreadsheet must get it; negative numbers stay numbers.
-    expect(csv).toContain("\r\n'=1+1;-12,50;0\r\n");
-    expect(csv).toContain("\r\n'+SUM(A1);-13,50;-1\r\n");
-    expect(csv).toContain("\r\n'-2+3;-14,50;-2\r\n");
-    expect(csv).toContain("\r\n'@cmd;-15,50;-3\r\n");
-    expect(csv).toContain("\r\n'\tx;-16,50;-4\r\n");
-    expect(csv).toContain('\r\n"a\rb";-17,50;-5\r\n');
-    expect(csv).toContain('\r\n"line1\nline2";-18,50;-6\r\n');
-    expect(csv).toContain('\r\nmeio-termo;-19,50;-7\r\n');
+    expect(cells).toContain("\r\n'=1+1;-12,50;0\r\n");
+    expect(cells).toContain("\r\n'+SUM(A1);-13,50;-1\r\n");
+    expect(cells).toContain("\r\n'-2+3;-14,50;-2\r\n");
+    expect(cells).toContain("\r\n'@cmd;-15,50;-3\r\n");
+    expect(cells).toContain("\r\n'\tx;-16,50;-4\r\n");
+    expect(cells).toContain('\r\n"a\rb";-17,50;-5\r\n');
+    expect(cells).toContain('\r\n"line1\nline2";-18,50;-6\r\n');
+    expect(cells).toContain('\r\nmeio-termo;-19,50;-7\r\n');
 
     // No forged row: read as a spreadsheet reads it, the file is the header and one row per record.
-    const rows = readAsSpreadsheet(csv);
+    const rows = readAsSpreadsheet(csv).map((row) => row.slice(1, -1));
     expect(rows[0]).toEqual(['Texto', 'Valor', 'Quantidade']);
     expect(rows.slice(1)).toHaveLength(texts.length);
     expect(rows.slice(1)).toEqual(
@@ -113,9 +122,17 @@ describe('CSV safety', () => {
       ),
     );
 
-    // Round trip: the same file imported gives records with the original values.
+    // Imported as it is, the file names records that it leaves as they are: the guard is no change.
+    const same = await importCsv(csv, { dryRun: 'true' });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toMatchObject({ errors: [], creates: 0, updates: 0, unchanged: texts.length });
+
+    // Round trip: the same file, its record columns left out, gives new records with the original values.
     const before = await listAll();
-    const started = await importCsv(csv, { mode: 'all' });
+    const started = await importCsv(csv, {
+      mode: 'all',
+      mapping: JSON.stringify({ ID: null, 'Versão do registro': null }),
+    });
     expect(started.statusCode, started.body).toBe(202);
     expect(await finished(started.json<{ importId: number }>().importId)).toMatchObject({
       status: 'done',

@@ -2,6 +2,8 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { talkFilterSchema } from '@talkbase/domain/contracts/talks';
 import { idSchema } from '@talkbase/domain/contracts/ids';
+import { toIsoDate } from '@talkbase/domain/fields/civil-date';
+import { civilDateIn } from '@talkbase/domain/fields/zoned-time';
 import type { Db } from '../../db/database.ts';
 import { writeCsv } from '../../http/csv.ts';
 import { fromDbValue } from '../talks/talk-values.ts';
@@ -13,12 +15,26 @@ import { orderColumns, talkConditions, type OrderColumn } from '../talks/talk-qu
 import type { TalkRow } from '../talks/talks.repository.ts';
 import type { TalksService } from '../talks/talks.service.ts';
 import { formatCell } from './csv-values.ts';
+import { ID_COLUMN, VERSION_COLUMN } from './record-columns.ts';
+import {
+  accountNamesOf,
+  isAccountColumn,
+  SYSTEM_ATTRIBUTES,
+  SYSTEM_COLUMN_NAMES,
+  systemColumnOf,
+  type SystemColumnName,
+} from '../talks/system-columns.ts';
 
 /** The filter call's body plus what to write: the grid's template columns or everything readable. */
 export const talkExportSchema = talkFilterSchema.omit({ page: true, fetch: true }).extend({
   format: z.enum(['csv']).default('csv'),
   columns: z.enum(['template', 'all']).default('template'),
   templateId: idSchema.nullable().optional(),
+  /** The record's own columns to add (Criado em…): the grid's choice, or any with `columns: "all"`. */
+  systemColumns: z
+    .array(z.enum(SYSTEM_COLUMN_NAMES as [SystemColumnName, ...SystemColumnName[]]))
+    .max(4)
+    .optional(),
 });
 export type TalkExport = z.output<typeof talkExportSchema>;
 
@@ -63,7 +79,16 @@ export class TalkExportService {
     if (policy.rows.condition) where.push(policy.rows.condition);
     if (search) where.push(search.plain);
     const order = orderColumns(view, q.order);
-    const columns = q.columns === 'all' ? this.allColumns(view) : await this.templateColumns(auth, view, q);
+    // The record's id and version go along when the grid shows the id ("exibir coluna de id", on
+    // without a template) or every field is asked for: the file then imports back as changes.
+    const { columns, showId } =
+      q.columns === 'all'
+        ? { columns: this.allColumns(view), showId: true }
+        : await this.templateColumns(auth, view, q);
+    // After the attributes (before the version): an import ignores them (they are not attributes).
+    // Only when asked for: a file of the same request keeps the columns it always had.
+    const wanted = q.systemColumns ?? [];
+    const system = SYSTEM_ATTRIBUTES.filter((a) => wanted.includes(a.identifier as SystemColumnName));
 
     // Columns the row holds itself (no reference names, files or lists to look up) skip the presenter.
     const direct = columns.every(
@@ -74,7 +99,9 @@ export class TalkExportService {
     const selected = [
       ...new Set([
         'id',
+        ...(showId ? ['version'] : []),
         ...order.map((o) => o.column),
+        ...system.map((a) => a.identifier),
         ...(direct
           ? columns.map((c) => attributeColumn(c.attribute.id))
           : [
@@ -87,8 +114,24 @@ export class TalkExportService {
     const explicitNulls = this.db.dialect === 'postgres';
     const talks = this.talks;
     const timeZone = rules.timeZone;
+    const withId = (row: { id: unknown; version: unknown }, cells: string[]) =>
+      showId ? [String(row.id), ...cells, String(row.version)] : cells;
+    const systemCells = (row: TalkRow, names: Map<number, string>) =>
+      system.map((a) => {
+        const v = row[systemColumnOf(a) ?? a.identifier];
+        if (v === null || v === undefined) return '';
+        if (isAccountColumn(a)) return names.get(Number(v)) ?? `#${Number(v)}`;
+        const value = fromDbValue(a, v);
+        return formatCell(
+          a,
+          { subjectAttributeId: a.id, subjectAttributeIdentifier: a.identifier, value },
+          timeZone,
+        );
+      });
+    const k0 = this.db.kysely;
     async function* body(): AsyncGenerator<string> {
-      yield BOM + writeCsv([columns.map((c) => c.label)]);
+      const labels = [...columns.map((c) => c.label), ...system.map((a) => a.name)];
+      yield BOM + writeCsv([showId ? [ID_COLUMN.header, ...labels, VERSION_COLUMN.header] : labels]);
       let after: TalkRow | undefined;
       for (;;) {
         let query = k.selectFrom(`${talkTable(subject.id)} as t`).select(selected);
@@ -109,26 +152,38 @@ export class TalkExportService {
         const rows = (await query.limit(EXPORT_PAGE).execute()) as TalkRow[];
         if (rows.length === 0) return;
         let records: string[][];
+        const names = system.some(isAccountColumn)
+          ? await accountNamesOf(
+              k0,
+              rows.flatMap((r) => [r.created_by, r.updated_by]),
+            )
+          : new Map<number, string>();
         if (direct) {
           // Plain columns only: the row's own values, as the presenter would give them (fromDbValue).
           records = rows.map((row) =>
-            columns.map((c) =>
-              formatCell(
-                c.attribute,
-                {
-                  subjectAttributeId: c.attribute.id,
-                  subjectAttributeIdentifier: c.attribute.identifier,
-                  value: fromDbValue(c.attribute, row[attributeColumn(c.attribute.id)]),
-                },
-                timeZone,
+            withId(row, [
+              ...columns.map((c) =>
+                formatCell(
+                  c.attribute,
+                  {
+                    subjectAttributeId: c.attribute.id,
+                    subjectAttributeIdentifier: c.attribute.identifier,
+                    value: fromDbValue(c.attribute, row[attributeColumn(c.attribute.id)]),
+                  },
+                  timeZone,
+                ),
               ),
-            ),
+              ...systemCells(row, names),
+            ]),
           );
         } else {
           const presented = await talks.present(auth, subject, actions, rows);
-          records = presented.map((talk) => {
+          records = presented.map((talk, i) => {
             const byId = new Map(talk.talkValues.map((tv) => [tv.subjectAttributeId, tv]));
-            return columns.map((c) => formatCell(c.attribute, byId.get(c.attribute.id), timeZone));
+            const cells = columns.map((c) => formatCell(c.attribute, byId.get(c.attribute.id), timeZone));
+            const row = rows[i];
+            if (row) cells.push(...systemCells(row, names));
+            return withId({ id: talk.talkId, version: talk.version }, cells);
           });
         }
         yield writeCsv(records);
@@ -136,7 +191,9 @@ export class TalkExportService {
         after = rows[rows.length - 1];
       }
     }
-    const day = new Date().toISOString().slice(0, 10);
+    // The company's date (its time zone), not UTC's: an export at 22:00 in São Paulo is today's.
+    const today = civilDateIn(new Date(), timeZone);
+    const day = today ? toIsoDate(today) : new Date().toISOString().slice(0, 10);
     return { fileName: `${subject.identifier}-${day}.csv`, body: body() };
   }
 
@@ -155,7 +212,7 @@ export class TalkExportService {
     auth: AuthContext,
     view: SubjectMeta,
     q: TalkExport,
-  ): Promise<{ attribute: AttributeMeta; label: string }[]> {
+  ): Promise<{ columns: { attribute: AttributeMeta; label: string }[]; showId: boolean }> {
     const row = await this.templates.resolve(auth, view.id, q.templateId ?? undefined);
     const [template] = row ? await this.templates.present([row]) : [];
     const byId = new Map(view.attributes.map((a) => [a.id, a]));
@@ -171,9 +228,17 @@ export class TalkExportService {
         },
       ];
     });
+    // The grid shows the id unless the template turns it off (web RecordsGrid.tsx).
+    const showId = template?.showTalkIdOnGrid ?? true;
     if (fromTemplate.length === 0)
-      return this.allColumns({ ...view, attributes: view.attributes.filter((a) => !a.isInternal) });
-    return [...fromTemplate.filter((c) => c.fixed), ...fromTemplate.filter((c) => !c.fixed)];
+      return {
+        columns: this.allColumns({ ...view, attributes: view.attributes.filter((a) => !a.isInternal) }),
+        showId,
+      };
+    return {
+      columns: [...fromTemplate.filter((c) => c.fixed), ...fromTemplate.filter((c) => !c.fixed)],
+      showId,
+    };
   }
 }
 

@@ -20,6 +20,16 @@ export const importMessages = {
   columnCount: (n: number, expected: number) => `A linha tem ${n} colunas; o cabeçalho tem ${expected}.`,
   duplicateInFile: (name: string, line: number) => `${name} repete o valor da linha ${line} do arquivo.`,
   importNotFound: 'Importação não encontrada.',
+  idInvalid: 'O ID deve ser o número de um registro, como na coluna ID da exportação.',
+  idTwice: (id: number, line: number) => `O registro ${id} já aparece na linha ${line} do arquivo.`,
+  idNotFound: (id: number) => `O registro ${id} não existe ou você não tem permissão para alterá-lo.`,
+  versionMissing: (id: number) =>
+    `Para alterar o registro ${id}, o arquivo precisa da coluna "Versão do registro" com a versão exportada: exporte de novo com a coluna de id.`,
+  versionInvalid: 'A versão do registro deve ser um número inteiro, como na exportação.',
+  stale: (id: number, version: number) =>
+    `O registro ${id} foi alterado depois da exportação (está na versão ${version}): exporte de novo e refaça a alteração.`,
+  staleDuringImport: (id: number) =>
+    `O registro ${id} foi alterado por outra pessoa durante a importação: exporte de novo e refaça a alteração.`,
   allFailed: (n: number) =>
     `Nenhum registro foi importado: ${n === 1 ? '1 linha tem erro' : `${n} linhas têm erros`} e o modo é tudo ou nada.`,
   rolledBack:

@@ -1,3 +1,5 @@
+import { eventActor } from '../../events/event-actor.ts';
+import { appendEvent, appendEvents, type EventStream } from '../../events/event-stream.ts';
 import type { Kysely } from 'kysely';
 import { writeCsv } from '../../http/csv.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -6,7 +8,9 @@ import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import * as talksRepo from '../talks/talks.repository.ts';
 import { cellAt, type CsvTable } from './import-csv.ts';
 import { ImportSlots, REPORT_ERRORS } from './import-limits.ts';
+import { ID_COLUMN } from './record-columns.ts';
 import {
+  importAccess,
   importMessages,
   planImport,
   previewOf,
@@ -15,7 +19,9 @@ import {
   type ImportPlan,
   type ImportPreview,
   type PlanDeps,
+  type Prepared,
 } from './import-plan.ts';
+import { talkMessages } from '../talks/talks.service.ts';
 
 export {
   importMessages,
@@ -81,11 +87,13 @@ type ImportDb = Kysely<{ talk_imports: ImportRow }>;
  */
 export class TalkImportService {
   private readonly deps: PlanDeps;
+  private readonly events: EventStream;
   private readonly running = new Set<Promise<void>>();
   private readonly slots = new ImportSlots();
 
-  constructor(deps: PlanDeps) {
+  constructor(deps: PlanDeps & { events: EventStream }) {
     this.deps = deps;
+    this.events = deps.events;
   }
 
   private get k(): ImportDb {
@@ -93,12 +101,13 @@ export class TalkImportService {
   }
 
   /**
-   * Before the file is read: the account may import into the subject (403/404), and one of its
-   * import slots (429 when it has MAX_RUNNING_IMPORTS under way). The function answered frees the
-   * slot; `start` takes it over for the import's run.
+   * Before the file is read: the account may import into the subject — create its records, or
+   * change them by a file with the ID column — (403/404), and one of its import slots (429 when it
+   * has MAX_RUNNING_IMPORTS under way). The function answered frees the slot; `start` takes it over
+   * for the import's run.
    */
   async reserve(auth: AuthContext, identifier: string): Promise<() => void> {
-    await this.deps.talks.access(auth, identifier, 'create');
+    await importAccess(this.deps.talks, auth, identifier);
     return this.slots.take(auth);
   }
 
@@ -243,80 +252,103 @@ export class TalkImportService {
       return;
     }
     const headerOf = new Map(plan.columns.filter((c) => c.attribute).map((c) => [c.attribute, c.header]));
+    const idHeader = plan.columns.find((c) => c.attribute === ID_COLUMN.target)?.header ?? '';
     const inserted: number[] = [];
     let lastProgress = 0;
-    let size = IMPORT_BATCH.first;
-    for (let start = 0, taken = size; start < plan.valid.length; start += taken, taken = size) {
-      let batch = plan.valid.slice(start, start + taken);
-      const began = performance.now();
-      while (batch.length) {
-        try {
-          const { resourceIds } = await this.deps.talks.createMany(
-            auth,
-            plan.subject.identifier,
-            batch.map((p) => p.body),
-          );
-          inserted.push(...resourceIds);
-          imported += resourceIds.length;
-          break;
-        } catch (err) {
-          if (!(err instanceof HttpError)) throw err;
-          // The rule that refused names the item (`talks.{i}.{attribute}`): that row is out.
-          const refused = new Set<number>();
-          for (const e of err.errors) {
-            const m = /^talks\.(\d+)(?:\.([^.]+))?/.exec(e.field ?? '');
-            const item = m ? batch[Number(m[1])] : undefined;
-            if (!item) continue;
-            refused.add(Number(m?.[1]));
-            const column = (m?.[2] && headerOf.get(m[2])) ?? m?.[2] ?? '';
-            errors.push({
-              row: item.line,
-              column,
-              value: cellOf(plan, item.line, column),
-              message: e.message,
-            });
-            failedRows.add(item.line);
-          }
-          if (refused.size === 0) {
-            // A refusal of the whole batch (a permission): every row of it fails.
-            for (const item of batch) {
-              errors.push({ row: item.line, column: '', value: '', message: err.message });
+    // Valid rows written or refused so far; with the rows of errors and the unchanged ones, `done`.
+    let processed = 0;
+    const creates = plan.valid.filter((p) => p.talkId === undefined);
+    const changes = plan.valid.filter((p) => p.talkId !== undefined);
+    // Creates by /talk/{subject}/many; changes by its PUT, each at the version the file was
+    // exported at (a record changed meanwhile is refused, 409, as in the form).
+    const write = async (batch: Prepared[]): Promise<number[]> => {
+      const identifier = plan.subject.identifier;
+      const changed = batch.flatMap((p) => (p.talkId === undefined ? [] : [{ ...p.body, talkId: p.talkId }]));
+      if (changed.length) return (await this.deps.talks.updateMany(auth, identifier, changed)).resourceIds;
+      const bodies = batch.map((p) => p.body);
+      return (await this.deps.talks.createMany(auth, identifier, bodies)).resourceIds;
+    };
+    // All or nothing: the changes go last and in one transaction, so a refusal among them leaves no
+    // change committed and the creates before them are rolled back.
+    const phases = [
+      { rows: creates, whole: false },
+      { rows: changes, whole: mode === 'all' },
+    ];
+    for (const phase of phases) {
+      let size = IMPORT_BATCH.first;
+      for (let start = 0, taken = size; start < phase.rows.length; start += taken, taken = size) {
+        if (phase.whole) taken = phase.rows.length;
+        let batch = phase.rows.slice(start, start + taken);
+        const began = performance.now();
+        while (batch.length) {
+          try {
+            const ids = await write(batch);
+            if (batch[0]?.talkId === undefined) inserted.push(...ids);
+            imported += ids.length;
+            break;
+          } catch (err) {
+            if (!(err instanceof HttpError)) throw err;
+            // The rule that refused names the item (`talks.{i}.{attribute}`): that row is out.
+            const refused = new Set<number>();
+            for (const e of err.errors) {
+              const m = /^talks\.(\d+)(?:\.([^.]+))?/.exec(e.field ?? '');
+              const item = m ? batch[Number(m[1])] : undefined;
+              if (!item) continue;
+              refused.add(Number(m?.[1]));
+              let column = (m?.[2] && headerOf.get(m[2])) ?? m?.[2] ?? '';
+              let message = e.message;
+              // A change's record gone or changed since the check: said by its id.
+              if (item.talkId !== undefined && !m?.[2]) {
+                column = idHeader;
+                if (message === talkMessages.stale) message = importMessages.staleDuringImport(item.talkId);
+                else if (message === talkMessages.talkNotFound)
+                  message = importMessages.idNotFound(item.talkId);
+              }
+              errors.push({ row: item.line, column, value: cellOf(plan, item.line, column), message });
               failedRows.add(item.line);
             }
-            refused.clear();
-            batch = [];
-          } else batch = batch.filter((_, i) => !refused.has(i));
-          if (mode === 'all') {
-            await this.rollback(auth, plan.subject, inserted);
-            await this.finish(importId, {
-              status: 'failed',
-              done: plan.records.length,
-              imported: 0,
-              failed: failed(),
-              errors,
-              message: importMessages.rolledBack,
-            });
-            return;
+            if (refused.size === 0) {
+              // A refusal of the whole batch (a permission): every row of it fails.
+              for (const item of batch) {
+                errors.push({ row: item.line, column: '', value: '', message: err.message });
+                failedRows.add(item.line);
+              }
+              refused.clear();
+              batch = [];
+            } else batch = batch.filter((_, i) => !refused.has(i));
+            if (mode === 'all') {
+              await this.rollback(auth, plan.subject, inserted);
+              await this.finish(importId, {
+                status: 'failed',
+                done: plan.records.length,
+                imported: 0,
+                failed: failed(),
+                errors,
+                message: importMessages.rolledBack,
+              });
+              return;
+            }
           }
         }
+        // The next batch's size from this one's time (the reads served meanwhile not counted).
+        const took = Math.max(1, performance.now() - began);
+        const aimed = Math.min(taken * 2, Math.max(taken / 2, (taken * IMPORT_BATCH_MS) / took));
+        size = Math.round(Math.min(IMPORT_BATCH.max, Math.max(IMPORT_BATCH.min, aimed)));
+        processed += Math.min(taken, phase.rows.length - start);
+        const done = plan.errorRows + plan.unchanged + processed;
+        if (Date.now() - lastProgress >= PROGRESS_EVERY) {
+          lastProgress = Date.now();
+          await this.progress(importId, {
+            done,
+            imported,
+            failed: failed(),
+            skipped: failed(),
+            errors,
+          });
+        }
+        // Let the reads waiting for the database go before the next batch's write.
+        await yieldToIo();
       }
-      // The next batch's size from this one's time (the reads served meanwhile not counted).
-      const took = Math.max(1, performance.now() - began);
-      const aimed = Math.min(taken * 2, Math.max(taken / 2, (taken * IMPORT_BATCH_MS) / took));
-      size = Math.round(Math.min(IMPORT_BATCH.max, Math.max(IMPORT_BATCH.min, aimed)));
-      const done = plan.errorRows + Math.min(start + taken, plan.valid.length);
-      if (Date.now() - lastProgress >= PROGRESS_EVERY) {
-        lastProgress = Date.now();
-        await this.progress(importId, {
-          done,
-          imported,
-          failed: failed(),
-          skipped: failed(),
-          errors,
-        });
-      }
-      // Let the reads waiting for the database go before the next batch's write.
-      await yieldToIo();
     }
     await this.finish(importId, {
       status: 'done',
@@ -332,8 +364,20 @@ export class TalkImportService {
   private async rollback(auth: AuthContext, subject: SubjectMeta, ids: number[]): Promise<void> {
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
-      await this.deps.db.kysely.transaction().execute(async (trx) => {
+      await this.events.write(async (trx) => {
         await talksRepo.deleteTalks(trx, subject.id, chunk);
+        // Open grids and automations hear that the rows went, as for any removal.
+        await appendEvents(
+          trx,
+          chunk.map((talkId) => ({
+            companyId: auth.companyId,
+            kind: 'talk.deleted' as const,
+            subjectId: subject.id,
+            talkId,
+            ...eventActor(auth),
+            payload: { subject: subject.identifier, before: null, after: null, changed: [] },
+          })),
+        );
         await trx
           .deleteFrom('talk_changes')
           .where('company_id', '=', auth.companyId)
@@ -376,16 +420,47 @@ export class TalkImportService {
   ) {
     const now = Date.now();
     const { errors, ...rest } = p;
-    await this.k
-      .updateTable('talk_imports')
-      .set({
-        ...rest,
-        ...(errors ? { errors: JSON.stringify(errors.slice(0, REPORT_ERRORS)) } : {}),
-        updated_at: now,
-        finished_at: now,
-      })
-      .where('id', '=', importId)
-      .execute();
+    await this.events.write(async (trx) => {
+      const db = trx as unknown as ImportDb;
+      await db
+        .updateTable('talk_imports')
+        .set({
+          ...rest,
+          ...(errors ? { errors: JSON.stringify(errors.slice(0, REPORT_ERRORS)) } : {}),
+          updated_at: now,
+          finished_at: now,
+        })
+        .where('id', '=', importId)
+        .execute();
+      const row = await db
+        .selectFrom('talk_imports')
+        .select([
+          'company_id',
+          'account_id',
+          'subject_id',
+          'subject_identifier',
+          'status',
+          'imported',
+          'failed',
+        ])
+        .where('id', '=', importId)
+        .executeTakeFirst();
+      if (!row) return;
+      await appendEvent(trx, {
+        companyId: row.company_id,
+        kind: 'import.finished',
+        subjectId: row.subject_id,
+        accountId: Number(row.account_id),
+        payload: {
+          subject: row.subject_identifier,
+          importId,
+          status: row.status,
+          imported: Number(row.imported),
+          failed: Number(row.failed),
+        },
+        at: now,
+      });
+    });
   }
 }
 

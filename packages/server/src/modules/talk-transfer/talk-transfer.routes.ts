@@ -26,6 +26,10 @@ const importPreviewAnswer = z.object({
   ),
   total: z.number().int(),
   errorRows: z.number().int(),
+  /** Rows without an error: new records, changes to the records their ID names, and no change. */
+  creates: z.number().int(),
+  updates: z.number().int(),
+  unchanged: z.number().int(),
 }) satisfies z.ZodType<ImportPreview>;
 
 /** An import's progress and result. */
@@ -48,7 +52,8 @@ const importAnswer = z.object({
 
 /**
  * CSV export and import of a subject's records (issue 17). Export needs read on the subject, import
- * needs create (checked by the services through the access policy); an import is read only by the
+ * needs create or update (checked by the services through the access policy: a row with an ID
+ * changes that record, one without creates a record); an import is read only by the
  * account that made it, or an administrator. Multipart parsing is registered only in this scope.
  */
 export async function registerTalkTransferRoutes(
@@ -83,7 +88,7 @@ export async function registerTalkTransferRoutes(
       permission: 'session',
       params: subjectParams,
       summary:
-        'Importa um CSV (multipart: file, mapping, mode all|skip, dryRun): prévia com os erros, ou 202 {importId}; 413 além de 50 MB, 200.000 linhas ou 1.000 colunas; 429 com 2 importações da conta em andamento.',
+        'Importa um CSV (multipart: file, mapping, mode all|skip, dryRun): linhas com ID alteram esses registros (na versão da coluna "Versão do registro"), as demais incluem novos; prévia com os erros, ou 202 {importId}; 413 além de 50 MB, 200.000 linhas ou 1.000 colunas; 429 com 2 importações da conta em andamento.',
       response: z.object({ importId: z.number().int() }),
       status: 202,
       otherResponses: { 200: importPreviewAnswer },

@@ -22,6 +22,9 @@ let admin: string;
 let agent: string;
 let reader: string;
 let acme: number;
+/** The pedidos made first: P-1 (ACME's) and P-2. */
+let p1: number;
+let p2: number;
 
 const call = (token: string, opts: InjectOptions) => t.app.inject(as(token, opts));
 
@@ -94,6 +97,9 @@ const lines = (csv: string) =>
     .replace(/^\uFEFF/, '')
     .trimEnd()
     .split('\r\n');
+/** An export's lines without the record's own columns (ID first, "Versão do registro" last). */
+const rowsOf = (csv: string) =>
+  lines(csv).map((line) => line.replace(/^(ID|\d+);/, '').replace(/;(Versão do registro|\d+)$/, ''));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -169,7 +175,7 @@ beforeAll(async () => {
   const writer = await createPerson(t.app, admin, { roomId: writerRoom });
   reader = (await login(t.app, writer.email, writer.password)).token;
 
-  await createTalk(t.app, admin, 'pedido', {
+  p1 = await createTalk(t.app, admin, 'pedido', {
     titulo: 'Linha; com "aspas"\ne quebra',
     cliente: acme,
     valor: 1234.5,
@@ -181,7 +187,7 @@ beforeAll(async () => {
     segredo: 'senha-do-cofre',
     codigo: 'P-1',
   });
-  await createTalk(t.app, admin, 'pedido', {
+  p2 = await createTalk(t.app, admin, 'pedido', {
     titulo: 'Ação sem cliente',
     valor: 0.07,
     urgente: false,
@@ -204,13 +210,14 @@ describe('export', () => {
     expect(String(res.headers['content-disposition'])).toMatch(/pedido-\d{4}-\d{2}-\d{2}\.csv/);
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const text = res.body.replace(/^\uFEFF/, '');
+    // Every field: the record's id first and its version last, so the file imports back as changes.
     expect(text.split('\r\n')[0]).toBe(
-      'Título;Cliente;Valor;Quantidade;Entrega;Abertura;Urgente;E-mails;Segredo;Código',
+      'ID;Título;Cliente;Valor;Quantidade;Entrega;Abertura;Urgente;E-mails;Segredo;Código;Versão do registro',
     );
     expect(text).toContain(
-      '"Linha; com ""aspas""\ne quebra";"ACME; ""Matriz""";1234,50;3;09/03/2026;09/03/2026 10:45;Sim;a@exemplo.com.br | b@exemplo.com.br;senha-do-cofre;P-1\r\n',
+      `${p1};"Linha; com ""aspas""\ne quebra";"ACME; ""Matriz""";1234,50;3;09/03/2026;09/03/2026 10:45;Sim;a@exemplo.com.br | b@exemplo.com.br;senha-do-cofre;P-1;1\r\n`,
     );
-    expect(text).toContain('Ação sem cliente;;0,07;;;;Não;;outro segredo;P-2\r\n');
+    expect(text).toContain(`${p2};Ação sem cliente;;0,07;;;;Não;;outro segredo;P-2;1\r\n`);
   });
 
   it('follows the filter call: filter, term, order; template columns by default', async () => {
@@ -218,15 +225,15 @@ describe('export', () => {
       columns: 'all',
       filterJson: { attribute: 'urgente', operator: 'equal', value: false },
     });
-    expect(lines(filtered.body)).toHaveLength(2);
-    expect(lines(filtered.body)[1]).toMatch(/^Ação sem cliente;/);
+    expect(rowsOf(filtered.body)).toHaveLength(2);
+    expect(rowsOf(filtered.body)[1]).toMatch(/^Ação sem cliente;/);
     const term = await exportCsv(admin, 'pedido', { columns: 'all', term: 'acao' });
-    expect(lines(term.body)).toHaveLength(2);
+    expect(rowsOf(term.body)).toHaveLength(2);
     const ordered = await exportCsv(admin, 'pedido', {
       columns: 'all',
       order: { attribute: 'valor', direction: 'asc' },
     });
-    expect(lines(ordered.body)[1]).toMatch(/^Ação sem cliente;/);
+    expect(rowsOf(ordered.body)[1]).toMatch(/^Ação sem cliente;/);
     const bad = await exportCsv(admin, 'pedido', { order: { attribute: 'abertura' } });
     expect(bad.statusCode).toBe(400);
     expect(errorsOf(bad)[0]?.message).toBe('Não é possível ordenar por Abertura.');
@@ -244,8 +251,8 @@ describe('export', () => {
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json<{ totalResults: number }>().totalResults).toBe(1);
     const bySaved = await exportCsv(admin, 'pedido', { columns: 'all', filterIds: [saved] });
-    expect(lines(bySaved.body)).toHaveLength(2);
-    expect(lines(bySaved.body)[1]).toMatch(/^"Linha; com/);
+    expect(rowsOf(bySaved.body)).toHaveLength(2);
+    expect(rowsOf(bySaved.body)[1]).toMatch(/^"Linha; com/);
     // A related list's export (talkParent): the records pointing to that client only.
     const { attr } = await subjectIds(t.app, admin, 'pedido');
     const children = await exportCsv(admin, 'pedido', {
@@ -253,8 +260,8 @@ describe('export', () => {
       talkParent: { subjectAttributeId: attr.cliente, talkId: acme },
     });
     expect(children.statusCode, children.body).toBe(200);
-    expect(lines(children.body)).toHaveLength(2);
-    expect(lines(children.body)[1]).toMatch(/^"Linha; com/);
+    expect(rowsOf(children.body)).toHaveLength(2);
+    expect(rowsOf(children.body)[1]).toMatch(/^"Linha; com/);
     const notReference = await exportCsv(admin, 'pedido', {
       talkParent: { subjectAttributeId: attr.valor, talkId: acme },
     });
@@ -265,7 +272,7 @@ describe('export', () => {
     expect(errorsOf(missing)[0]?.message).toBe('Filtro salvo não encontrado.');
     // No template: every non-internal attribute, the grid's default.
     const grid = await exportCsv(admin, 'pedido');
-    expect(lines(grid.body)[0]).toBe(
+    expect(rowsOf(grid.body)[0]).toBe(
       'Título;Cliente;Valor;Quantidade;Entrega;Abertura;Urgente;E-mails;Segredo;Código',
     );
   });
@@ -273,7 +280,7 @@ describe('export', () => {
   it('keeps to the delimitation and never writes a hidden attribute', async () => {
     const res = await exportCsv(agent, 'pedido', { columns: 'all' });
     expect(res.statusCode, res.body).toBe(200);
-    const rows = lines(res.body);
+    const rows = rowsOf(res.body);
     expect(rows[0]).toBe('Título;Cliente;Valor;Quantidade;Entrega;Abertura;Urgente;E-mails;Código');
     expect(rows).toHaveLength(2);
     expect(res.body).not.toContain('senha-do-cofre');
@@ -317,14 +324,14 @@ describe('export', () => {
       expect(many.statusCode, many.body).toBe(201);
     }
     // Without an order: the newest first, by id, every row once.
-    const newest = lines((await exportCsv(admin, 'lote', {})).body).slice(1);
+    const newest = rowsOf((await exportCsv(admin, 'lote', {})).body).slice(1);
     expect(newest).toHaveLength(1200);
     expect(new Set(newest).size).toBe(1200);
     expect(newest[0]?.startsWith('Lote 199-5;')).toBe(true);
     expect(newest.at(-1)?.startsWith('Lote 0-0;')).toBe(true);
     for (const direction of ['asc', 'desc'] as const) {
       const out = await exportCsv(admin, 'lote', { order: { attribute: 'quantidade', direction } });
-      const rows = lines(out.body).slice(1);
+      const rows = rowsOf(out.body).slice(1);
       expect(rows).toHaveLength(1200);
       expect(new Set(rows).size).toBe(1200);
       const q = rows.map((r) => r.split(';')[1] ?? '');
@@ -346,9 +353,11 @@ describe('import', () => {
     const exported = await exportCsv(admin, 'pedido', {
       columns: 'all',
     });
-    // Natural keys must change for the copy: 'Código' goes to new values.
-    const copy = exported.body.replace(';P-1\r\n', ';C-1\r\n').replace(';P-2\r\n', ';C-2\r\n');
-    const preview = await importCsv(admin, 'pedido', copy, { dryRun: 'true' });
+    // Natural keys must change for the copy: 'Código' goes to new values; the record's own columns
+    // are mapped to nothing, so the rows create records instead of changing these.
+    const copy = exported.body.replace(';P-1;1\r\n', ';C-1;1\r\n').replace(';P-2;1\r\n', ';C-2;1\r\n');
+    const noIds = { mapping: JSON.stringify({ ID: null, 'Versão do registro': null }) };
+    const preview = await importCsv(admin, 'pedido', copy, { dryRun: 'true', ...noIds });
     expect(preview.statusCode, preview.body).toBe(200);
     const p = preview.json<{
       columns: { header: string; attribute: string | null }[];
@@ -359,6 +368,7 @@ describe('import', () => {
     expect(p.errors).toEqual([]);
     expect(p.total).toBe(2);
     expect(p.columns.map((c) => c.attribute)).toEqual([
+      null,
       'titulo',
       'cliente',
       'valor',
@@ -369,9 +379,10 @@ describe('import', () => {
       'emails',
       'segredo',
       'codigo',
+      null,
     ]);
     const before = await listAll(admin, 'pedido');
-    const started = await importCsv(admin, 'pedido', copy, { mode: 'all' });
+    const started = await importCsv(admin, 'pedido', copy, { mode: 'all', ...noIds });
     expect(started.statusCode, started.body).toBe(202);
     const done = await finished(admin, started.json<{ importId: number }>().importId);
     expect(done).toMatchObject({ status: 'done', total: 2, done: 2, imported: 2, failed: 0 });
@@ -452,6 +463,15 @@ describe('import', () => {
     const codes = (await listAll(admin, 'pedido')).map((x) => valuesOf(x).codigo);
     expect(codes).toEqual(expect.arrayContaining(['S-1', 'S-3']));
     expect(codes).not.toContain('S-2');
+    // Its end is an event of the stream, as every import's (issue 33).
+    const ends = await t.db.kysely
+      .selectFrom('outbox_events')
+      .select('payload')
+      .where('kind', '=', 'import.finished')
+      .execute();
+    expect(ends.map((e) => JSON.parse(e.payload) as object)).toContainEqual(
+      expect.objectContaining({ importId, status: 'done', imported: 2, failed: 1, subject: 'pedido' }),
+    );
 
     const report = await call(admin, { method: 'GET', url: `/api/talk/import/${importId}/errors` });
     expect(report.statusCode).toBe(200);

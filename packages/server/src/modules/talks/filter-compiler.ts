@@ -9,7 +9,8 @@ import {
   type Operator,
 } from '@talkbase/domain/filters/filter-tree';
 import { badRequest } from '../../http/errors.ts';
-import { hasColumn, multiTable } from '../subjects/subject-ddl.ts';
+import { attributeColumn, hasColumn, multiTable } from '../subjects/subject-ddl.ts';
+import { isAccountColumn, systemAttributeNamed, systemColumnOf } from './system-columns.ts';
 import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
 import { toDbValue, type DbValue } from './talk-values.ts';
 import { MAX_ID } from '@talkbase/domain/contracts/ids';
@@ -62,8 +63,16 @@ export function resolveAttribute(subject: SubjectMeta, ref: string | number): At
   const key = ref.toLowerCase();
   return (
     subject.attributes.find((a) => a.identifier === key) ??
-    (/^\d+$/.test(key) ? subject.attributes.find((a) => a.id === Number(key)) : undefined)
+    (/^\d+$/.test(key) ? subject.attributes.find((a) => a.id === Number(key)) : undefined) ??
+    // created_at, created_by, updated_at, updated_by: the record's own columns (system-columns.ts).
+    systemAttributeNamed(key)
   );
+}
+
+/** The talk row's column an attribute (or the id, or a system column) is stored in. */
+export function columnOf(a: AttributeMeta): string {
+  if (a.id === 0) return 'id';
+  return systemColumnOf(a) ?? attributeColumn(a.id);
 }
 
 /** Compiles a (schema-valid) filter tree to a parameterised SQL condition; 400 on a semantic error. */
@@ -80,7 +89,7 @@ function one(a: AttributeMeta, v: unknown): DbValue {
   const r = toDbValue(a, v, 'filter');
   if (!r.ok || r.value === null) throw badRequest(filterMessages.badValue(a.name));
   // Ids past the largest a row can have would fail as a query parameter on PostgreSQL.
-  if (a === ID_ATTRIBUTE && typeof r.value === 'number' && Math.abs(r.value) > MAX_ID)
+  if ((a === ID_ATTRIBUTE || isAccountColumn(a)) && typeof r.value === 'number' && Math.abs(r.value) > MAX_ID)
     throw badRequest(filterMessages.badValue(a.name));
   return r.value;
 }
@@ -103,7 +112,7 @@ function compileRule(rule: FilterRule, subject: SubjectMeta, ctx: CompileContext
   if (a.kind === 'file') throw badRequest(filterMessages.badOperator(op, a.name));
   if (!hasColumn(a)) return compileMulti(a, op, rule.value, subject, ctx);
 
-  const col = a.id === 0 ? sql.ref(`${ctx.alias}.id`) : sql.ref(`${ctx.alias}.a_${a.id}`);
+  const col = sql.ref(`${ctx.alias}.${columnOf(a)}`);
   const text = (pattern: string) => sql`lower(${col}) like ${pattern} escape '\\'`;
   const escaped = () =>
     String(one(a, rule.value))

@@ -1,12 +1,10 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import type { AuthContext } from '../../access/identity.ts';
-import { insertOutboxEvent } from '../messages/messages.repository.ts';
+import { eventActor } from '../../events/event-actor.ts';
+import { appendEvent, type EventTransaction } from '../../events/event-stream.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 
-/** Automation event types of record changes (spec 000 §3). */
-export const TALK_EVENT_TYPE = { created: 5, updated: 6, deleted: 3 } as const;
-export type TalkEventKind = keyof typeof TALK_EVENT_TYPE;
+export type TalkEventKind = 'created' | 'updated' | 'deleted';
 
 /**
  * What an automation run's change carries in its actor (modules/automations): how deep it is, the
@@ -16,7 +14,7 @@ export type TalkEventKind = keyof typeof TALK_EVENT_TYPE;
  */
 export type { AutomationActor } from '../../access/identity.ts';
 
-/** The outbox payload of a record change: column values (`a_{id}`) before and after, and what changed. */
+/** The event payload of a record change: column values (`a_{id}`) before and after, and what changed. */
 export interface TalkEventPayload {
   subject: string;
   before: Record<string, unknown> | null;
@@ -26,12 +24,12 @@ export interface TalkEventPayload {
 }
 
 /**
- * Writes 'talk.created' / 'talk.updated' / 'talk.deleted' to the event outbox (GUIDE §8, "One event
- * stream") inside the transaction of the change: one insert per written record (plus, for an
- * automation's change, its idempotency mark).
+ * Appends 'talk.created' / 'talk.updated' / 'talk.deleted' to the event stream (events/) inside the
+ * transaction of the change: one event per written record (plus, for an automation's change, its
+ * idempotency mark).
  */
 export async function writeTalkEvent(
-  trx: Kysely<Database>,
+  trx: EventTransaction,
   auth: AuthContext,
   e: {
     kind: TalkEventKind;
@@ -56,18 +54,14 @@ export async function writeTalkEvent(
     after: e.after,
     changed: e.changed,
   };
-  await insertOutboxEvent(trx, {
+  await appendEvent(trx, {
     companyId: auth.companyId,
     kind: `talk.${e.kind}`,
-    eventType: TALK_EVENT_TYPE[e.kind],
     subjectId: e.subject.id,
     talkId: e.talkId,
     talkVersion: e.version,
-    messageId: null,
-    accountId: auth.accountId,
-    depth: automation ? automation.depth : 0,
-    source: automation ? `job:${automation.jobId}` : null,
-    payload,
+    ...eventActor(auth),
+    payload: { ...payload },
     at: e.at,
   });
 }

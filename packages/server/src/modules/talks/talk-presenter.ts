@@ -6,6 +6,7 @@ import { filesOfTalks } from '../files/file-presenter.ts';
 import { fromDbValue } from './talk-values.ts';
 import * as repo from './talks.repository.ts';
 import { tagsOfTalks } from '../tags/tags.repository.ts';
+import { accountNamesOf } from './system-columns.ts';
 
 export type { ApiTalk, TalkValue } from '@talkbase/domain/contracts/talks';
 import type { ApiTalk, TalkValue } from '@talkbase/domain/contracts/talks';
@@ -56,6 +57,10 @@ export async function presentTalks(
   const files = await filesOfTalks(db, subject, ids);
   // The tags of the whole page in one query (the rows are already those the account may read).
   const tags = await tagsOfTalks(db, subject.id, ids);
+  const accounts = await accountNamesOf(
+    db,
+    rows.flatMap((r) => [r.created_by, r.updated_by]),
+  );
   return rows.map((row) => {
     const talkValues: TalkValue[] = [];
     for (const a of subject.attributes) {
@@ -86,6 +91,8 @@ export async function presentTalks(
       createdBy: row.created_by === null ? null : row.created_by,
       updatedAt: new Date(row.updated_at).toISOString(),
       updatedBy: row.updated_by === null ? null : row.updated_by,
+      createdByName: row.created_by === null ? null : (accounts.get(row.created_by) ?? null),
+      updatedByName: row.updated_by === null ? null : (accounts.get(row.updated_by) ?? null),
       templateId: null,
       tags: tags.get(row.id) ?? [],
       talkValues,

@@ -10,7 +10,7 @@ import { everyRow, type RowScope } from '../../access/row-scope.ts';
 import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
-import { compileFilter, resolveAttribute } from './filter-compiler.ts';
+import { columnOf, compileFilter, resolveAttribute } from './filter-compiler.ts';
 import { readableSearchConditions, searchWords } from './search.ts';
 import type { ApiTalk } from './talk-presenter.ts';
 import { textOf } from './talk-values.ts';
@@ -183,10 +183,11 @@ export function orderColumns(subject: SubjectMeta, order: TalkFilter['order']): 
   const items = order === undefined ? [] : Array.isArray(order) ? order : [order];
   const out = items.map((o) => {
     const a = resolveAttribute(subject, o.attribute);
-    if (!a || (a.id !== 0 && (!a.isOrderable || !hasColumn(a))))
+    if (!a || (a.id > 0 && (!a.isOrderable || !hasColumn(a))))
       throw badRequest(queryMessages.notOrderable(a?.name ?? String(o.attribute)));
     return {
-      column: a.id === 0 ? 'id' : attributeColumn(a.id),
+      // The id and the system columns (created_at…) are the row's own: always orderable.
+      column: columnOf(a),
       desc: o.direction === 0 || o.direction === 'desc',
     };
   });

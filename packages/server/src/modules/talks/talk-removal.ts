@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import { deleteFilesOfTalks } from '../files/files.repository.ts';
 import { deleteConversationsOf } from '../messages/messages.repository.ts';
+import { eventActor } from '../../events/event-actor.ts';
+import { appendEvents, type EventTransaction } from '../../events/event-stream.ts';
 import { writeTalkEvent } from './talk-events.ts';
 import { changeRow, pickColumns } from './talk-history.ts';
 import * as repo from './talks.repository.ts';
@@ -16,7 +16,7 @@ import { everyRow } from '../../access/row-scope.ts';
  * whose bytes may go only once the transaction has committed.
  */
 export async function writeRemoval(
-  trx: Kysely<Database>,
+  trx: EventTransaction,
   auth: AuthContext,
   subject: SubjectMeta,
   ids: number[],
@@ -44,9 +44,12 @@ export async function writeRemoval(
   return deleteFilesOfTalks(trx, subject.id, ids);
 }
 
-/** Deactivating or activating talks inside the caller's transaction, with a history row each. */
+/**
+ * Deactivating or activating talks inside the caller's transaction, with a history row and a
+ * 'talk.deactivated' / 'talk.activated' event each.
+ */
 export async function writeActive(
-  trx: Kysely<Database>,
+  trx: EventTransaction,
   auth: AuthContext,
   subject: SubjectMeta,
   ids: number[],
@@ -58,5 +61,18 @@ export async function writeActive(
     trx,
     ids.map((talkId) => changeRow(auth, subject, talkId, at, active ? 'activated' : 'deactivated')),
   );
-  return changed;
+  // Events for the records whose state changed only (deactivating a deactivated one is no event).
+  await appendEvents(
+    trx,
+    changed.map((talkId) => ({
+      companyId: auth.companyId,
+      kind: active ? ('talk.activated' as const) : ('talk.deactivated' as const),
+      subjectId: subject.id,
+      talkId,
+      ...eventActor(auth),
+      payload: { subject: subject.identifier },
+      at,
+    })),
+  );
+  return changed.length;
 }

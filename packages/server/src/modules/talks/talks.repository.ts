@@ -180,8 +180,9 @@ export async function setActive(
     .set({ is_active: active ? 1 : 0, version: sql`version + 1`, updated_at: at, updated_by: accountId })
     .where('id', 'in', talkIds)
     .where('is_active', '=', active ? 0 : 1)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
+    .returning('id')
+    .execute();
+  return r.map((row) => (row as { id: number }).id);
 }
 
 export async function deleteTalks(db: Kysely<Database>, subjectId: number, talkIds: number[]) {

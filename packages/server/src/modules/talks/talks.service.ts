@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import {
@@ -10,7 +9,7 @@ import {
   unprocessable,
   type ErrorItem,
 } from '../../http/errors.ts';
-import type { RealtimeHub } from '../../realtime/hub.ts';
+import type { EventStream, EventTransaction } from '../../events/event-stream.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type {
   AccessPolicy,
@@ -20,12 +19,12 @@ import type {
 } from '../../access/permissions.service.ts';
 import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
+import { defaultValueAt } from '../subjects/attribute-default.ts';
 import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
 import { presentTalks, type ApiTalk } from './talk-presenter.ts';
 import type { DbValue } from './talk-values.ts';
 import type { TalkWrite } from '@talkbase/domain/contracts/talks';
 import * as repo from './talks.repository.ts';
-import type { CountCache } from './count-cache.ts';
 import { TalkWriteRules } from './write-rules.ts';
 import { applyTemplateWriteRules } from '../templates/template-write-rules.ts';
 import { discard, type FileStore } from '../files/file-store.ts';
@@ -47,15 +46,14 @@ export type Access = AccessPolicy;
 /**
  * Creating, reading, changing and removing talks, with every rule checked here on the server:
  * the room's actions, value shapes, required and non-editable fields, references, natural keys,
- * stale versions. Each change writes its history in the same transaction and, once committed,
- * tells the company's other users through SendTalkUpdates.
+ * stale versions. Each change writes its history and its event (events/) in the same transaction;
+ * the stream tells the company's other users once it is committed.
  */
 export class TalksService {
   private readonly db: Db;
   private readonly subjects: SubjectsService;
   private readonly permissions: PermissionsService;
-  private readonly hub: RealtimeHub;
-  private readonly counts: CountCache;
+  private readonly events: EventStream;
   private readonly fileStore: FileStore | undefined;
   /** What the write checks and the related records read through. */
   private readonly checks: CheckDeps;
@@ -66,17 +64,16 @@ export class TalksService {
     db: Db;
     subjects: SubjectsService;
     permissions: PermissionsService;
-    hub: RealtimeHub;
-    counts: CountCache;
+    /** Where every write appends its events (the grids' counts and pushes follow from them). */
+    events: EventStream;
     /** Where the talks' files are kept: their bytes go once a talk is deleted. */
     fileStore?: FileStore;
   }) {
-    this.counts = deps.counts;
+    this.events = deps.events;
     this.fileStore = deps.fileStore;
     this.db = deps.db;
     this.subjects = deps.subjects;
     this.permissions = deps.permissions;
-    this.hub = deps.hub;
     this.checks = { permissions: deps.permissions, subjects: deps.subjects };
   }
 
@@ -141,8 +138,7 @@ export class TalksService {
     const templated = await applyTemplateWriteRules(this.k, auth, subject, body.templateId, values, 'create');
     const written = await this.writeRules.apply({ auth, subject, values: templated, rows, db: this.k });
     const prepared = this.prepareCreate(subject, written, await this.ruleContext(auth));
-    const id = await this.k.transaction().execute((trx) => this.insertOne(trx, auth, subject, prepared));
-    await this.announce(auth, subject, [id]);
+    const id = await this.events.write((trx) => this.insertOne(trx, auth, subject, prepared));
     return { resourceId: id, subject };
   }
 
@@ -176,15 +172,14 @@ export class TalksService {
         }),
       );
     }
-    const ids = await this.k.transaction().execute(async (trx) => {
+    const ids = await this.events.write(async (trx) => {
       const out: number[] = [];
       for (const [i, p] of prepared.entries())
         out.push(await itemErrors(i, () => this.insertOne(trx, auth, subject, p, { hooks: false })));
       // The write hooks (tags by filter) once for the batch: one read of the filters, not one a row.
-      await this.writeRules.written(trx, subject, out);
+      await this.writeRules.written(trx, auth, subject, out);
       return out;
     });
-    await this.announce(auth, subject, ids);
     return { resourceIds: ids };
   }
 
@@ -195,14 +190,16 @@ export class TalksService {
     ctx: { now: Date; timeZone: string },
   ): Prepared {
     for (const a of subject.attributes) {
-      if (!values.has(a.id) && a.defaultValue !== null && a.kind !== 'file')
-        values.set(a.id, a.isMultipleValues ? [a.defaultValue] : a.defaultValue);
+      if (values.has(a.id)) continue;
+      // "now" is the moment of this create (the company's today for a date): attribute-default.ts.
+      const value = defaultValueAt(a, ctx);
+      if (value !== null) values.set(a.id, a.isMultipleValues ? [value] : value);
     }
     return prepareValues(subject, values, 'create', ctx);
   }
 
   private async insertOne(
-    trx: Kysely<Database>,
+    trx: EventTransaction,
     auth: AuthContext,
     subject: SubjectMeta,
     prepared: Prepared,
@@ -217,7 +214,7 @@ export class TalksService {
       accountId: auth.accountId,
     });
     await repo.replaceMultiValues(trx, subject.id, talkId, prepared.multi);
-    if (opts.hooks) await this.writeRules.written(trx, subject, [talkId]);
+    if (opts.hooks) await this.writeRules.written(trx, auth, subject, [talkId]);
     await writeTalkEvent(trx, auth, {
       kind: 'created',
       subject,
@@ -259,10 +256,9 @@ export class TalksService {
       db: this.k,
     });
     const prepared = prepareValues(subject, written, 'update', await this.ruleContext(auth));
-    await this.k
-      .transaction()
-      .execute((trx) => this.updateOne(trx, auth, access, talkId, body.version, values, prepared));
-    await this.announce(auth, subject, [talkId]);
+    await this.events.write((trx) =>
+      this.updateOne(trx, auth, access, talkId, body.version, values, prepared),
+    );
     const row = await repo.findTalk(this.k, subject.id, talkId, rows);
     if (!row) throw notFound(talkMessages.talkNotFound);
     const [talk] = await this.present(auth, subject, actions, [row]);
@@ -300,19 +296,17 @@ export class TalksService {
         }),
       );
     }
-    await this.k.transaction().execute(async (trx) => {
+    await this.events.write(async (trx) => {
       for (const [i, it] of items.entries())
         await itemErrors(i, () =>
           this.updateOne(trx, auth, access, it.body.talkId, it.body.version, it.values, it.prepared),
         );
     });
-    const ids = [...new Set(bodies.map((b) => b.talkId))];
-    await this.announce(auth, access.subject, ids);
     return { resourceIds: bodies.map((b) => b.talkId) };
   }
 
   private async updateOne(
-    trx: Kysely<Database>,
+    trx: EventTransaction,
     auth: AuthContext,
     { subject, actions, rows }: Access,
     talkId: number,
@@ -339,10 +333,10 @@ export class TalksService {
    * Values the server sets itself (a task's status and time worked, moved only by the task calls):
    * checked for shape and written with their history in the caller's transaction, whatever the
    * room's attribute actions and `isEditable` say. The caller checks the subject's actions first
-   * and calls `announceChanges` once committed.
+   * in a transaction of the event stream, which tells open grids once committed.
    */
   async writeSystemValues(
-    trx: Kysely<Database>,
+    trx: EventTransaction,
     auth: AuthContext,
     subject: SubjectMeta,
     talkId: number,
@@ -361,7 +355,7 @@ export class TalksService {
    * subject's write hooks, one history row per value that changed, and the `updated` event.
    */
   private async writeChange(
-    trx: Kysely<Database>,
+    trx: EventTransaction,
     auth: AuthContext,
     subject: SubjectMeta,
     before: repo.TalkRow,
@@ -386,7 +380,7 @@ export class TalksService {
     });
     if (changed === 0) throw conflict(talkMessages.stale);
     await repo.replaceMultiValues(trx, subject.id, talkId, prepared.multi);
-    await this.writeRules.written(trx, subject, [talkId]);
+    await this.writeRules.written(trx, auth, subject, [talkId]);
     const history = prepared.touched
       .map((a) => {
         const column = attributeColumn(a.id);
@@ -411,11 +405,6 @@ export class TalksService {
     });
   }
 
-  /** SendTalkUpdates for changes written outside this service's own calls (writeSystemValues). */
-  async announceChanges(auth: AuthContext, subject: SubjectMeta, talkIds: number[]): Promise<void> {
-    await this.announce(auth, subject, talkIds);
-  }
-
   async remove(auth: AuthContext, identifier: string, talkIds: number[]): Promise<{ deleted: number }> {
     const { subject, rows } = await this.access(auth, identifier, 'delete');
     const ids = [...new Set(talkIds)];
@@ -426,10 +415,9 @@ export class TalksService {
     if (related.length) {
       throw new HttpError(422, talkMessages.hasRelated, {}, { relatedTalks: related });
     }
-    const fileKeys = await this.k.transaction().execute((trx) => writeRemoval(trx, auth, subject, ids));
+    const fileKeys = await this.events.write((trx) => writeRemoval(trx, auth, subject, ids));
     // The rows are gone for good now; their bytes may follow (never before the commit).
     if (this.fileStore) await discard(this.fileStore, fileKeys);
-    await this.announce(auth, subject, ids);
     return { deleted: ids.length };
   }
 
@@ -445,8 +433,7 @@ export class TalksService {
     const ids = [...new Set(talkIds)];
     const found = await repo.existingIds(this.k, subject.id, ids, rows);
     if (ids.some((id) => !found.has(id))) throw notFound(talkMessages.talkNotFound);
-    const changed = await this.k.transaction().execute((trx) => writeActive(trx, auth, subject, ids, active));
-    await this.announce(auth, subject, ids);
+    const changed = await this.events.write((trx) => writeActive(trx, auth, subject, ids, active));
     return { changed };
   }
 
@@ -466,16 +453,5 @@ export class TalksService {
   /** The instant and the company's time zone that date rules and relative filters are judged in. */
   ruleContext(auth: AuthContext, db?: Kysely<Database>): Promise<{ now: Date; timeZone: string }> {
     return this.permissions.ruleContext(auth, db);
-  }
-
-  private async announce(auth: AuthContext, subject: SubjectMeta, talkIds: number[]): Promise<void> {
-    this.counts.invalidate(subject.id);
-    await this.writeRules.announced(auth.companyId, subject, talkIds);
-    await this.hub.publish(auth.companyId, realtimeEvents.talkUpdates, {
-      subject: subject.identifier,
-      subjectId: subject.id,
-      talkIds: talkIds.slice(0, 200),
-      accountId: auth.accountId,
-    });
   }
 }

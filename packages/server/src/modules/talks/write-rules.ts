@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import { type RowScope } from '../../access/row-scope.ts';
+import type { EventTransaction } from '../../events/event-stream.ts';
 
 export interface TalkWriteRuleInput {
   auth: AuthContext;
@@ -25,11 +26,16 @@ export type TalkWriteRule = (input: TalkWriteRuleInput) => Promise<Map<number, u
 
 /**
  * Called for every subject after records are written, inside the write's transaction (tags are
- * evaluated there, modules/tags); `announced` once the write is committed and announced.
+ * evaluated there, modules/tags, and append their own events to the write's). What follows the
+ * commit is the event stream's (events/).
  */
 export interface TalkWrittenHook {
-  written(trx: Kysely<Database>, subject: SubjectMeta, talkIds: readonly number[]): Promise<void>;
-  announced(companyId: number, subject: SubjectMeta, talkIds: readonly number[]): Promise<void>;
+  written(
+    trx: EventTransaction,
+    auth: AuthContext,
+    subject: SubjectMeta,
+    talkIds: readonly number[],
+  ): Promise<void>;
 }
 
 /** Rules by subject identifier, run by TalksService before every create and update is prepared. */
@@ -41,12 +47,13 @@ export class TalkWriteRules {
     this.hooks.push(hook);
   }
 
-  async written(trx: Kysely<Database>, subject: SubjectMeta, talkIds: readonly number[]): Promise<void> {
-    for (const h of this.hooks) await h.written(trx, subject, talkIds);
-  }
-
-  async announced(companyId: number, subject: SubjectMeta, talkIds: readonly number[]): Promise<void> {
-    for (const h of this.hooks) await h.announced(companyId, subject, talkIds);
+  async written(
+    trx: EventTransaction,
+    auth: AuthContext,
+    subject: SubjectMeta,
+    talkIds: readonly number[],
+  ): Promise<void> {
+    for (const h of this.hooks) await h.written(trx, auth, subject, talkIds);
   }
 
   register(subjectIdentifier: string, rule: TalkWriteRule): void {

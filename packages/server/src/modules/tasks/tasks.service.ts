@@ -1,3 +1,4 @@
+import { appendEvent, type EventStream } from '../../events/event-stream.ts';
 import type { Kysely } from 'kysely';
 import type {
   ApiTask,
@@ -96,8 +97,17 @@ export class TasksService {
   private readonly talks: TalksService;
   private readonly query: TalkQueryService;
 
-  constructor(deps: { db: Db; subjects: SubjectsService; talks: TalksService; query: TalkQueryService }) {
+  private readonly events: EventStream;
+
+  constructor(deps: {
+    db: Db;
+    subjects: SubjectsService;
+    talks: TalksService;
+    query: TalkQueryService;
+    events: EventStream;
+  }) {
     this.db = deps.db;
+    this.events = deps.events;
     this.subjects = deps.subjects;
     this.talks = deps.talks;
     this.query = deps.query;
@@ -217,7 +227,7 @@ export class TasksService {
     if (total && closes) systemValues.set(total.id, formatDuration(worked / 1000));
 
     try {
-      await this.k.transaction().execute(async (trx) => {
+      await this.events.write(async (trx) => {
         if (action === 'start') await this.freeRunner(trx, auth, subject, talkId, refuse);
         const moved = await repo.moveRun(trx, run?.state, {
           companyId: auth.companyId,
@@ -239,6 +249,16 @@ export class TasksService {
           at: now,
         });
         if (systemValues.size) await this.talks.writeSystemValues(trx, auth, subject, talkId, systemValues);
+        const kind = { start: 'task.started', pause: 'task.paused', finish: 'task.finished' } as const;
+        await appendEvent(trx, {
+          companyId: auth.companyId,
+          kind: kind[action],
+          subjectId: subject.id,
+          talkId,
+          accountId: auth.accountId,
+          payload: { subject: subject.identifier, workedMs: worked },
+          at: now,
+        });
       });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -248,7 +268,6 @@ export class TasksService {
         { message: mine && mine.talkId !== talkId ? taskMessages.anotherRunning(mine.talkId) : staleRun },
       ]);
     }
-    await this.talks.announceChanges(auth, subject, [talkId]);
     const task = (await this.get(auth, talkId)).task;
     const message = {
       start: taskMessages.started(talkId),

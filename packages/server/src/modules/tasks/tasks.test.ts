@@ -311,6 +311,20 @@ describe('the timer', () => {
     );
     clock += HOUR;
     expect((await task(agent.token, id)).task.elapsedSeconds).toBe(120);
+    // Each start, pause and finish is an event of the stream (issue 33).
+    const events = await t.db.kysely
+      .selectFrom('outbox_events')
+      .select('kind')
+      .where('talk_id', '=', id)
+      .where('kind', 'like', 'task.%')
+      .orderBy('id')
+      .execute();
+    expect(events.map((e) => e.kind)).toEqual([
+      'task.started',
+      'task.paused',
+      'task.started',
+      'task.finished',
+    ]);
   });
 
   it('runs one task per account, shows it in progress, and frees the account when it is deleted', async () => {

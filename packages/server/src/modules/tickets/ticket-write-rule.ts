@@ -1,3 +1,4 @@
+import { defaultValueAt } from '../subjects/attribute-default.ts';
 import {
   resolveTicketWrite,
   TICKET_FIELDS,
@@ -67,18 +68,22 @@ async function checkTicketWrite(
     previous = {};
     for (const [field, a] of attributes)
       previous[field] = hasColumn(a) ? fromDbValue(a, row[attributeColumn(a.id)]) : null;
-  } else {
-    initial = {};
-    for (const [field, a] of attributes)
-      if (a.defaultValue !== null && hasColumn(a)) initial[field] = canonical(a, a.defaultValue);
   }
 
+  const { now, timeZone } = await deps.talks.ruleContext(auth, db);
+  if (talkId === undefined) {
+    // What a new ticket starts from: the attributes' defaults, "now" taken at this create.
+    initial = {};
+    for (const [field, a] of attributes) {
+      const value = hasColumn(a) ? defaultValueAt(a, { now, timeZone }) : null;
+      if (value !== null) initial[field] = canonical(a, value);
+    }
+  }
   const statusNames = await namesOfStatuses(deps, auth.companyId, attributes.get('situacao'), db, [
     given.situacao,
     previous?.situacao,
     initial?.situacao,
   ]);
-  const { now, timeZone } = await deps.talks.ruleContext(auth, db);
   const today = civilDateIn(now, timeZone);
   const names: Partial<Record<string, string>> = {};
   for (const [field, a] of attributes) names[field] = a.name;

@@ -270,6 +270,46 @@ describe('ticket rules on the server', () => {
     ]);
   });
 
+  it('lets the customer confirm a concluded ticket, never reopen or move it (issue 39 item 8)', async () => {
+    const concluded = async () =>
+      createTicket(
+        t,
+        w.admin,
+        completeTicket(w, {
+          situacao: st('Concluído, aguardando confirmação do cliente'),
+          diagnostico: 'Defeito',
+          detalhesdiagnostico: 'Rotina de cálculo arredondava antes de somar',
+          ofensor: 'Desenvolvimento',
+        }),
+      );
+    const id = await concluded();
+    for (const status of ['Aberto', 'Em análise', 'Aguardando cliente', 'Cancelado', 'Concluído']) {
+      const res = await putTicket(t, w.customer, id, { situacao: st(status) });
+      expect([status, res.statusCode]).toEqual([status, 422]);
+      expect(errorsOf(res)[0]).toEqual({
+        field: 'situacao',
+        message: `O status "${status}" não pode ser escolhido por clientes: escolha "Concluído, aguardando confirmação do cliente" ou "Finalizado". Para discordar da conclusão, escreva na conversa do chamado.`,
+      });
+    }
+    const ticket = await getTicket(t, w.customer, id);
+    expect(valueOf(ticket, 'situacao')).toBe(st('Concluído, aguardando confirmação do cliente'));
+    // Keeping the status (a note in the description) and confirming are theirs.
+    let res = await putTicket(t, w.customer, id, {
+      situacao: st('Concluído, aguardando confirmação do cliente'),
+      descricao: 'Vou testar amanhã',
+    });
+    expect(res.statusCode).toBe(200);
+    res = await putTicket(t, w.customer, id, { situacao: st('Finalizado') });
+    expect(res.statusCode).toBe(200);
+    // Once confirmed, the status is the attendants' again.
+    res = await putTicket(t, w.customer, id, { situacao: st('Aberto') });
+    expect([res.statusCode, fieldsOf(res)[0]]).toEqual([422, 'situacao']);
+    // The attendants move a concluded ticket back when the customer disagrees.
+    const other = await concluded();
+    res = await putTicket(t, w.agent, other, { situacao: st('Aberto') });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('answers 404, not a rule, for a ticket the customer cannot see', async () => {
     const id = await createTicket(t, w.admin, completeTicket(w, { cliente: w.otherClient }));
     const res = await t.app.inject(

@@ -66,6 +66,8 @@ export interface ActionServices {
     force: boolean;
     depth: number;
     parentKey: string;
+    /** The run whose step asks (the child's trigger names it as its parent run). */
+    parentRunId?: number;
   }): Promise<void>;
 }
 
@@ -100,5 +102,5 @@ export interface ActionHandler {
   /** Retry policy for this kind: e-mail and HTTP retry 5 times over ~30 min; others default to 1 try + 2 quick retries. */
   retry?: { tries: number; baseDelayMs: number };
   /** Runs the action; may answer what it did, for the run history (JobRunStep.detail). */
-  run(ctx: ActionContext, step: WorkStep): Promise<void | StepDetail>;
+  run(ctx: ActionContext, step: WorkStep): Promise<StepDetail | undefined>;
 }

@@ -29,18 +29,21 @@ export function isMarkConflict(err: unknown): boolean {
   );
 }
 
-/** Runs a talks write carrying the mark `key`; already done (mark present or conflict) is success. */
-export async function onceByMark(
+/**
+ * Runs a talks write carrying the mark `key`; already done (mark present or conflict) is success.
+ * Answers what the write answered, or null when an earlier attempt had done it.
+ */
+export async function onceByMark<T>(
   ctx: ActionContext,
   key: string,
-  write: (auth: AuthContext) => Promise<unknown>,
-): Promise<void> {
+  write: (auth: AuthContext) => Promise<T>,
+): Promise<{ value: T } | null> {
   const s = engineServices(ctx);
-  if (await s.isDone(key)) return;
+  if (await s.isDone(key)) return null;
   try {
-    await write(await s.actor(ctx, key));
+    return { value: await write(await s.actor(ctx, key)) };
   } catch (err) {
-    if (isMarkConflict(err)) return;
+    if (isMarkConflict(err)) return null;
     throw err;
   }
 }

@@ -1,8 +1,12 @@
 import {
   configsOf,
   type DialogConfig,
+  type DialogStepDetail,
   type ParentJobConfig,
+  type ParentJobStepDetail,
+  type SetValueStepDetail,
   type TagConfig,
+  type TagStepDetail,
   type WorkStep,
 } from '@talkbase/domain/contracts/jobs';
 import { findTalk } from '../../../talks/talks.repository.ts';
@@ -18,6 +22,7 @@ import {
   writeOf,
 } from './common.ts';
 import { everyRow } from '../../../../access/row-scope.ts';
+import { capList, capText, valuesDetail } from '../detail.ts';
 
 /** NewTalk: a record of the configured subject with the configured values (once per key). */
 const newTalk: ActionHandler = {
@@ -28,9 +33,16 @@ const newTalk: ActionHandler = {
     if (!subjectId) throw new PermanentActionError('Informe o assunto do novo registro.');
     const subject = await ctx.services.subjects.loadById(ctx.companyId, subjectId);
     const body = writeOf(subject, configs);
-    await onceByMark(ctx, ctx.idempotencyKey, (auth) =>
+    const created = await onceByMark(ctx, ctx.idempotencyKey, (auth) =>
       ctx.services.talks.create(auth, subject.identifier, body),
     );
+    const detail: SetValueStepDetail = {
+      subject: subject.identifier,
+      values: valuesDetail(subject, body.talkValues),
+      createdTalkId: created?.value.resourceId ?? null,
+      ...(created ? {} : { alreadyDone: true }),
+    };
+    return detail;
   },
 };
 
@@ -41,9 +53,16 @@ const setByEvent: ActionHandler = {
     const subject = await triggerSubject(ctx);
     const talkId = triggerTalk(ctx);
     const body = writeOf(subject, configsOf(step, 'SetTalkValueByEvent'));
-    await onceByMark(ctx, ctx.idempotencyKey, (auth) =>
+    const written = await onceByMark(ctx, ctx.idempotencyKey, (auth) =>
       ctx.services.talks.update(auth, subject.identifier, talkId, body),
     );
+    const detail: SetValueStepDetail = {
+      subject: subject.identifier,
+      talkId,
+      values: valuesDetail(subject, body.talkValues),
+      ...(written ? {} : { alreadyDone: true }),
+    };
+    return detail;
   },
 };
 
@@ -53,10 +72,20 @@ const setByFilter: ActionHandler = {
   async run(ctx, step) {
     const subject = await stepSubject(ctx, step);
     const body = writeOf(subject, configsOf(step, 'SetTalkValueByFilter'));
-    for await (const talkId of matchingRecords(ctx, subject, step))
+    const talkIds: number[] = [];
+    for await (const talkId of matchingRecords(ctx, subject, step)) {
       await onceByMark(ctx, `${ctx.idempotencyKey}:t${talkId}`, (auth) =>
         ctx.services.talks.update(auth, subject.identifier, talkId, body),
       );
+      talkIds.push(talkId);
+    }
+    const detail: SetValueStepDetail = {
+      subject: subject.identifier,
+      values: valuesDetail(subject, body.talkValues),
+      records: talkIds.length,
+      talkIds: capList(talkIds).items,
+    };
+    return detail;
   },
 };
 
@@ -68,14 +97,38 @@ function tagAction(kind: 'SetTalkTag' | 'RemoveTalkTag'): ActionHandler {
       const talkId = triggerTalk(ctx);
       const configs = (step.configs as TagConfig[]).filter((c) => c.tagId);
       if (configs.length === 0) throw new PermanentActionError('Informe a tag.');
+      const names = await tagNames(
+        ctx,
+        configs.map((c) => c.tagId ?? 0),
+      );
+      const detail: TagStepDetail = { tags: [] };
+      // The tag's event names the automation, one level deeper (loops stop at the depth limit).
+      const actor = await ctx.services.actor?.(ctx);
       // Setting and removing a tag are idempotent by nature (the record has the tag or not).
       for (const c of configs) {
+        const tagId = c.tagId ?? 0;
         const ref = { companyId: ctx.companyId, subject: subject.identifier, talkId };
-        if (kind === 'SetTalkTag') await ctx.services.tags.addTag(ref, c.tagId ?? 0);
-        else await ctx.services.tags.removeTag(ref, c.tagId ?? 0);
+        const changed =
+          kind === 'SetTalkTag'
+            ? await ctx.services.tags.addTag(ref, tagId, actor)
+            : await ctx.services.tags.removeTag(ref, tagId, actor);
+        detail.tags.push({ tagId, name: names.get(tagId) ?? null, changed });
       }
+      return detail;
     },
   };
+}
+
+/** The names of the company's tags among `ids`. */
+async function tagNames(ctx: ActionContext, ids: number[]): Promise<Map<number, string>> {
+  const s = engineServices(ctx);
+  const rows = await s.db
+    .selectFrom('tags')
+    .select(['id', 'name'])
+    .where('company_id', '=', ctx.companyId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /**
@@ -108,11 +161,21 @@ async function postDialogs(
   }
 }
 
+/** The messages a dialog step posts, as the run history shows them. */
+function dialogDetail(step: WorkStep): DialogStepDetail {
+  return {
+    messages: (step.configs as DialogConfig[])
+      .filter((c) => c.value)
+      .map((c) => ({ text: capText(c.value), visibleTo: c.accountIds.length || null })),
+  };
+}
+
 const setDialog: ActionHandler = {
   kind: 'SetTalkDialog',
   async run(ctx, step) {
     const talkId = triggerTalk(ctx);
     await postDialogs(ctx, step, ctx.trigger.subjectId, talkId, ctx.idempotencyKey);
+    return dialogDetail(step);
   },
 };
 
@@ -120,8 +183,12 @@ const setDialogByFilter: ActionHandler = {
   kind: 'SetTalkDialogByFilter',
   async run(ctx, step) {
     const subject = await stepSubject(ctx, step);
-    for await (const talkId of matchingRecords(ctx, subject, step))
+    const talkIds: number[] = [];
+    for await (const talkId of matchingRecords(ctx, subject, step)) {
       await postDialogs(ctx, step, subject.id, talkId, `${ctx.idempotencyKey}:t${talkId}`);
+      talkIds.push(talkId);
+    }
+    return { ...dialogDetail(step), records: talkIds.length, talkIds: capList(talkIds).items };
   },
 };
 
@@ -132,6 +199,7 @@ const executeParentJob: ActionHandler = {
     const s = engineServices(ctx);
     const subject = await triggerSubject(ctx);
     const talkId = triggerTalk(ctx);
+    const detail: ParentJobStepDetail = { calls: [] };
     for (const [i, c] of (step.configs as ParentJobConfig[]).entries()) {
       if (!c.jobId || !c.subjectAttributeId)
         throw new PermanentActionError('Informe a automação e o campo do registro pai.');
@@ -140,6 +208,7 @@ const executeParentJob: ActionHandler = {
         throw new PermanentActionError('O campo escolhido não relaciona um registro pai.');
       const row = await findTalk(s.db, subject.id, talkId, everyRow('automation'));
       const parentId = Number(row?.[attributeColumn(attribute.id)] ?? 0);
+      detail.calls.push({ jobId: c.jobId, jobName: c.jobName || null, talkId: parentId || null });
       if (!parentId) continue;
       await s.runJobOn({
         companyId: ctx.companyId,
@@ -149,8 +218,10 @@ const executeParentJob: ActionHandler = {
         force: c.forceExecution,
         depth: ctx.depth + 1,
         parentKey: `${ctx.idempotencyKey}:c${i}`,
+        parentRunId: ctx.runId,
       });
     }
+    return detail;
   },
 };
 

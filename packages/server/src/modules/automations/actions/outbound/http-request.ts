@@ -1,4 +1,4 @@
-import { configsOf, type HttpRequestConfig } from '@talkbase/domain/contracts/jobs';
+import { configsOf, type HttpRequestConfig, type HttpStepDetail } from '@talkbase/domain/contracts/jobs';
 import {
   OutboundBlockedError,
   OutboundResponseTooLargeError,
@@ -10,6 +10,7 @@ import {
   type ActionContext,
   type ActionHandler,
 } from '../types.ts';
+import { safeUrl, withDetail } from '../detail.ts';
 import { OUTBOUND_RETRY, onceByKey } from './once.ts';
 import { accountOf, loadRecord, templateValues } from './record.ts';
 import { renderTemplate } from './render.ts';
@@ -44,13 +45,36 @@ export function httpRequestHandler(deps: { outbound: OutboundClient }): ActionHa
     async run(ctx, step) {
       const configs = configsOf(step, 'HttpRequest');
       if (configs.length === 0) throw new PermanentActionError('Configure a requisição HTTP.');
-      for (const [i, c] of configs.entries())
-        await onceByKey(ctx, `${ctx.idempotencyKey}:http:${i}`, () => requestOne(ctx, deps.outbound, c));
+      // What the run history shows: each call's method, address (without secrets) and status.
+      const detail: HttpStepDetail = { requests: [] };
+      try {
+        for (const [i, c] of configs.entries()) {
+          const entry: HttpStepDetail['requests'][number] = {
+            method: c.method,
+            url: safeUrl(c.url.trim()),
+            status: null,
+          };
+          detail.requests.push(entry);
+          const sent = await onceByKey(ctx, `${ctx.idempotencyKey}:http:${i}`, () =>
+            requestOne(ctx, deps.outbound, c, entry),
+          );
+          if (!sent) entry.alreadyDone = true;
+        }
+      } catch (err) {
+        throw err instanceof Error ? withDetail(err, detail) : err;
+      }
+      return detail;
     },
   };
 }
 
-async function requestOne(ctx: ActionContext, outbound: OutboundClient, c: HttpRequestConfig): Promise<void> {
+/** Sends one configuration's request; `entry` gets the address sent to and the status answered. */
+async function requestOne(
+  ctx: ActionContext,
+  outbound: OutboundClient,
+  c: HttpRequestConfig,
+  entry: HttpStepDetail['requests'][number],
+): Promise<void> {
   if (!c.url.trim()) throw new PermanentActionError('Informe o endereço da requisição.');
   const record = await loadRecord(ctx);
   const templates = [c.url, c.body, ...c.headers.map((h) => h.value)];
@@ -68,6 +92,7 @@ async function requestOne(ctx: ActionContext, outbound: OutboundClient, c: HttpR
   const body = hasBody ? renderTemplate(c.body, vars, json ? 'json' : 'none') : undefined;
   if (hasBody && !headers['content-type']) headers['content-type'] = 'text/plain; charset=utf-8';
   const url = renderTemplate(c.url.trim(), vars, 'url');
+  entry.url = safeUrl(url);
   headers['idempotency-key'] ??= ctx.idempotencyKey;
 
   let status: number;
@@ -80,6 +105,7 @@ async function requestOne(ctx: ActionContext, outbound: OutboundClient, c: HttpR
       signal: ctx.signal,
     });
     status = res.status;
+    entry.status = status;
   } catch (err) {
     if (err instanceof OutboundBlockedError)
       throw new PermanentActionError(`Requisição recusada: ${err.message}`, { cause: err });

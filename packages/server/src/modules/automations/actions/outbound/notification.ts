@@ -1,4 +1,8 @@
-import { configsOf, type NotificationReceiver } from '@talkbase/domain/contracts/jobs';
+import {
+  configsOf,
+  type NotificationReceiver,
+  type NotificationStepDetail,
+} from '@talkbase/domain/contracts/jobs';
 import { notificationMessages } from '@talkbase/domain/contracts/notifications';
 import { HttpError } from '../../../../http/errors.ts';
 import {
@@ -7,6 +11,7 @@ import {
   type ActionContext,
   type ActionHandler,
 } from '../types.ts';
+import { withDetail } from '../detail.ts';
 import { onceByKey, servicesOf } from './once.ts';
 
 /** `receiverType` of a Notification step (the editor's codes; 1 and 2 are read the same). */
@@ -55,37 +60,81 @@ export function notificationHandler(): ActionHandler {
     async run(ctx, step) {
       const configs = configsOf(step, 'Notification');
       if (configs.length === 0) throw new PermanentActionError('Configure a notificação a enviar.');
-      for (const [i, c] of configs.entries()) {
-        if (!c.notificationId) throw new PermanentActionError('Escolha a notificação a enviar.');
-        const notificationId = c.notificationId;
-        await onceByKey(ctx, `${ctx.idempotencyKey}:notify:${i}`, async () => {
-          const accountIds = await accountIdsOf(ctx, c.receivers);
-          if (accountIds.length === 0) return;
-          const talkId = ctx.trigger.eventType === 3 ? null : ctx.trigger.talkId;
-          const send = (t: number | null) =>
-            ctx.services.notificationSender.send({
-              companyId: ctx.companyId,
-              notificationId,
-              accountIds,
-              talkId: t,
-            });
-          try {
-            try {
-              await send(talkId);
-            } catch (err) {
-              // A notification of another subject (or none) than the event's record: sent without the record.
-              if (talkId !== null && isTalkMismatch(err)) await send(null);
-              else throw err;
-            }
-          } catch (err) {
-            if (err instanceof HttpError && err.statusCode < 500)
-              throw new PermanentActionError(err.message, { cause: err });
-            throw new RetryableActionError('Falha ao enviar a notificação.', { cause: err });
-          }
-        });
+      const names = await notificationNames(
+        ctx,
+        configs.map((c) => c.notificationId ?? 0),
+      );
+      // What the run history shows: each notification and how many accounts it went to.
+      const detail: NotificationStepDetail = { notifications: [] };
+      try {
+        for (const [i, c] of configs.entries()) {
+          if (!c.notificationId) throw new PermanentActionError('Escolha a notificação a enviar.');
+          const entry: NotificationStepDetail['notifications'][number] = {
+            notificationId: c.notificationId,
+            name: names.get(c.notificationId) ?? null,
+            recipients: 0,
+          };
+          detail.notifications.push(entry);
+          const sent = await sendConfig(ctx, i, c.notificationId, c.receivers, entry);
+          if (!sent) entry.alreadyDone = true;
+        }
+      } catch (err) {
+        throw err instanceof Error ? withDetail(err, detail) : err;
       }
+      return detail;
     },
   };
+}
+
+/** The names of the company's notifications among `ids`. */
+async function notificationNames(ctx: ActionContext, ids: number[]): Promise<Map<number, string>> {
+  const db = servicesOf(ctx).db;
+  const wanted = ids.filter((id) => id > 0);
+  if (!db || wanted.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('notifications')
+    .select(['id', 'name'])
+    .where('company_id', '=', ctx.companyId)
+    .where('id', 'in', wanted)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** One configuration's send, once per key; false when an earlier attempt had sent it. */
+async function sendConfig(
+  ctx: ActionContext,
+  i: number,
+  notificationId: number,
+  receivers: NotificationReceiver[],
+  entry: NotificationStepDetail['notifications'][number],
+): Promise<boolean> {
+  const done = await onceByKey(ctx, `${ctx.idempotencyKey}:notify:${i}`, async () => {
+    const accountIds = await accountIdsOf(ctx, receivers);
+    entry.recipients = accountIds.length;
+    if (accountIds.length === 0) return;
+    const talkId = ctx.trigger.eventType === 3 ? null : ctx.trigger.talkId;
+    const send = (t: number | null) =>
+      ctx.services.notificationSender.send({
+        companyId: ctx.companyId,
+        notificationId,
+        accountIds,
+        talkId: t,
+      });
+    try {
+      try {
+        await send(talkId);
+      } catch (err) {
+        // A notification of another subject (or none) than the event's record: sent without the record.
+        if (talkId !== null && isTalkMismatch(err)) await send(null);
+        else throw err;
+      }
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode < 500)
+        throw new PermanentActionError(err.message, { cause: err });
+      throw new RetryableActionError('Falha ao enviar a notificação.', { cause: err });
+    }
+  });
+  return done !== null;
 }
 
 function isTalkMismatch(err: unknown): boolean {

@@ -25,11 +25,17 @@ export const OUTBOUND_RETRY = { tries: 5, baseDelayMs: 2 * 60_000 } as const;
  * Runs an outbound effect at most once per key: a key recorded as done is skipped, and the key is
  * recorded right after the effect succeeds. Between the two (a crash after the SMTP server accepted
  * the message) a retry sends again — with the same Message-ID, so the copy is recognisable.
+ * Answers what the effect answered, or null when the key was already recorded.
  */
-export async function onceByKey(ctx: ActionContext, key: string, effect: () => Promise<void>): Promise<void> {
+export async function onceByKey<T>(
+  ctx: ActionContext,
+  key: string,
+  effect: () => Promise<T>,
+): Promise<{ value: T } | null> {
   const s = servicesOf(ctx);
   if (!s.isDone || !s.markDone) throw new Error('automation services incomplete: isDone/markDone');
-  if (await s.isDone(key)) return;
-  await effect();
+  if (await s.isDone(key)) return null;
+  const value = await effect();
   await s.markDone(key);
+  return { value };
 }

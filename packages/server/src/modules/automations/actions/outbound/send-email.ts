@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { configsOf, type EmailConfig } from '@talkbase/domain/contracts/jobs';
+import { configsOf, type EmailConfig, type EmailStepDetail } from '@talkbase/domain/contracts/jobs';
 import { escapeHtml } from '@talkbase/domain/notifications/template-variables';
 import type { MailAttachment } from '../../../../mail/mailer.ts';
 import { HttpError } from '../../../../http/errors.ts';
@@ -14,7 +14,10 @@ import {
 } from '../types.ts';
 import { accountOf, loadRecord, talkText, templateValues, type RecordView } from './record.ts';
 import { htmlToText, renderTemplate } from './render.ts';
+import { capList, capText, withDetail } from '../detail.ts';
 import { onceByKey, OUTBOUND_RETRY } from './once.ts';
+
+type EmailEntry = EmailStepDetail['emails'][number];
 
 /** Sum of attachment sizes one e-mail may carry. */
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
@@ -65,12 +68,31 @@ export function sendEmailHandler(deps: SendEmailDeps): ActionHandler {
       const configs = configsOf(step, 'SendEmail');
       if (configs.length === 0) throw new PermanentActionError('Configure o e-mail a enviar.');
       const record = await loadRecord(ctx);
-      for (const [i, config] of configs.entries()) {
-        const key = `${ctx.idempotencyKey}:mail:${i}`;
-        await onceByKey(ctx, key, () => sendOne(ctx, deps, record, config, key));
+      // What the run history shows: each message's recipients and subject (or why none went).
+      const detail: EmailStepDetail = { emails: [] };
+      try {
+        for (const [i, config] of configs.entries()) {
+          const key = `${ctx.idempotencyKey}:mail:${i}`;
+          const entry: EmailEntry = { to: [], subject: capText(config.subject) };
+          detail.emails.push(entry);
+          const sent = await onceByKey(ctx, key, () => sendOne(ctx, deps, record, config, key, entry));
+          if (!sent) {
+            entry.alreadyDone = true;
+            setRecipients(entry, recipientsOf(config.to));
+          }
+        }
+      } catch (err) {
+        throw err instanceof Error ? withDetail(err, detail) : err;
       }
+      return detail;
     },
   };
+}
+
+function setRecipients(entry: EmailEntry, recipients: readonly string[]): void {
+  const shown = capList(recipients);
+  entry.to = shown.items;
+  if (shown.more > 0) entry.more = shown.more;
 }
 
 async function sendOne(
@@ -79,6 +101,7 @@ async function sendOne(
   record: RecordView,
   c: EmailConfig,
   key: string,
+  entry: EmailEntry,
 ): Promise<void> {
   const { subject, talk } = record;
   const byId = new Map(subject.attributes.map((a) => [a.id, a]));
@@ -97,7 +120,10 @@ async function sendOne(
         changeText(before[a.identifier]),
         changeText(after[a.identifier]),
       ]);
-    if (rows.length === 0 && !c.sendEmptyReport) return;
+    if (rows.length === 0 && !c.sendEmptyReport) {
+      entry.skipped = 'noChanges';
+      return;
+    }
     changes = {
       title: 'Alterações',
       rows: rows.map(([n, b, a]) => [n, `${b} → ${a}`]),
@@ -120,6 +146,7 @@ async function sendOne(
     }
   }
   const recipients = [...to].filter((a) => SIMPLE_ADDRESS.test(a));
+  setRecipients(entry, recipients);
   if (recipients.length === 0) throw new PermanentActionError('O e-mail não tem destinatários válidos.');
 
   const tables: Table[] = [];
@@ -141,7 +168,10 @@ async function sendOne(
   if (changes) tables.push(changes);
 
   const vars = await templateValues(ctx, record, [c.subject, c.content], eventAccount);
+  const subjectLine = renderTemplate(c.subject, vars, 'header') || ctx.jobName;
+  entry.subject = capText(subjectLine);
   const attachments = await attachmentsOf(deps, record, c);
+  if (attachments.length > 0) entry.attachments = attachments.length;
   const html =
     `<!doctype html><html><body><div>${renderTemplate(c.content, vars, 'html')}</div>` +
     tables.map(tableHtml).join('') +
@@ -151,7 +181,7 @@ async function sendOne(
   try {
     await ctx.services.mailer.send({
       to: recipients,
-      subject: renderTemplate(c.subject, vars, 'header') || ctx.jobName,
+      subject: subjectLine,
       text,
       html,
       messageId: messageIdOf(key),

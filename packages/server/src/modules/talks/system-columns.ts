@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { AttributeMeta } from '../subjects/subject-meta.ts';
+
+/**
+ * A record's own columns offered as read-only attributes (issue 39): who created and last changed
+ * it and when. Every account that reads the subject reads them (docs/api.md). Filters, the order
+ * and the export name them by identifier; a subject attribute of the same identifier wins (a
+ * subject designed before these existed keeps its meaning). Their ids are negative: never an
+ * attribute's, never a template area's.
+ */
+export type SystemColumnName = 'created_at' | 'created_by' | 'updated_at' | 'updated_by';
+export const SYSTEM_COLUMN_NAMES: readonly SystemColumnName[] = [
+  'created_at',
+  'created_by',
+  'updated_at',
+  'updated_by',
+];
+
+const LABELS: Record<SystemColumnName, string> = {
+  created_at: 'Criado em',
+  created_by: 'Criado por',
+  updated_at: 'Alterado em',
+  updated_by: 'Alterado por',
+};
+
+function systemAttribute(column: SystemColumnName, id: number): AttributeMeta {
+  const at = column.endsWith('_at');
+  return {
+    id,
+    subjectId: 0,
+    identifier: column,
+    name: LABELS[column],
+    // An instant (ms since the epoch, like a date-time attribute) or an account id.
+    componentId: at ? 11 : 3,
+    kind: at ? 'datetime' : 'integer',
+    isRequired: false,
+    isEditable: false,
+    isNaturalKey: false,
+    isMultipleValues: false,
+    isOrderable: true,
+    isInternal: false,
+    length: null,
+    defaultValue: null,
+    componentConfigs: {},
+    relatedSubjectId: null,
+    tooltip: null,
+    description: null,
+    icon: null,
+    position: 0,
+  };
+}
+
+export const SYSTEM_ATTRIBUTES: readonly AttributeMeta[] = SYSTEM_COLUMN_NAMES.map((c, i) =>
+  systemAttribute(c, -(i + 1)),
+);
+const byColumn = new Map(SYSTEM_ATTRIBUTES.map((a) => [a.identifier, a]));
+
+export function systemAttributeNamed(identifier: string): AttributeMeta | undefined {
+  return byColumn.get(identifier.toLowerCase());
+}
+
+/** The talk row's column of a system attribute; undefined for any other. */
+export function systemColumnOf(a: Pick<AttributeMeta, 'id' | 'identifier'>): SystemColumnName | undefined {
+  return a.id < 0 && byColumn.has(a.identifier) ? (a.identifier as SystemColumnName) : undefined;
+}
+
+export function isAccountColumn(a: Pick<AttributeMeta, 'id' | 'identifier'>): boolean {
+  const c = systemColumnOf(a);
+  return c === 'created_by' || c === 'updated_by';
+}
+
+/** Display names of the accounts that created or changed a page of records, in one query. */
+export async function accountNamesOf(
+  db: Kysely<Database>,
+  ids: Iterable<number | null | undefined>,
+): Promise<Map<number, string>> {
+  const wanted = [...new Set([...ids].filter((id): id is number => typeof id === 'number'))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['id', 'display_name'])
+    .where('id', 'in', wanted)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.display_name]));
+}
