@@ -389,9 +389,9 @@ describe('automations', { timeout: 300_000 }, () => {
     await page
       .getByRole('heading', { name: 'Histórico de execuções: Chamados de prioridade alta' })
       .waitFor();
-    const runRow = page.locator(`tr[data-run="${runs.body.itens[0]?.runId ?? 0}"]`);
-    await runRow.getByText('Concluída', { exact: true }).waitFor();
-    await runRow.getByRole('link', { name: `#${talkId}` }).waitFor();
+    const runRow = page.locator(`[data-run="${runs.body.itens[0]?.runId ?? 0}"]`);
+    await runRow.getByText('Concluída', { exact: true }).first().waitFor();
+    await runRow.getByRole('link', { name: `Ver registro #${talkId}` }).waitFor();
     expect(await runRow.textContent()).toContain('Evento: Criação de registro');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'automations-history');
@@ -476,10 +476,10 @@ describe('automations', { timeout: 300_000 }, () => {
       `/automation/history/${jobId}`,
     );
     await page.getByRole('heading', { name: 'Histórico de execuções: Webhook recusado' }).waitFor();
-    const row = page.locator(`tr[data-run="${failed?.runId ?? 0}"]`);
+    const row = page.locator(`[data-run="${failed?.runId ?? 0}"]`);
     await row.getByText('Falhou', { exact: true }).first().waitFor();
     await row.getByText(error).waitFor();
-    await row.getByRole('link', { name: `#${created.body.resourceId}` }).waitFor();
+    await row.getByRole('link', { name: `Ver registro #${created.body.resourceId}` }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'automations-history-failed');
     await row.getByRole('button', { name: `Tentar novamente a execução #${failed?.runId ?? 0}` }).click();

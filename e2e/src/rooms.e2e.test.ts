@@ -112,9 +112,12 @@ describe('access profiles (issue 12 item 3)', { timeout: 180_000 }, () => {
     expect(await priority.isChecked()).toBe(true);
     await priority.uncheck();
 
-    // A row filter from the saved filter 'Abertos' (situacao = Aberto), in the 'Filtro' modal.
-    await subjects.getByRole('button', { name: 'Adicionar filtro em Chamado' }).click();
+    // A row filter from the saved filter 'Abertos' (situacao = Aberto), in the 'Filtro' modal
+    // (the room's filters are all in the Filtros section, issue 39 item 11).
+    await section(page, 'Filtros').getByRole('button', { name: 'Adicionar filtro' }).click();
     const modal = page.getByRole('dialog', { name: 'Filtro' });
+    await modal.getByRole('combobox', { name: 'Assunto' }).click();
+    await page.getByRole('option', { name: 'Chamado', exact: true }).click();
     await modal.getByRole('combobox', { name: 'Filtros disponíveis' }).click();
     await page.getByRole('option', { name: 'Abertos', exact: true }).click();
     await expect
@@ -171,8 +174,8 @@ describe('access profiles (issue 12 item 3)', { timeout: 180_000 }, () => {
     expect(room).toMatchObject({ roomName: 'Triagem', displayName: 'Triagem', color: '#aa3300' });
     expect(room.subjects.find((s) => s.resourceId === chamado?.resourceId)).toMatchObject({
       actions: ['read'],
-      // Everything but reading: the attribute's own rows (the subject grants nothing else anyway).
-      permissions: [{ resourceId: prioridade, actions: ['create', 'delete', 'update'] }],
+      // Nothing: unticking Visualizar unticked what needs it (issue 39 item 11).
+      permissions: [{ resourceId: prioridade, actions: [] }],
     });
     expect(room.roomFilters).toEqual([
       expect.objectContaining({

@@ -123,18 +123,18 @@ describe('subject designer (issue 17)', () => {
     await icons.waitFor({ state: 'hidden' });
 
     await addAttribute(page, { name: 'Descrição', checks: ['Obrigatório'] });
-    await addAttribute(page, { name: 'Documento', type: ['CNPJ/CPF (2)', 'CNPJ'] });
+    await addAttribute(page, { name: 'Documento', type: ['CNPJ/CPF', 'CNPJ'] });
     await addAttribute(page, {
       name: 'Data de instalação',
-      type: ['Data (32)', 'Data ('],
+      type: ['Data', 'Data'],
       checks: ['Somente dias úteis'],
     });
     await addAttribute(page, {
       name: 'Cliente',
-      type: ['Seleção (assunto relacionado) (4)', 'Seleção ('],
+      type: ['Seleção (assunto relacionado)', 'Seleção ('],
       related: 'Cliente',
     });
-    await addAttribute(page, { name: 'Manual', type: ['Arquivo (22)', 'Arquivo ('] });
+    await addAttribute(page, { name: 'Manual', type: ['Arquivo', 'Arquivo'] });
     const rows = page.locator('.sd-attribute');
     expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-attribute')))).toEqual([
       'descricao',

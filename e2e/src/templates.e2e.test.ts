@@ -202,8 +202,8 @@ describe('templates', { timeout: 240_000 }, () => {
       ADMIN_PASSWORD,
       '/config/templates/default',
     );
-    await page.getByRole('heading', { name: 'Templates Padrões' }).waitFor();
-    const subjects = page.getByRole('list', { name: 'Templates Padrões' });
+    await page.getByRole('heading', { name: 'Templates padrão' }).waitFor();
+    const subjects = page.getByRole('list', { name: 'Templates padrão' });
     await subjects.getByRole('link', { name: 'Chamado', exact: true }).waitFor();
     await bothModes(page, 'templates-default-list');
     await subjects.getByRole('link', { name: 'Chamado', exact: true }).click();

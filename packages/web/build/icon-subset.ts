@@ -23,11 +23,18 @@ export function scanIconWords(sources: Iterable<string>): string[] {
   return [...found].sort();
 }
 
+/**
+ * A source that names icons only to search them (the icon picker's Portuguese words) says so with
+ * this mark: the picker shows its results from the full font, so they cost the subset nothing.
+ */
+export const NOT_SHOWN_MARK = '@icon-subset: names searched, not shown';
+
 function sourcesOf(dir: string): string[] {
   return fs
     .readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => /\.(ts|tsx)$/.test(f) && !/\.test\.tsx?$/.test(f))
-    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+    .filter((source) => !source.includes(NOT_SHOWN_MARK));
 }
 
 function shapeToGlyphs(font: hb.Font, text: string): number[] {

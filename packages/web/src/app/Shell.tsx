@@ -6,6 +6,7 @@ import { followAccountPreferences } from '../features/preferences/preferences-sy
 import { usePreferences } from '../features/preferences/usePreferences.ts';
 import { useRealtimeConnection } from '../features/realtime/useRealtimeConnection.ts';
 import { useSessionRenewal } from '../features/session/useSessionRenewal.ts';
+import { UnsavedChangesGuard } from '../features/unsaved/UnsavedChangesGuard.tsx';
 import { t } from '../i18n/pt-BR.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { TabsBar } from './TabsBar.tsx';
@@ -44,6 +45,7 @@ export function Shell({ user }: { user: SessionUser }) {
           <Outlet />
         </div>
       </AppShell.Main>
+      <UnsavedChangesGuard />
     </AppShell>
   );
 }

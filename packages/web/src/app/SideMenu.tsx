@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { useCompanyMenu } from '../api/useCompanyMenu.ts';
 import { useRealtimeEvent } from '../features/realtime/useRealtimeEvent.ts';
 import { RecordsMenu } from '../features/records/RecordsMenu.tsx';
+import { sameScreen } from '../features/tabs/tab-rules.ts';
 import { t } from '../i18n/pt-BR.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { companyMenuItems, type CompanyMenuItem } from './company-menu.ts';
@@ -22,7 +23,7 @@ function CompanyEntry({ item, current }: { item: CompanyMenuItem; current: strin
       </NavLink>
     );
   }
-  const active = current === item.path;
+  const active = sameScreen(current, item.path);
   return (
     <NavLink
       component={Link}
@@ -70,7 +71,7 @@ export function SideMenu({ user }: { user: SessionUser }) {
               {section.title}
             </Title>
             {section.links.map((link) => {
-              const active = location.pathname === link.path;
+              const active = sameScreen(location.pathname, link.path);
               return (
                 <NavLink
                   key={link.screen}

@@ -11,6 +11,7 @@ import {
 } from '../features/preferences/preferences-store.ts';
 import { usePreferences } from '../features/preferences/usePreferences.ts';
 import { signOut } from '../features/session/session-lifecycle.ts';
+import { confirmDiscard } from '../features/unsaved/unsaved-store.ts';
 import { t } from '../i18n/pt-BR.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Logo } from '../ui/Logo.tsx';
@@ -136,7 +137,10 @@ export function TopBar({ user }: { user: SessionUser }) {
                 {t.topBar.profile}
               </Menu.Item>
             )}
-            <Menu.Item leftSection={<Icon name="logout" size="1.2em" />} onClick={signOut}>
+            <Menu.Item
+              leftSection={<Icon name="logout" size="1.2em" />}
+              onClick={() => void confirmDiscard().then((leave) => leave && signOut())}
+            >
               {t.topBar.logout}
             </Menu.Item>
           </Menu.Dropdown>

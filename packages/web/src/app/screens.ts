@@ -173,10 +173,12 @@ export const screens: readonly Screen[] = [
       })),
   },
   {
+    // Every job's runs, or one job's (issue 33: filtered by job and status).
     name: 'automation_history',
-    path: 'automation/history/:jobId',
+    path: 'automation/history/:jobId?',
     title: 'Histórico de execuções',
     access: 'admin-room-1',
+    ownTitle: true,
     load: () =>
       import('../features/automations/RunHistoryPage.tsx').then((m) => ({ Component: m.RunHistoryPage })),
   },
@@ -285,7 +287,8 @@ export const screens: readonly Screen[] = [
   {
     name: 'notifications_inbox',
     path: 'notifications',
-    title: 'Notificações',
+    // Not the settings' 'Notificações': two tabs of one name could not be told apart (issue 39 item 9).
+    title: 'Minhas notificações',
     access: 'user',
     load: () => import('../features/notifications/InboxPage.tsx').then((m) => ({ Component: m.InboxPage })),
   },

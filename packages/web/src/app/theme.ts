@@ -1,4 +1,5 @@
 import { createTheme, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
+import { t } from '../i18n/pt-BR.ts';
 import { filledShade, shadesOf, textShadeOnDark } from '../ui/palette.ts';
 
 /** Mantine's dark body colour (dark-7), against which night-mode text is measured. */
@@ -29,6 +30,10 @@ export function buildTheme(themeColor: string): AppTheme {
     defaultRadius: 'md',
     cursorType: 'pointer',
     focusRing: 'auto',
+    // Mantine names some of its own controls in English (issue 39 item 10).
+    components: {
+      PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': t.app.showPassword } } },
+    },
   });
   const cssVariablesResolver: CSSVariablesResolver = () => ({
     variables: {},

@@ -44,6 +44,11 @@ export interface FieldEditorProps {
   variant?: 'form' | 'cell';
   /** Another field's value in the same record, by attribute identifier (model → filter pickers). */
   valueOf?: ((identifier: string) => unknown) | undefined;
+  /**
+   * Selects: only these option ids are offered (a subject rule's choice, such as the statuses a
+   * customer may give a ticket); every option when absent.
+   */
+  allowedOptions?: ReadonlySet<number> | undefined;
 }
 
 export type FieldEditor = ComponentType<FieldEditorProps>;

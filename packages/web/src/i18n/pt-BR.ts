@@ -7,6 +7,7 @@ export const t = {
     name: 'Talkbase',
     loading: 'Carregando…',
     skipToContent: 'Ir para o conteúdo',
+    showPassword: 'Mostrar senha',
   },
   signIn: {
     title: 'Entrar no Talkbase',
@@ -71,6 +72,11 @@ export const t = {
   tabs: {
     label: 'Abas abertas',
     close: (title: string) => `Fechar a aba ${title}`,
+    menu: 'Ações das abas',
+    menuOf: (title: string) => `Ações da aba ${title}`,
+    closeOne: 'Fechar',
+    closeOthers: 'Fechar outras',
+    closeAll: 'Fechar todas',
   },
   dashboard: {
     title: 'Início',

@@ -31,12 +31,22 @@ export const recordsText = {
   },
   unknownScenario: 'Este tipo de tela não existe.',
   notFound: 'Registro não encontrado ou sem permissão de acesso.',
+  noAccess: {
+    back: 'Voltar',
+  },
   subjectNotFound: 'Assunto não encontrado ou sem permissão de acesso.',
   loadError: 'Ocorreu um erro no carregamento da página. Por favor, tente novamente.',
   retry: 'Tentar novamente',
   openInNewTab: 'Abrir em nova aba',
   grid: {
     label: (subject: string) => `Registros de ${subject}`,
+    systemColumns: 'Colunas do sistema',
+    systemColumnLabels: {
+      created_at: 'Criado em',
+      created_by: 'Criado por',
+      updated_at: 'Alterado em',
+      updated_by: 'Alterado por',
+    },
     search: 'Pesquisa rápida',
     searchPlaceholder: 'Pesquisar…',
     filters: 'Filtros salvos',
@@ -49,6 +59,8 @@ export const recordsText = {
     empty: 'Nenhum registro encontrado.',
     emptyFiltered: 'Nenhum registro corresponde à pesquisa ou aos filtros.',
     filterDropped: 'O filtro salvo não está mais disponível e foi removido.',
+    staleCell:
+      'Outro usuário alterou este registro enquanto você editava. A linha foi atualizada e o valor que você digitou continua na célula: Enter salva sobre a versão atual, Esc descarta.',
     loading: 'Carregando registros…',
     newRow: 'Adicionar linha',
     newRecord: 'Novo registro',

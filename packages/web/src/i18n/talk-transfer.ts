@@ -30,10 +30,18 @@ export const transferText = {
     ignore: 'Não importar',
     ignorePlaceholder: 'Não importar',
     required: (names: string) => `Campos obrigatórios sem coluna: ${names}.`,
+    recordId: 'ID do registro (altera o registro)',
+    recordVersion: 'Versão do registro',
   },
   preview: {
     summary: (total: number, bad: number) =>
       `${total.toLocaleString('pt-BR')} ${total === 1 ? 'linha' : 'linhas'} no arquivo; ${bad.toLocaleString('pt-BR')} com erro.`,
+    kinds: (creates: number, updates: number, unchanged: number) =>
+      [
+        `${creates.toLocaleString('pt-BR')} ${creates === 1 ? 'registro novo' : 'registros novos'}`,
+        `${updates.toLocaleString('pt-BR')} ${updates === 1 ? 'registro alterado' : 'registros alterados'} pelo ID`,
+        `${unchanged.toLocaleString('pt-BR')} sem alteração`,
+      ].join(', ') + '.',
     firstRows: 'Primeiras linhas',
     line: 'Linha',
     errors: 'Erros',
@@ -56,6 +64,8 @@ export const transferText = {
     failed: 'Importação não realizada',
     imported: (n: number) =>
       `${n.toLocaleString('pt-BR')} ${n === 1 ? 'registro importado' : 'registros importados'}`,
+    importedOrChanged: (n: number) =>
+      `${n.toLocaleString('pt-BR')} ${n === 1 ? 'registro incluído ou alterado' : 'registros incluídos ou alterados'}`,
     skipped: (n: number) =>
       `${n.toLocaleString('pt-BR')} ${n === 1 ? 'linha ignorada' : 'linhas ignoradas'} por erro`,
     report: 'Baixar o relatório de erros',

@@ -59,9 +59,12 @@ export const templatesText = {
     save: 'Salvar',
     cancel: 'Cancelar',
     confirmSubject: 'Deseja realmente alterar o assunto desse template?',
-    confirmRemoveField: 'Deseja realmente excluir esse campo?',
+    confirmRemoveColumn: (name: string) =>
+      `Remover a coluna ${name} deste template? O campo continua no assunto e nos formulários; só deixa de ser coluna da grade. As próximas colunas saem sem perguntar de novo.`,
+    confirmRemoveColumnButton: 'Remover coluna',
     confirmAddAll: 'Deseja realmente selecionar todos os campos?',
-    confirmRemoveAll: 'Deseja realmente remover todos os campos?',
+    confirmRemoveAll:
+      'Remover todas as colunas deste template? Os campos continuam no assunto e nos formulários.',
     confirmRemoveRegistration: 'Deseja realmente remover esse template de cadastro?',
     confirmTitle: 'Confirmação',
     inserted: (name: string) => `Template ${name} inserido com sucesso!`,

@@ -1,22 +1,17 @@
-import { useEffect } from 'react';
-import { useBlocker } from 'react-router';
+import { useDiscardQuestion, useUnsavedChanges } from '../features/unsaved/useUnsavedChanges.ts';
+import type { LeaveQuestion } from './LeaveConfirmModal.tsx';
 
 /**
- * Leaving a page with unsaved changes asks first: a move to another path is held (the returned
- * blocker is 'blocked' until the user answers), and closing or reloading the tab asks the browser's
- * question. `letGo` is read when the user leaves: true while the page itself is leaving (after a
- * save), so that move goes through.
+ * For a screen that asks with its own LeaveConfirmModal (the subject designer): its unsaved
+ * changes go in the app's one registry (features/unsaved), so links, tabs, signing out and the
+ * browser's reload ask as everywhere else, and the question comes back here to be shown. `letGo`
+ * is read when the user leaves: true while the page itself is leaving (after a save). New screens
+ * use `useUnsavedChanges` and the shared "Descartar alterações?" modal.
  */
-export function useUnsavedChangesGuard(dirty: boolean, letGo: () => boolean) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !letGo() && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return undefined;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-  return blocker;
+export function useUnsavedChangesGuard(dirty: boolean, letGo: () => boolean): LeaveQuestion {
+  useUnsavedChanges(dirty, { letGo, ownPrompt: true });
+  const question = useDiscardQuestion();
+  return question?.ownPrompt
+    ? { state: 'blocked', proceed: () => question.answer(true), reset: () => question.answer(false) }
+    : { state: 'unblocked' };
 }

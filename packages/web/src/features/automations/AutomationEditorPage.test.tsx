@@ -81,6 +81,7 @@ function jobServer(writes: StubbedCall[] = []) {
         writes.push(call);
         return { status: 201, body: { jobId: 12 } };
       }
+      if (call.method === 'PUT' && call.path === '/api/job/7') return { status: 200, body: savedJob };
       if (call.method === 'POST' && /^\/api\/job\/\d+\/run$/.test(call.path)) {
         writes.push(call);
         return { status: 202, body: { runId: 500 } };
@@ -223,6 +224,54 @@ describe('automation editor', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { name: 'Editar automação' }, { timeout: 10_000 });
     expect(await screen.findByRole('button', { name: 'Excluir' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Salvar Como' })).toBeNull();
+  });
+
+  it('offers the events beyond the spec; "Etiqueta adicionada" picks its tag (or any) and saves it', async () => {
+    const user = userEvent.setup();
+    const calls = jobServer();
+    renderApp('/automation/editor/7', adminUser);
+    await screen.findByRole('heading', { name: 'Editar automação' }, { timeout: 10_000 });
+    await user.click(await screen.findByRole('button', { name: 'Editar Evento 1' }));
+    await user.click(screen.getByRole('combobox', { name: 'Tipo de evento' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options.slice(-3)).toEqual([
+      'Desativação de registro',
+      'Arquivo adicionado',
+      'Etiqueta adicionada',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Etiqueta adicionada' }));
+    const tag = await screen.findByRole<HTMLInputElement>('combobox', { name: 'Etiqueta' });
+    expect(tag.value).toBe('Qualquer etiqueta');
+    const pickUrgente = async () => {
+      await user.click(screen.getByRole('combobox', { name: 'Etiqueta' }));
+      await user.click(await screen.findByRole('option', { name: 'Urgente' }));
+      await waitFor(() =>
+        expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Etiqueta' }).value).toBe('Urgente'),
+      );
+    };
+    await pickUrgente();
+    // Another type has no tag, and leaves none behind.
+    await user.click(screen.getByRole('combobox', { name: 'Tipo de evento' }));
+    await user.click(await screen.findByRole('option', { name: 'Desativação de registro' }));
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Etiqueta' })).toBeNull());
+    await user.click(screen.getByRole('combobox', { name: 'Tipo de evento' }));
+    await user.click(await screen.findByRole('option', { name: 'Etiqueta adicionada' }));
+    expect((await screen.findByRole<HTMLInputElement>('combobox', { name: 'Etiqueta' })).value).toBe(
+      'Qualquer etiqueta',
+    );
+    await pickUrgente();
+    await user.click(screen.getByRole('button', { name: 'Concluir etapa' }));
+    const event = screen.getByRole('group', { name: /Evento 1/ });
+    expect(within(event).getByText('Etiqueta adicionada')).toBeTruthy();
+    expect(within(event).getByText(/· Urgente/)).toBeTruthy();
+    const save = screen.getByRole('button', { name: 'Salvar' });
+    await waitFor(() => expect(save).toHaveProperty('disabled', false));
+    await user.click(save);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/job/7')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT')?.body as typeof savedJob;
+    expect(put.events[0]?.steps[0]).toMatchObject({ eventStepType: 10, tagId: 9 });
+    // Saving an existing job does not offer the run on existing records.
+    expect(screen.queryByRole('dialog', { name: 'Registros existentes' })).toBeNull();
   });
 
   it('switching SetTalkTag to RemoveTalkTag keeps the chosen tag', async () => {

@@ -87,4 +87,31 @@ describe('automations list', { timeout: 30_000 }, () => {
     }
     expect(calls.some((c) => c.path.startsWith('/api/job'))).toBe(false);
   });
+
+  it('pauses and resumes the whole engine, saying so above the jobs (issue 33)', async () => {
+    const user = userEvent.setup();
+    let engine = { paused: false, pausedAt: null as string | null, pausedBy: null as number | null };
+    const calls = stubFetch((call) => {
+      if (call.path === '/api/job/engine') return { status: 200, body: engine };
+      if (call.method === 'POST' && call.path === '/api/job/pause') {
+        engine = { paused: true, pausedAt: '2026-11-29T10:00:00.000Z', pausedBy: 1 };
+        return { status: 200, body: engine };
+      }
+      if (call.method === 'POST' && call.path === '/api/job/resume') {
+        engine = { paused: false, pausedAt: null, pausedBy: null };
+        return { status: 200, body: engine };
+      }
+      if (call.method === 'GET' && call.path === '/api/job')
+        return { status: 200, body: { itens: jobs, totalResults: jobs.length, currentPage: 1 } };
+      return undefined;
+    });
+    renderApp('/automation/list', adminUser);
+    await user.click(await screen.findByRole('button', { name: 'Pausar automações' }, { timeout: 10_000 }));
+    await screen.findByText('Automações pausadas');
+    expect(screen.getByText(/Desde 29\/11\/2026 07:00, nenhuma execução começa nem continua/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Retomar automações' }));
+    await waitFor(() => expect(screen.queryByText('Automações pausadas')).toBeNull());
+    const engineCalls = calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/job/'));
+    expect(engineCalls.map((c) => c.path)).toEqual(['/api/job/pause', '/api/job/resume']);
+  });
 });

@@ -1,4 +1,4 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import {
   EVENT_TYPE_LABELS,
   JOB_DEFAULT_PAGE_SIZE,
@@ -7,12 +7,14 @@ import {
 } from '@talkbase/domain/contracts/jobs';
 import { Link } from 'react-router';
 import { automationsText } from '../../i18n/automations.ts';
+import { Icon } from '../../ui/Icon.tsx';
 import { NewItemButton, RowLink, RowRemoveButton } from '../settings-list/ListButtons.tsx';
 import { SettingsList } from '../settings-list/SettingsList.tsx';
 import { useListPaging } from '../settings-list/useListPaging.ts';
 import { useListQuery } from '../settings-list/useListQuery.ts';
 import { refusalNotice, useListRemoval } from '../settings-list/useListRemoval.ts';
 import { deleteJob, fetchJobs, jobKeys } from './automations-api.ts';
+import { EnginePausedNotice, EngineSwitch } from './EngineSwitch.tsx';
 import { EDITOR_PATH, HISTORY_PATH } from './paths.ts';
 import './automations.css';
 
@@ -34,7 +36,16 @@ export function AutomationListPage() {
   return (
     <SettingsList
       title={text.title}
-      actions={<NewItemButton to={EDITOR_PATH}>{text.newJob}</NewItemButton>}
+      actions={
+        <Group gap="sm">
+          <EngineSwitch />
+          <Button component={Link} to={HISTORY_PATH} variant="default" leftSection={<Icon name="history" />}>
+            {text.runs}
+          </Button>
+          <NewItemButton to={EDITOR_PATH}>{text.newJob}</NewItemButton>
+        </Group>
+      }
+      toolbar={<EnginePausedNotice />}
       list={jobs}
       texts={text}
       paging={paging}

@@ -6,102 +6,104 @@ import {
   Group,
   Paper,
   Progress,
+  Select,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ACTION_KIND_LABELS,
-  EVENT_TYPE_LABELS,
   JOB_DEFAULT_PAGE_SIZE,
   JOB_PAGE_SIZES,
-  type JobRun,
+  JOB_RUN_STATUSES,
   type JobRunStatus,
-  type JobRunStepStatus,
-  type JobRunTrigger,
 } from '@talkbase/domain/contracts/jobs';
-import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { automationsText } from '../../i18n/automations.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { ListPager } from '../../ui/ListPager.tsx';
 import { ListStates } from '../../ui/ListStates.tsx';
+import { t } from '../../i18n/pt-BR.ts';
 import { notify } from '../notices/notices-store.ts';
+import { rememberTab } from '../tabs/tabs-store.ts';
 import { fetchReadableSubjects } from '../records/records-api.ts';
-import { fetchJob, fetchRun, fetchRuns, jobKeys, runCommand, type RunDetail } from './automations-api.ts';
-import { EDITOR_PATH } from './paths.ts';
+import {
+  fetchCompanyRuns,
+  fetchJob,
+  fetchJobs,
+  fetchRun,
+  jobKeys,
+  runCommand,
+  type RunQuery,
+} from './automations-api.ts';
+import { EDITOR_PATH, HISTORY_PATH, LIST_PATH } from './paths.ts';
+import { RunCard, STATUS_COLOR, type RunCommand } from './RunCard.tsx';
 import './automations.css';
 
 const text = automationsText.history;
 const FINISHED: readonly JobRunStatus[] = ['succeeded', 'failed', 'cancelled'];
-const STATUS_COLOR: Record<JobRunStepStatus, string> = {
-  pending: 'gray',
-  running: 'blue',
-  succeeded: 'green',
-  failed: 'red',
-  cancelled: 'orange',
-  skipped: 'gray',
+const ALL = '';
+const isStatus = (v: string | null): v is JobRunStatus =>
+  v !== null && (JOB_RUN_STATUSES as readonly string[]).includes(v);
+
+const commandNotice: Record<RunCommand, string> = {
+  retry: text.retried,
+  resume: text.resumed,
+  cancel: text.cancelled,
 };
 
-function triggerText(trigger: JobRunTrigger): string {
-  switch (trigger.kind) {
-    case 'event':
-      return text.triggers.event(EVENT_TYPE_LABELS[trigger.eventType]);
-    case 'existing':
-      return text.triggers.existing;
-    case 'parent':
-      return text.triggers.parent;
-    case 'retry':
-      return text.triggers.retry(trigger.fromRunId);
-  }
-}
-
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'medium' });
-
-function duration(run: JobRun): string {
-  if (!run.startedAt) return '—';
-  const end = run.finishedAt ? Date.parse(run.finishedAt) : Date.now();
-  const ms = Math.max(0, end - Date.parse(run.startedAt));
-  if (ms < 1000) return `${ms} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1).replace('.', ',')} s`;
-  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
-}
-
-/** The run history of one job (issue 16): trigger, record, status per step, duration, error; retry and resume. */
+/**
+ * The run history (issue 16; issue 33 item 5): every job's runs at /automation/history, one job's
+ * at /automation/history/{jobId}; filtered by job and by status (`?status=`). Each run shows its
+ * trigger, its record ("Ver registro"), each step with what it did and how long it took, and its
+ * error; failed runs are retried or resumed, waiting ones cancelled. `?run=` follows a run over
+ * existing records with its progress.
+ */
 export function RunHistoryPage() {
   const params = useParams();
+  const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
-  const jobId = Number(params.jobId);
-  const valid = Number.isInteger(jobId) && jobId > 0;
+  const jobId = params.jobId === undefined ? null : Number(params.jobId);
+  const valid = jobId === null || (Number.isInteger(jobId) && jobId > 0);
+  const status = isStatus(search.get('status')) ? (search.get('status') as JobRunStatus) : null;
   const watching = Number(search.get('run')) || null;
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [fetch, setFetch] = useState<number>(JOB_DEFAULT_PAGE_SIZE);
+
   const job = useQuery({
-    queryKey: jobKeys.one(jobId),
-    queryFn: ({ signal }) => fetchJob(jobId, signal),
-    enabled: valid,
+    queryKey: jobKeys.one(jobId ?? 0),
+    queryFn: ({ signal }) => fetchJob(jobId ?? 0, signal),
+    enabled: valid && jobId !== null,
     retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
   });
-  const query = { page, fetch };
+  const jobs = useQuery({
+    queryKey: jobKeys.list({ page: 1, fetch: 100 }),
+    queryFn: ({ signal }) => fetchJobs({ page: 1, fetch: 100 }, signal),
+    staleTime: 30_000,
+  });
+  const query: RunQuery = { page, fetch, status, jobId };
   const runs = useQuery({
-    queryKey: jobKeys.runs(jobId, query),
-    queryFn: ({ signal }) => fetchRuns(jobId, query, signal),
+    queryKey: jobKeys.companyRuns(query),
+    queryFn: ({ signal }) => fetchCompanyRuns(query, signal),
     enabled: valid,
     placeholderData: keepPreviousData,
     // Runs move on their own (the engine): the page follows them while any is unfinished.
     refetchInterval: (q) =>
       q.state.data?.itens.some((r) => !FINISHED.includes(r.status)) || watching ? 2000 : false,
   });
+  const subjects = useQuery({
+    queryKey: ['jobs', 'subjects'],
+    queryFn: ({ signal }) => fetchReadableSubjects(signal),
+    staleTime: 60_000,
+  });
   const command = useMutation({
-    mutationFn: (input: { runId: number; command: 'retry' | 'resume' }) =>
-      runCommand(input.runId, input.command),
+    mutationFn: (input: { runId: number; command: RunCommand }) => runCommand(input.runId, input.command),
     onSuccess: async (_data, input) => {
-      notify({ kind: 'success', title: input.command === 'retry' ? text.retried : text.resumed });
-      await queryClient.invalidateQueries({ queryKey: ['jobs', 'runs', jobId] });
+      notify({ kind: 'success', title: commandNotice[input.command] });
+      await queryClient.invalidateQueries({ queryKey: jobKeys.allRuns });
     },
     onError: (err) => {
       const message = err instanceof ApiError && err.status < 500 ? err.errors[0]?.message : undefined;
@@ -109,32 +111,61 @@ export function RunHistoryPage() {
     },
   });
 
-  const subjects = useQuery({
-    queryKey: ['jobs', 'subjects'],
-    queryFn: ({ signal }) => fetchReadableSubjects(signal),
-    staleTime: 60_000,
-  });
-  const subjectId = job.data?.events[0]?.steps[0]?.subjectId ?? null;
-  const identifierOf = (id: number | null | undefined) =>
-    subjects.data?.find((s) => s.subjectId === id)?.subjectIdentifier ?? null;
+  const subjectName = (identifier: string | null | undefined) =>
+    subjects.data?.find((s) => s.subjectIdentifier === identifier)?.subjectName ?? null;
   const notFound = !valid || (job.error instanceof ApiError && job.error.status === 404);
   const total = runs.data?.totalResults ?? 0;
   const name = job.data?.name ?? '';
+  const jobChoices = (jobs.data?.itens ?? []).map((j) => ({ value: String(j.jobId), label: j.name }));
+  if (jobId !== null && name && !jobChoices.some((c) => c.value === String(jobId)))
+    jobChoices.push({ value: String(jobId), label: name });
+
+  // The screen names its own tab: which job, which status (screens.ts ownTitle).
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const tabTitle = text.tabTitle(jobId === null ? null : name || null, status ? text.statuses[status] : null);
+  useEffect(() => {
+    document.title = `${tabTitle} · ${t.app.name}`;
+    rememberTab({ path: here, title: tabTitle });
+  }, [here, tabTitle]);
+
+  const chooseJob = (value: string | null) => {
+    setPage(1);
+    const kept = new URLSearchParams(search);
+    kept.delete('run');
+    const rest = kept.toString();
+    void navigate(`${HISTORY_PATH}${value ? `/${value}` : ''}${rest ? `?${rest}` : ''}`);
+  };
+  const chooseStatus = (value: string | null) => {
+    setPage(1);
+    const next = new URLSearchParams(search);
+    if (value && isStatus(value)) next.set('status', value);
+    else next.delete('status');
+    setSearch(next, { replace: true });
+  };
 
   return (
     <Stack gap="md" maw={1200}>
       <Group justify="space-between" wrap="wrap">
         <Title order={1} size="h2">
-          {name ? text.titleOf(name) : text.title}
+          {jobId === null ? text.allTitle : name ? text.titleOf(name) : text.title}
         </Title>
-        {valid && (
-          <Anchor component={Link} to={`${EDITOR_PATH}/${jobId}`}>
+        <Group gap="md">
+          {jobId !== null && valid && (
+            <Anchor component={Link} to={`${EDITOR_PATH}/${jobId}`}>
+              <Group gap={4} wrap="nowrap">
+                <Icon name="arrow_back" />
+                {text.back}
+              </Group>
+            </Anchor>
+          )}
+          <Anchor component={Link} to={LIST_PATH}>
             <Group gap={4} wrap="nowrap">
-              <Icon name="arrow_back" />
-              {text.back}
+              <Icon name="bolt" />
+              {text.toList}
             </Group>
           </Anchor>
-        )}
+        </Group>
       </Group>
       {notFound && (
         <Alert color="red" role="alert">
@@ -149,47 +180,58 @@ export function RunHistoryPage() {
             next.delete('run');
             setSearch(next, { replace: true });
           }}
-          onSettled={() => void queryClient.invalidateQueries({ queryKey: ['jobs', 'runs', jobId] })}
+          onSettled={() => void queryClient.invalidateQueries({ queryKey: jobKeys.allRuns })}
         />
       )}
       {!notFound && (
-        <Paper withBorder radius="md">
+        <>
+          <Group gap="md" align="flex-end" role="group" aria-label={text.filters}>
+            <Select
+              label={text.job}
+              data={[{ value: ALL, label: text.allJobs }, ...jobChoices]}
+              value={jobId === null ? ALL : String(jobId)}
+              onChange={chooseJob}
+              allowDeselect={false}
+              searchable
+              nothingFoundMessage={text.emptyFiltered}
+              w={320}
+            />
+            <Select
+              label={text.status}
+              data={[
+                { value: ALL, label: text.allStatuses },
+                ...JOB_RUN_STATUSES.map((s) => ({ value: s, label: text.statuses[s] })),
+              ]}
+              value={status ?? ALL}
+              onChange={chooseStatus}
+              allowDeselect={false}
+              w={220}
+            />
+          </Group>
           <ListStates
             query={runs}
             empty={runs.data?.itens.length === 0}
-            texts={{ loadError: text.loadError, reload: text.reload, empty: text.empty }}
+            texts={{
+              loadError: text.loadError,
+              reload: text.reload,
+              empty: status ? text.emptyFiltered : text.empty,
+            }}
           />
           {runs.data && runs.data.itens.length > 0 && (
-            <Table.ScrollContainer minWidth={1000}>
-              <Table className="automation-runs" verticalSpacing="xs" aria-label={text.title}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>#</Table.Th>
-                    <Table.Th>{text.trigger}</Table.Th>
-                    <Table.Th>{text.record}</Table.Th>
-                    <Table.Th>{text.status}</Table.Th>
-                    <Table.Th>{text.steps}</Table.Th>
-                    <Table.Th>{text.started}</Table.Th>
-                    <Table.Th>{text.duration}</Table.Th>
-                    <Table.Th>{text.error}</Table.Th>
-                    <Table.Th aria-label={text.retry} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {runs.data.itens.map((run) => (
-                    <RunRow
-                      key={run.runId}
-                      run={run}
-                      subject={identifierOf((run as RunDetail).subjectId ?? subjectId)}
-                      busy={command.isPending}
-                      onCommand={(c) => command.mutate({ runId: run.runId, command: c })}
-                    />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ol className="automation-run-list" aria-label={text.list}>
+              {runs.data.itens.map((run) => (
+                <RunCard
+                  key={run.runId}
+                  run={run}
+                  subjectName={subjectName(run.subject)}
+                  showJob={jobId === null}
+                  busy={command.isPending}
+                  onCommand={(c) => command.mutate({ runId: run.runId, command: c })}
+                />
+              ))}
+            </ol>
           )}
-        </Paper>
+        </>
       )}
       {runs.data && total > 0 && (
         <ListPager
@@ -207,101 +249,6 @@ export function RunHistoryPage() {
         />
       )}
     </Stack>
-  );
-}
-
-function RunRow(props: {
-  run: JobRun;
-  /** The identifier of the subject the job's event watches (the run's record is one of it). */
-  subject: string | null;
-  busy: boolean;
-  onCommand: (command: 'retry' | 'resume') => void;
-}) {
-  const { run } = props;
-  const error = run.steps.find((s) => s.error)?.error ?? null;
-  const recordLink =
-    run.talkId !== null && props.subject
-      ? `/context/talk/${encodeURIComponent(props.subject)}/${run.talkId}`
-      : null;
-  return (
-    <Table.Tr data-run={run.runId}>
-      <Table.Td>{run.runId}</Table.Td>
-      <Table.Td style={{ minWidth: 130 }}>{triggerText(run.trigger)}</Table.Td>
-      <Table.Td>
-        {run.talkId === null ? (
-          text.noRecord
-        ) : recordLink ? (
-          <Anchor component={Link} to={recordLink}>
-            #{run.talkId}
-          </Anchor>
-        ) : (
-          `#${run.talkId}`
-        )}
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 130 }}>
-        <Badge
-          color={STATUS_COLOR[run.status]}
-          variant="dot"
-          tt="none"
-          styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-        >
-          {text.statuses[run.status]}
-        </Badge>
-      </Table.Td>
-      <Table.Td style={{ minWidth: 240 }}>
-        <Group gap={4}>
-          {run.steps.map((step, i) => {
-            const label = step.workStepType ? ACTION_KIND_LABELS[step.workStepType] : `${i + 1}`;
-            return (
-              <Badge
-                key={i}
-                size="sm"
-                tt="none"
-                variant="dot"
-                styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-                color={STATUS_COLOR[step.status]}
-                title={`${label}: ${text.statuses[step.status]}`}
-              >
-                {label}: {text.statuses[step.status]}
-              </Badge>
-            );
-          })}
-        </Group>
-      </Table.Td>
-      <Table.Td>{run.startedAt ? dateTime.format(new Date(run.startedAt)) : '—'}</Table.Td>
-      <Table.Td>{duration(run)}</Table.Td>
-      <Table.Td>
-        {error && (
-          <Text size="sm" c="red" style={{ minWidth: 160, maxWidth: 320, overflowWrap: 'break-word' }}>
-            {error}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>
-        {(run.status === 'failed' || run.status === 'cancelled') && (
-          <Group gap={4} wrap="nowrap">
-            <Button
-              size="compact-sm"
-              variant="light"
-              disabled={props.busy}
-              aria-label={text.retryOf(run.runId)}
-              onClick={() => props.onCommand('retry')}
-            >
-              {text.retry}
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="default"
-              disabled={props.busy}
-              aria-label={text.resumeOf(run.runId)}
-              onClick={() => props.onCommand('resume')}
-            >
-              {text.resume}
-            </Button>
-          </Group>
-        )}
-      </Table.Td>
-    </Table.Tr>
   );
 }
 

@@ -13,18 +13,20 @@ import {
   type JobEvent,
   type WorkStep,
 } from '@talkbase/domain/contracts/jobs';
+import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { ScheduleEditor } from '../../fields/editors/complex/ScheduleEditor.tsx';
 import { automationsText } from '../../i18n/automations.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { actionEditors } from './actions/registry.ts';
+import { fetchTagChoices } from './automations-api.ts';
 import { standaloneAttribute } from '../../fields/editors/complex/standalone-attribute.ts';
 import { StepFilter, stepFilterValue, withStepFilter } from './StepFilter.tsx';
 
 const text = automationsText;
 
-/** The event types in the spec's order (000 §9: 1, 5, 6, 3, 4, 7). */
-const EVENT_TYPE_ORDER: readonly EventType[] = [1, 5, 6, 3, 4, 7].filter((t): t is EventType =>
+/** The event types in the spec's order (000 §9: 1, 5, 6, 3, 4, 7), then ours (issue 33: 8, 9, 10). */
+const EVENT_TYPE_ORDER: readonly EventType[] = [1, 5, 6, 3, 4, 7, 8, 9, 10].filter((t): t is EventType =>
   (EVENT_TYPES as readonly number[]).includes(t),
 );
 
@@ -175,12 +177,61 @@ export interface EventCardProps {
   onInputProblem: (key: string, message: string | undefined) => void;
 }
 
+/** The tags a step picks from (SetTalkTag's query, shared). */
+function useTagChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: ['jobs', 'tag-choices'],
+    queryFn: ({ signal }) => fetchTagChoices(signal),
+    staleTime: 30_000,
+    enabled,
+  });
+}
+
+/**
+ * Tag gained (10): the tag the event waits for, or any ('Qualquer etiqueta'), from the tags the
+ * SetTalkTag step picks from.
+ */
+function EventTagPicker(props: {
+  tags: ReturnType<typeof useTagChoices>;
+  value: number | null;
+  onChange: (tagId: number | null) => void;
+  error: string | undefined;
+}) {
+  const { tags } = props;
+  const ANY = 'any';
+  const data = [
+    { value: ANY, label: text.event.anyTag },
+    ...(tags.data?.itens ?? []).map((t) => ({ value: String(t.tagId), label: t.tagName })),
+  ];
+  return (
+    <Select
+      label={text.event.tag}
+      description={text.event.tagHint}
+      placeholder={tags.isPending ? text.action.loading : text.event.anyTag}
+      searchable
+      data={data}
+      value={props.value === null ? ANY : String(props.value)}
+      onChange={(v) => props.onChange(v === null || v === ANY ? null : Number(v))}
+      allowDeselect={false}
+      error={props.error ?? (tags.isError ? text.action.loadError : undefined)}
+      maw={360}
+    />
+  );
+}
+
 /** An event step under 'Quando acontecer...': type, schedule, subject and filter, once, negate. */
 export function EventCard(props: EventCardProps) {
   const { step, event } = props;
   const id = useId();
   const title = text.event.label(props.index + 1);
   const type = step.eventStepType;
+  const tags = useTagChoices(type === EVENT_TYPE.tagGained);
+  const tagName =
+    type !== EVENT_TYPE.tagGained
+      ? null
+      : step.tagId
+        ? (tags.data?.itens.find((t) => t.tagId === step.tagId)?.tagName ?? null)
+        : text.event.anyTag;
   const summary = (
     <Stack gap={2}>
       <Text size="sm">{type ? EVENT_TYPE_LABELS[type] : text.event.typePlaceholder}</Text>
@@ -188,6 +239,7 @@ export function EventCard(props: EventCardProps) {
         {[subjectName(props.subjects, step.subjectId), step.filterName.trim() || text.event.noFilter]
           .filter(Boolean)
           .join(' · ')}
+        {tagName ? ` · ${tagName}` : ''}
         {event.once ? ` · ${text.event.once}` : ''}
         {event.negate ? ` · ${text.event.negate}` : ''}
       </Text>
@@ -215,6 +267,14 @@ export function EventCard(props: EventCardProps) {
         error={props.problem('eventStepType')}
         maw={360}
       />
+      {type === EVENT_TYPE.tagGained && (
+        <EventTagPicker
+          tags={tags}
+          value={step.tagId ?? null}
+          onChange={(tagId) => props.onStep({ ...step, tagId })}
+          error={props.problem('tagId')}
+        />
+      )}
       {type === EVENT_TYPE.schedule && (
         <ScheduleEditor
           attribute={standaloneAttribute(text.event.schedule, 18)}

@@ -21,15 +21,23 @@ export interface StepFilterValue {
 interface FilteredStep {
   subjectId?: number | null | undefined;
   filterId?: number | null | undefined;
+  eventStepId?: number | null | undefined;
+  workStepId?: number | null | undefined;
   filterName: string;
   filter: unknown;
 }
 
-/** A step's filter fields as the filter editor takes them. */
+/**
+ * A step's filter fields as the filter editor takes them. A saved job answers each step's own id
+ * as its `filterId` (the spec's filter record of the step), which is no saved filter: only a
+ * filter picked in this editing session is shown as picked.
+ */
 export function stepFilterValue(step: FilteredStep): StepFilterValue {
+  const own = step.eventStepId ?? step.workStepId ?? null;
+  const picked = step.filterId ?? null;
   return {
     subjectId: step.subjectId ?? null,
-    filterId: step.filterId ?? null,
+    filterId: picked !== null && picked !== own ? picked : null,
     filterName: step.filterName,
     filter: step.filter,
   };

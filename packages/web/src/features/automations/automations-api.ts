@@ -2,9 +2,11 @@ import type {
   JobCreated,
   JobInput,
   JobPage,
-  JobRun,
+  JobRunDetail,
   JobRunPage,
   JobRunStarted,
+  JobRunStatus,
+  JobEngineState,
   SavedJob,
 } from '@talkbase/domain/contracts/jobs';
 import type { TagPage } from '@talkbase/domain/contracts/tags';
@@ -48,16 +50,35 @@ export function runOnExisting(jobId: number): Promise<JobRunStarted> {
   return apiRequest<JobRunStarted>(`/api/job/${jobId}/run`, { method: 'POST', body: {} });
 }
 
-export function fetchRuns(jobId: number, q: JobQuery, signal?: AbortSignal): Promise<JobRunPage> {
-  const query = new URLSearchParams({ page: String(q.page), fetch: String(q.fetch) });
-  return apiRequest<JobRunPage>(`/api/job/${jobId}/runs?${query.toString()}`, withSignal(signal));
+/** The company's automation engine: paused or running (issue 33). */
+export function fetchEngineState(signal?: AbortSignal): Promise<JobEngineState> {
+  return apiRequest<JobEngineState>('/api/job/engine', withSignal(signal));
 }
 
-/** A run, with its record's subject and the progress of a run over existing records when the engine reports them. */
-export type RunDetail = JobRun & {
-  subjectId?: number | null;
-  progress?: { done: number; total: number | null } | null;
-};
+export function setEnginePaused(paused: boolean): Promise<JobEngineState> {
+  return apiRequest<JobEngineState>(paused ? '/api/job/pause' : '/api/job/resume', {
+    method: 'POST',
+    body: {},
+  });
+}
+
+/** A run as the run calls answer it: its job's name, its record's subject, its steps' details, its progress. */
+export type RunDetail = JobRunDetail;
+
+export interface RunQuery {
+  page: number;
+  fetch: number;
+  status?: JobRunStatus | null;
+  jobId?: number | null;
+}
+
+/** The company's runs, newest first, of one job and in one status when given (GET /api/job/runs). */
+export function fetchCompanyRuns(q: RunQuery, signal?: AbortSignal): Promise<JobRunPage> {
+  const query = new URLSearchParams({ page: String(q.page), fetch: String(q.fetch) });
+  if (q.status) query.set('status', q.status);
+  if (q.jobId) query.set('jobId', String(q.jobId));
+  return apiRequest<JobRunPage>(`/api/job/runs?${query.toString()}`, withSignal(signal));
+}
 
 export function fetchRun(runId: number, signal?: AbortSignal): Promise<RunDetail> {
   return apiRequest<RunDetail>(`/api/job/run/${runId}`, withSignal(signal));
@@ -81,6 +102,8 @@ export const jobKeys = {
   all: ['jobs'] as const,
   list: (q: { page: number; fetch: number }) => ['jobs', 'list', q] as const,
   one: (jobId: number) => ['jobs', 'one', jobId] as const,
-  runs: (jobId: number, q: { page: number; fetch: number }) => ['jobs', 'runs', jobId, q] as const,
+  /** Every list of runs (a command's answer refreshes them all). */
+  allRuns: ['jobs', 'runs'] as const,
+  companyRuns: (q: RunQuery) => ['jobs', 'runs', 'company', q] as const,
   run: (runId: number) => ['jobs', 'run', runId] as const,
 };

@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client.ts';
 import { automationsText } from '../../i18n/automations.ts';
 import { notify } from '../notices/notices-store.ts';
 import { forgetTab } from '../tabs/tabs-store.ts';
+import { useUnsavedDraft } from '../unsaved/useUnsavedChanges.ts';
 import { createJob, deleteJob, jobKeys, runOnExisting, updateJob } from './automations-api.ts';
 import { HISTORY_PATH, LIST_PATH } from './paths.ts';
 import type { JobDraft } from './useJobDraft.ts';
@@ -29,9 +30,12 @@ export function useJobSaving(draft: JobDraft, jobId: number | null, saved: Saved
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
   const { job, active, invalid } = draft;
+  // Leaving a changed automation asks "Descartar alterações?" first (issue 39 item 5).
+  const unsaved = useUnsavedDraft(job);
   const saveBlocked = invalid || active !== null || busy;
 
   const leave = async (to: string = LIST_PATH) => {
+    unsaved.release();
     const here = `${location.pathname}${location.search}`;
     await navigate(to);
     forgetTab(here, to);
@@ -57,6 +61,7 @@ export function useJobSaving(draft: JobDraft, jobId: number | null, saved: Saved
       if (isNew) savedId = (await createJob(asInput(body))).jobId;
       else await updateJob(jobId, asInput(body));
       notify({ kind: 'success', title: text.saved });
+      unsaved.release();
       await queryClient.invalidateQueries({ queryKey: jobKeys.all });
       if (savedId !== null && offersRunOnExisting(body, isNew)) setAskRun(savedId);
       else await leave();

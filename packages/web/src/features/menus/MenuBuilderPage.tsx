@@ -7,10 +7,9 @@ import { ApiError } from '../../api/client.ts';
 import { menusText } from '../../i18n/menus.ts';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { EditorStates } from '../../ui/EditorStates.tsx';
-import { LeaveConfirmModal } from '../../ui/LeaveConfirmModal.tsx';
-import { useUnsavedChangesGuard } from '../../ui/useUnsavedChangesGuard.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
+import { useUnsavedChanges } from '../unsaved/useUnsavedChanges.ts';
 import {
   addNode,
   findNode,
@@ -110,7 +109,8 @@ function MenuBuilder(props: { menu: CompanyMenu; scenarios: Scenario[]; subjects
   } | null>(null);
 
   const dirty = JSON.stringify(toInput(draft)) !== JSON.stringify(toInput(base));
-  const blocker = useUnsavedChangesGuard(dirty, () => saving);
+  // While a save is under way nothing is lost by leaving.
+  useUnsavedChanges(dirty, { letGo: () => saving });
 
   const local = treeProblems(draft);
   const problems: MenuProblems = new Map(local);
@@ -322,14 +322,6 @@ function MenuBuilder(props: { menu: CompanyMenu; scenarios: Scenario[]; subjects
       >
         {menusText.confirmDiscard}
       </ConfirmModal>
-      <LeaveConfirmModal
-        blocker={blocker}
-        title={menusText.discardTitle}
-        leaveLabel={menusText.leave}
-        stayLabel={menusText.stay}
-      >
-        {menusText.confirmLeave}
-      </LeaveConfirmModal>
     </>
   );
 }

@@ -1,3 +1,5 @@
+import { iconFragments } from './icon-words-pt.ts';
+
 /**
  * The Material Symbols names, read from the `material-symbols` package's own list (its
  * index.d.ts) — the font the app self-hosts. Loaded only when the icon picker opens: about
@@ -19,13 +21,16 @@ export function loadIconNames(): Promise<string[]> {
   return names;
 }
 
-/** Every word of the search in the name ("arrow back" finds arrow_back_ios). */
+/**
+ * Every word of the search in the name ("arrow back" finds arrow_back_ios), in English or in
+ * Portuguese ("suporte" finds support_agent: icon-words-pt.ts).
+ */
 export function searchIcons(all: readonly string[], term: string): string[] {
   const words = term
-    .toLowerCase()
     .trim()
     .split(/[\s_]+/)
-    .filter(Boolean);
+    .filter(Boolean)
+    .map(iconFragments);
   if (words.length === 0) return [...all];
-  return all.filter((name) => words.every((w) => name.includes(w)));
+  return all.filter((name) => words.every((fragments) => fragments.some((f) => name.includes(f))));
 }

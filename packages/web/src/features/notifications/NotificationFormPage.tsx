@@ -34,6 +34,7 @@ import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { notify } from '../notices/notices-store.ts';
 import { fetchReadableSubjects } from '../records/records-api.ts';
 import { forgetTab } from '../tabs/tabs-store.ts';
+import { useUnsavedDraft } from '../unsaved/useUnsavedChanges.ts';
 import {
   detailToDraft,
   draftErrors,
@@ -109,6 +110,7 @@ function NotificationForm(props: {
   const [draft, setDraft] = useState<NotificationDraft>(() =>
     props.existing ? detailToDraft(props.existing) : newNotificationDraft(),
   );
+  const unsaved = useUnsavedDraft(draft);
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<DraftErrors>({});
@@ -143,6 +145,7 @@ function NotificationForm(props: {
 
   /** Back to the list (its cache already told to reload), closing the form's tab. */
   const leave = async () => {
+    unsaved.release();
     const here = location.pathname;
     await navigate(LIST_PATH);
     forgetTab(here, LIST_PATH);

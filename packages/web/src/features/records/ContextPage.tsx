@@ -11,6 +11,7 @@ import { forgetTab, rememberTab } from '../tabs/tabs-store.ts';
 import { contextPath, parseContextRoute, type ContextRoute } from './context-route.ts';
 import type { SavedRecord } from './form/RecordForm.tsx';
 import { RecordsGrid } from './grid/RecordsGrid.tsx';
+import { NoRecordAccess, RecordAccessPending, useRecordAccess } from './RecordAccess.tsx';
 import { fetchContext } from './records-api.ts';
 import './records.css';
 import { recordsText } from '../../i18n/records.ts';
@@ -35,6 +36,9 @@ const TaskRecordBar = lazy(() =>
 );
 
 const text = recordsText;
+
+/** The views of one saved record: opened by URL, they show the record only to who may read it. */
+const RECORD_SCENARIOS: ReadonlySet<string> = new Set(['talk', 'form', 'timeline', 'attachments']);
 
 function pageTitle(route: ContextRoute, subjectName: string): string {
   const suffix = route.isActive ? '' : ` ${text.deactivatedSuffix}`;
@@ -166,6 +170,9 @@ function ContextScreen() {
     enabled: route !== undefined,
     staleTime: 30_000,
   });
+  // A saved record's views open only once the account may read it (issue 39 item 7).
+  const recordId = route?.talkId && RECORD_SCENARIOS.has(route.scenario) ? route.talkId : 0;
+  const record = useRecordAccess(route?.subject ?? '', recordId);
   const subjectName = context.data?.subject.subjectName;
   const title = route && subjectName ? pageTitle(route, subjectName) : undefined;
   const path = `${location.pathname}${location.search}`;
@@ -218,8 +225,8 @@ function ContextScreen() {
             {title}
           </Title>
         </Group>
-        <RecordViews route={route} />
-        {ctx.subject.subjectIdentifier === 'tarefa' && route.talkId ? (
+        {record.access === 'ok' && <RecordViews route={route} />}
+        {record.access === 'ok' && ctx.subject.subjectIdentifier === 'tarefa' && route.talkId ? (
           <Suspense fallback={null}>
             <TaskRecordBar context={ctx} talkId={route.talkId} />
           </Suspense>
@@ -232,7 +239,13 @@ function ContextScreen() {
           </Group>
         }
       >
-        <Scenario route={route} context={ctx} />
+        {record.access === 'ok' ? (
+          <Scenario route={route} context={ctx} />
+        ) : record.access === 'none' ? (
+          <NoRecordAccess subject={ctx.subject.subjectIdentifier} />
+        ) : (
+          <RecordAccessPending access={record.access} retry={record.retry} />
+        )}
       </Suspense>
     </div>
   );

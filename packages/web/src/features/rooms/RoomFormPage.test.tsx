@@ -54,10 +54,10 @@ const subjectSchema = {
   subjectAttributes: [],
 };
 
-function roomServer(puts: unknown[]) {
+function roomServer(puts: unknown[], loaded: RoomDetail = room) {
   return stubFetch(
     on('GET', '/api/room/resource', 200, resources),
-    on('GET', '/api/room/5', 200, room),
+    on('GET', '/api/room/5', 200, loaded),
     on('GET', '/api/room', 200, { itens: [room], totalResults: 1, currentPage: 1 }),
     on('GET', '/api/Room/notification', 200, []),
     (call: StubbedCall) => {
@@ -110,7 +110,8 @@ describe('access profile form', { timeout: 30_000 }, () => {
           {
             resourceId: 3,
             actions: ['read'],
-            permissions: [{ resourceId: 32, actions: ['create', 'update', 'delete'] }],
+            // Unticking Visualizar unticked what needs it (issue 39 item 11).
+            permissions: [{ resourceId: 32, actions: [] }],
           },
         ],
         menus: [{ resourceId: 70, actions: ['read'] }],
@@ -118,6 +119,46 @@ describe('access profile form', { timeout: 30_000 }, () => {
     });
     await screen.findByRole('heading', { name: 'Todos os Perfis de Acesso' }, { timeout: 10_000 });
     expect(app.queryClient.getQueryData(['context', 'grid', 'chamado', undefined])).toBeUndefined();
+  });
+
+  it('unticks the write actions of a field one may no longer see, and keeps every filter in one place', async () => {
+    const user = userEvent.setup();
+    const puts: unknown[] = [];
+    const own = { attribute: 'id', operator: 'greater', value: 1 };
+    roomServer(puts, {
+      ...room,
+      subjects: [
+        {
+          resourceId: 3,
+          subjectIdentifier: 'chamado',
+          actions: ['read', 'update'],
+          permissions: [],
+          filter: own,
+        },
+      ],
+    });
+    renderApp('/config/access_profile/room/5', adminUser);
+    const subjects = await screen.findByRole('region', { name: 'Assuntos' });
+    // The matrix counts the subject's filters; the Filtros section lists and edits them.
+    expect(within(subjects).getByText('1 filtro')).toBeTruthy();
+    const filters = screen.getByRole('region', { name: 'Filtros' });
+    expect(within(filters).getByText('Filtro do assunto Chamado')).toBeTruthy();
+    expect(
+      within(filters).getByRole('button', { name: 'Editar o filtro Filtro do assunto Chamado' }),
+    ).toBeTruthy();
+
+    await user.click(within(subjects).getByRole('button', { name: 'Permissões dos campos de Chamado' }));
+    const change = within(subjects).getByRole<HTMLInputElement>('checkbox', {
+      name: 'Alterar o campo Prioridade',
+    });
+    expect(change.checked).toBe(true);
+    await user.click(within(subjects).getByRole('checkbox', { name: 'Visualizar o campo Prioridade' }));
+    expect(change.checked).toBe(false);
+    await user.click(change);
+    expect(
+      within(subjects).getByRole<HTMLInputElement>('checkbox', { name: 'Visualizar o campo Prioridade' })
+        .checked,
+    ).toBe(true);
   });
 
   it('keeps the cached templates when another room is saved', async () => {

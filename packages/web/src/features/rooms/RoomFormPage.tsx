@@ -21,12 +21,15 @@ import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { notify } from '../notices/notices-store.ts';
 import { useSession } from '../session/useSession.ts';
 import { forgetTab } from '../tabs/tabs-store.ts';
+import { useUnsavedDraft } from '../unsaved/useUnsavedChanges.ts';
 import { MenuMatrix } from './MenuMatrix.tsx';
 import {
   draftToInput,
   infoErrors,
+  moveOwnFilter,
   newRoomDraft,
   nextFilterKey,
+  ownFilterDraft,
   roomToDraft,
   upsertRoomFilter,
   type RoomDraft,
@@ -126,8 +129,9 @@ function RoomForm(props: { roomId: number | null; room: RoomDetail | null; resou
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  /** Back to the list, closing the form's tab: it is done with. */
+  /** Back to the list, closing the form's tab: it is done with (saved, or cancelled on purpose). */
   const leave = async () => {
+    unsaved.release();
     const here = location.pathname;
     await navigate(LIST_PATH);
     forgetTab(here, LIST_PATH);
@@ -135,8 +139,11 @@ function RoomForm(props: { roomId: number | null; room: RoomDetail | null; resou
   const session = useSession();
   const initial = () => (props.room ? roomToDraft(props.room) : newRoomDraft(resources.Menus));
   const [draft, setDraft] = useState<RoomDraft>(initial);
+  const unsaved = useUnsavedDraft(draft);
   const [touched, setTouched] = useState(false);
   const [editingFilter, setEditingFilter] = useState<RoomFilterDraft | null>(null);
+  /** The subject whose own filter the modal edits (it becomes a room filter), if that is what it edits. */
+  const [editingOwn, setEditingOwn] = useState<number | null>(null);
   const [confirmClear, setConfirmClear] = useState(false);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
 
@@ -233,7 +240,22 @@ function RoomForm(props: { roomId: number | null; room: RoomDetail | null; resou
             draft={draft}
             onChange={setDraft}
             subjects={resources.Subjects}
-            onEdit={setEditingFilter}
+            onEdit={(filter) => {
+              setEditingOwn(null);
+              setEditingFilter(filter);
+            }}
+            onEditOwn={(subjectId) => {
+              const subject = resources.Subjects.find((s) => s.resourceId === subjectId);
+              if (!subject) return;
+              setEditingOwn(subjectId);
+              setEditingFilter(
+                ownFilterDraft(
+                  draft.subjects[subjectId]?.filter ?? null,
+                  subject.subjectIdentifier,
+                  roomsText.filters.ownFilterName(subject.resourceName),
+                ),
+              );
+            }}
             onAdd={() =>
               setEditingFilter({
                 key: 0,
@@ -260,21 +282,7 @@ function RoomForm(props: { roomId: number | null; room: RoomDetail | null; resou
           />
         </Section>
         <Section id="room-subjects" title={roomsText.subjects.title}>
-          <SubjectMatrix
-            subjects={resources.Subjects}
-            draft={draft}
-            onChange={setDraft}
-            onEditFilter={setEditingFilter}
-            onNewFilter={(subjectIdentifier) =>
-              setEditingFilter({
-                key: 0,
-                filterId: null,
-                filterName: '',
-                subjectIdentifier,
-                filter: { condition: 'E', rules: [] },
-              })
-            }
-          />
+          <SubjectMatrix subjects={resources.Subjects} draft={draft} onChange={setDraft} />
         </Section>
         <Section id="room-notifications" title={roomsText.notifications.title}>
           <NotificationsSection draft={draft} onChange={setDraft} options={notifications.data ?? []} />
@@ -309,10 +317,16 @@ function RoomForm(props: { roomId: number | null; room: RoomDetail | null; resou
         subjects={resources.Subjects}
         roomFilters={draft.roomFilters}
         nextKey={nextFilterKey(draft)}
-        onClose={() => setEditingFilter(null)}
-        onSave={(filter) => {
-          setDraft(upsertRoomFilter(draft, filter));
+        onClose={() => {
           setEditingFilter(null);
+          setEditingOwn(null);
+        }}
+        onSave={(filter) => {
+          setDraft(
+            editingOwn !== null ? moveOwnFilter(draft, editingOwn, filter) : upsertRoomFilter(draft, filter),
+          );
+          setEditingFilter(null);
+          setEditingOwn(null);
         }}
       />
       <ConfirmModal

@@ -30,6 +30,9 @@ describe('access profile list', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { name: 'Todos os Perfis de Acesso' });
     await screen.findByRole('link', { name: 'Triagem' });
     expect(screen.getByText('2 perfis de acesso')).toBeTruthy();
+    // A built-in room is edited, never deleted (issue 39 item 11).
+    expect(screen.getByRole('link', { name: 'Editar Administrador' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Excluir Administrador' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Excluir Triagem' }));
     const confirm = await screen.findByRole('dialog', { name: 'Excluir perfil de acesso' });

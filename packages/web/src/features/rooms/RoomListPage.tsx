@@ -1,4 +1,5 @@
 import { Anchor, ColorSwatch, Group, Table } from '@mantine/core';
+import { ADMIN_ROOM_ID, CUSTOMER_ROOM_ID } from '@talkbase/domain/contracts/account';
 import { Link } from 'react-router';
 import { roomsText } from '../../i18n/rooms.ts';
 import { ListSearchBox } from '../settings-list/ListSearchBox.tsx';
@@ -14,6 +15,8 @@ const text = roomsText.list;
 /** 001 §9: rooms 10, 25, 50, 100. */
 const PAGE_SIZES = ['10', '25', '50', '100'];
 const SEARCH_MAX = 25;
+/** The built-in rooms (administrators, customers): the server refuses deleting them, so no delete is offered. */
+const BUILT_IN_ROOMS: ReadonlySet<number> = new Set([ADMIN_ROOM_ID, CUSTOMER_ROOM_ID]);
 
 /** 'Todos os Perfis de Acesso' (001 §2.6): paged names with edit and delete. */
 export function RoomListPage() {
@@ -74,11 +77,13 @@ export function RoomListPage() {
                       label={text.edit(room.roomName)}
                       withTitle={false}
                     />
-                    <RowRemoveButton
-                      label={text.remove(room.roomName)}
-                      onClick={() => removal.ask(room)}
-                      withTitle={false}
-                    />
+                    {!BUILT_IN_ROOMS.has(room.roomId) && (
+                      <RowRemoveButton
+                        label={text.remove(room.roomName)}
+                        onClick={() => removal.ask(room)}
+                        withTitle={false}
+                      />
+                    )}
                   </Group>
                 </Table.Td>
               </Table.Tr>

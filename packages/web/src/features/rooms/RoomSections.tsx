@@ -6,7 +6,7 @@ import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { DelimitationEditor } from '../delimitations/DelimitationEditor.tsx';
 import { RoomNotificationMatrix } from '../notifications/RoomNotificationMatrix.tsx';
-import type { RoomDraft, RoomFilterDraft } from './room-draft.ts';
+import { ownFilters, removeOwnFilter, type RoomDraft, type RoomFilterDraft } from './room-draft.ts';
 
 interface SectionProps {
   draft: RoomDraft;
@@ -16,22 +16,30 @@ interface SectionProps {
 const subjectName = (subjects: readonly SubjectResource[], identifier: string) =>
   subjects.find((s) => s.subjectIdentifier === identifier)?.resourceName ?? identifier;
 
-/** Filtros: the room's named filters; each limits the rows of its subject. */
+/**
+ * Filtros: every row filter of the room in one place (issue 39 item 11): its named filters and the
+ * subjects' own filters (the server ANDs both kinds); each limits the rows of its subject. An own
+ * filter edited here becomes a named filter with the same conditions.
+ */
 export function RoomFiltersSection(
   props: SectionProps & {
     subjects: readonly SubjectResource[];
     onEdit: (filter: RoomFilterDraft) => void;
+    onEditOwn: (subjectId: number) => void;
     onAdd: () => void;
   },
 ) {
   const text = roomsText.filters;
-  const [removing, setRemoving] = useState<RoomFilterDraft | null>(null);
+  const [removing, setRemoving] = useState<RoomFilterDraft | { subjectId: number } | null>(null);
+  const own = ownFilters(props.draft);
+  const nameOfSubject = (id: number) =>
+    props.subjects.find((s) => s.resourceId === id)?.resourceName ?? String(id);
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
         {text.hint}
       </Text>
-      {props.draft.roomFilters.length === 0 ? (
+      {props.draft.roomFilters.length === 0 && own.length === 0 ? (
         <Text c="dimmed">{text.empty}</Text>
       ) : (
         <List listStyleType="none" spacing={4}>
@@ -63,6 +71,34 @@ export function RoomFiltersSection(
               </Group>
             </List.Item>
           ))}
+          {own.map(({ subjectId }) => (
+            <List.Item key={`own-${subjectId}`}>
+              <Group gap="xs" wrap="nowrap">
+                <Icon name="filter_alt" size={18} />
+                <Text size="sm" fw={500}>
+                  {text.ownFilter(nameOfSubject(subjectId))}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {text.ownFilterHint}
+                </Text>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={text.edit(text.ownFilter(nameOfSubject(subjectId)))}
+                  onClick={() => props.onEditOwn(subjectId)}
+                >
+                  <Icon name="edit" />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={text.remove(text.ownFilter(nameOfSubject(subjectId)))}
+                  onClick={() => setRemoving({ subjectId })}
+                >
+                  <Icon name="delete" />
+                </ActionIcon>
+              </Group>
+            </List.Item>
+          ))}
         </List>
       )}
       <Group>
@@ -75,7 +111,9 @@ export function RoomFiltersSection(
         danger
         onClose={() => setRemoving(null)}
         onConfirm={() => {
-          if (removing)
+          if (removing && 'subjectId' in removing)
+            props.onChange(removeOwnFilter(props.draft, removing.subjectId));
+          else if (removing)
             props.onChange({
               ...props.draft,
               roomFilters: props.draft.roomFilters.filter((f) => f.key !== removing.key),

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Checkbox, Group, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Checkbox, Group, Table, Text, TextInput } from '@mantine/core';
 import { ROOM_ACTIONS, type SubjectResource } from '@talkbase/domain/contracts/rooms';
 import { Fragment, useState } from 'react';
 import { roomsText } from '../../i18n/rooms.ts';
@@ -11,7 +11,6 @@ import {
   toggleAttributeAction,
   toggleSubjectAction,
   type RoomDraft,
-  type RoomFilterDraft,
 } from './room-draft.ts';
 
 const text = roomsText.subjects;
@@ -23,15 +22,21 @@ export interface SubjectMatrixProps {
   subjects: readonly SubjectResource[];
   draft: RoomDraft;
   onChange: (draft: RoomDraft) => void;
-  onEditFilter: (filter: RoomFilterDraft) => void;
-  onNewFilter: (subjectIdentifier: string) => void;
 }
+
+/** Fixed column widths: a row's contents never move the columns (issue 39 item 11). */
+const ACTION_WIDTH = 104;
+/** 'Ativar/Desativar' is one word to the browser: its column fits it whole. */
+const actionWidth = (action: string) => (action === 'deactivate' ? 148 : ACTION_WIDTH);
+const SIGNATURE_WIDTH = 132;
+const FILTERS_WIDTH = 104;
 
 /**
  * The Assuntos matrix (001 §2.7): per subject its actions (resource type 1), whether it needs a
- * digital certificate, its filters, and below it the actions per attribute (resource type 3).
+ * digital certificate, how many row filters it has (edited in the Filtros section), and below it
+ * the actions per attribute (resource type 3).
  */
-export function SubjectMatrix({ subjects, draft, onChange, onEditFilter, onNewFilter }: SubjectMatrixProps) {
+export function SubjectMatrix({ subjects, draft, onChange }: SubjectMatrixProps) {
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const [term, setTerm] = useState('');
   const words = term.toLowerCase().split(/\s+/).filter(Boolean);
@@ -65,26 +70,28 @@ export function SubjectMatrix({ subjects, draft, onChange, onEditFilter, onNewFi
       {shown.length === 0 ? (
         <Text c="dimmed">{text.empty}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={860}>
-          <Table verticalSpacing={4} aria-label={text.title}>
+        <Table.ScrollContainer minWidth={1040}>
+          <Table verticalSpacing={4} aria-label={text.title} layout="fixed">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{text.subject}</Table.Th>
                 {SUBJECT_ACTIONS.map((a) => (
-                  <Table.Th key={a} ta="center">
+                  <Table.Th key={a} ta="center" w={actionWidth(a)}>
                     {actionName(1, a)}
                   </Table.Th>
                 ))}
-                <Table.Th ta="center">{text.signature}</Table.Th>
-                <Table.Th>{text.filters}</Table.Th>
+                <Table.Th ta="center" w={SIGNATURE_WIDTH}>
+                  {text.signature}
+                </Table.Th>
+                <Table.Th w={FILTERS_WIDTH}>{text.filters}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {shown.map((subject) => {
                 const s = draft.subjects[subject.resourceId];
-                const filters = draft.roomFilters.filter(
-                  (f) => f.subjectIdentifier === subject.subjectIdentifier,
-                );
+                const filterCount =
+                  draft.roomFilters.filter((f) => f.subjectIdentifier === subject.subjectIdentifier).length +
+                  (s?.filter != null ? 1 : 0);
                 const expanded = open.has(subject.resourceId);
                 return (
                   <Fragment key={subject.resourceId}>
@@ -100,7 +107,7 @@ export function SubjectMatrix({ subjects, draft, onChange, onEditFilter, onNewFi
                           >
                             <Icon name={expanded ? 'expand_less' : 'expand_more'} />
                           </ActionIcon>
-                          <Text size="sm" fw={500}>
+                          <Text size="sm" fw={500} truncate>
                             {subject.resourceName}
                           </Text>
                         </Group>
@@ -124,57 +131,10 @@ export function SubjectMatrix({ subjects, draft, onChange, onEditFilter, onNewFi
                         />
                       </Table.Td>
                       <Table.Td>
-                        <Group gap={4}>
-                          {s?.filter != null && (
-                            <Badge
-                              variant="light"
-                              color="gray"
-                              rightSection={
-                                <ActionIcon
-                                  size="xs"
-                                  variant="transparent"
-                                  aria-label={text.removeOwnFilter(subject.resourceName)}
-                                  onClick={() =>
-                                    onChange({
-                                      ...draft,
-                                      subjects: {
-                                        ...draft.subjects,
-                                        [subject.resourceId]: { ...s, filter: null },
-                                      },
-                                    })
-                                  }
-                                >
-                                  <Icon name="close" size={14} />
-                                </ActionIcon>
-                              }
-                            >
-                              {text.ownFilter}
-                            </Badge>
-                          )}
-                          {filters.map((f) => (
-                            <Button
-                              key={f.key}
-                              size="compact-xs"
-                              variant="light"
-                              onClick={() => onEditFilter(f)}
-                            >
-                              {f.filterName}
-                            </Button>
-                          ))}
-                          {filters.length === 0 && s?.filter == null && (
-                            <Text size="xs" c="dimmed">
-                              {text.noFilter}
-                            </Text>
-                          )}
-                          <ActionIcon
-                            variant="subtle"
-                            size="sm"
-                            aria-label={text.addFilter(subject.resourceName)}
-                            onClick={() => onNewFilter(subject.subjectIdentifier)}
-                          >
-                            <Icon name="filter_alt" size={18} />
-                          </ActionIcon>
-                        </Group>
+                        {/* Read-only: the room's filters are edited in one place, the Filtros section. */}
+                        <Text size="xs" c={filterCount > 0 ? undefined : 'dimmed'}>
+                          {text.filterCount(filterCount)}
+                        </Text>
                       </Table.Td>
                     </Table.Tr>
                     {expanded && (
@@ -183,6 +143,7 @@ export function SubjectMatrix({ subjects, draft, onChange, onEditFilter, onNewFi
                           <Table
                             verticalSpacing={2}
                             withRowBorders={false}
+                            layout="fixed"
                             aria-label={text.attributes(subject.resourceName)}
                             bg="var(--mantine-color-default-hover)"
                           >
@@ -190,7 +151,7 @@ export function SubjectMatrix({ subjects, draft, onChange, onEditFilter, onNewFi
                               <Table.Tr>
                                 <Table.Th pl={48}>{text.field}</Table.Th>
                                 {ATTRIBUTE_ACTIONS.map((a) => (
-                                  <Table.Th key={a} ta="center">
+                                  <Table.Th key={a} ta="center" w={ACTION_WIDTH}>
                                     {actionName(3, a)}
                                   </Table.Th>
                                 ))}

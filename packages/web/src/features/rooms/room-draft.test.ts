@@ -5,7 +5,12 @@ import {
   attributeAllows,
   draftToInput,
   infoErrors,
+  moveOwnFilter,
   newRoomDraft,
+  nextFilterKey,
+  ownFilterDraft,
+  ownFilters,
+  removeOwnFilter,
   roomToDraft,
   toggleAttributeAction,
   toggleMenu,
@@ -99,21 +104,48 @@ describe('room form draft', () => {
     // Follows the subject: reading and changing allowed, filling not (the subject cannot insert).
     expect(attributeAllows(draft.subjects[3], 32, 'read')).toBe(true);
     expect(attributeAllows(draft.subjects[3], 32, 'create')).toBe(false);
+    draft = toggleAttributeAction(draft, 3, 32, 'update');
+    expect(draft.subjects[3]?.attributes[32]).toEqual(['read', 'create', 'delete']);
+    // Unticking Visualizar unticks what needs it (issue 39 item 11): nothing at all is sent as an
+    // empty list, which the server keeps as "nothing".
     draft = toggleAttributeAction(draft, 3, 32, 'read');
-    expect(draft.subjects[3]?.attributes[32]).toEqual(['create', 'update', 'delete']);
-    expect(attributeAllows(draft.subjects[3], 32, 'read')).toBe(false);
-    for (const a of ['create', 'update', 'delete'] as const) draft = toggleAttributeAction(draft, 3, 32, a);
-    // Nothing at all is sent as an empty list, which the server keeps as "nothing".
+    expect(draft.subjects[3]?.attributes[32]).toEqual([]);
+    for (const a of ['read', 'create', 'update', 'delete'] as const)
+      expect([a, attributeAllows(draft.subjects[3], 32, a)]).toEqual([a, false]);
     expect(draftToInput(draft).permissions?.subjects?.[0]?.permissions).toContainEqual({
       resourceId: 32,
       actions: [],
     });
-    for (const a of ['read', 'create', 'update', 'delete'] as const)
-      draft = toggleAttributeAction(draft, 3, 32, a);
+    // Ticking Alterar ticks Visualizar with it.
+    draft = toggleAttributeAction(draft, 3, 32, 'update');
+    expect(draft.subjects[3]?.attributes[32]).toEqual(['read', 'update']);
+    for (const a of ['create', 'delete'] as const) draft = toggleAttributeAction(draft, 3, 32, a);
     expect(draft.subjects[3]?.attributes[32]).toBeUndefined();
     // Unticking the subject's Visualizar leaves no attribute readable.
     draft = toggleSubjectAction(draft, 3, 'read');
     expect(attributeAllows(draft.subjects[3], 32, 'read')).toBe(false);
+  });
+
+  it("turns an edited subject's own filter into a room filter, keeping the rows (issue 39 item 11)", () => {
+    const own = { attribute: 'cliente', operator: 'equal', value: 7 };
+    const base = roomToDraft(room);
+    const draft = {
+      ...base,
+      subjects: {
+        ...base.subjects,
+        3: { ...base.subjects[3], actions: ['read' as const], attributes: {}, filter: own },
+      },
+    };
+    expect(ownFilters(draft)).toEqual([{ subjectId: 3, filter: own }]);
+    const edited = ownFilterDraft(own, 'chamado', 'Filtro de Chamado');
+    expect(edited.filter).toEqual({ condition: 'E', rules: [own] });
+    const moved = moveOwnFilter(draft, 3, { ...edited, key: nextFilterKey(draft) });
+    expect(ownFilters(moved)).toEqual([]);
+    expect(draftToInput(moved).roomFilters?.map((f) => f.filterName)).toEqual([
+      'Abertos',
+      'Filtro de Chamado',
+    ]);
+    expect(ownFilters(removeOwnFilter(draft, 3))).toEqual([]);
   });
 
   it('replaces a room filter with the same saved filter instead of adding it twice', () => {

@@ -153,7 +153,9 @@ export function attributeAllows(
 
 /**
  * Ticks or unticks one attribute action. The first change gives the attribute its own rows (all
- * four, then the change); an attribute back to all four follows its subject again.
+ * four, then the change); an attribute back to all four follows its subject again. A field one
+ * may not see cannot be filled, changed or cleared (issue 39 item 11): unticking Visualizar
+ * unticks them, and ticking one of them ticks Visualizar.
  */
 export function toggleAttributeAction(
   draft: RoomDraft,
@@ -163,7 +165,12 @@ export function toggleAttributeAction(
 ): RoomDraft {
   const s = draft.subjects[subjectId] ?? emptySubject();
   const own = s.attributes[attributeId] ?? [...ATTRIBUTE_ACTIONS];
-  const next = own.includes(action) ? own.filter((a) => a !== action) : [...own, action];
+  const removing = own.includes(action);
+  const next = removing
+    ? action === 'read'
+      ? []
+      : own.filter((a) => a !== action)
+    : [...own, action, ...(own.includes('read') ? [] : (['read'] as const))];
   const back = ATTRIBUTE_ACTIONS.every((a) => next.includes(a));
   const attributes = Object.fromEntries(
     Object.entries(s.attributes).filter(([id]) => Number(id) !== attributeId),
@@ -207,6 +214,41 @@ export function upsertRoomFilter(draft: RoomDraft, filter: RoomFilterDraft): Roo
   const roomFilters = [...draft.roomFilters];
   roomFilters[at] = { ...filter, key: roomFilters[at]?.key ?? filter.key };
   return { ...draft, roomFilters };
+}
+
+/** The subjects' own filters (the subject matrix's `filter`), by subject id. */
+export function ownFilters(draft: RoomDraft): { subjectId: number; filter: unknown }[] {
+  return Object.entries(draft.subjects).flatMap(([id, s]) =>
+    s.filter != null ? [{ subjectId: Number(id), filter: s.filter }] : [],
+  );
+}
+
+/** A subject's own filter as a new named room filter, for the 'Filtro' modal. */
+export function ownFilterDraft(
+  filter: unknown,
+  subjectIdentifier: string,
+  filterName: string,
+): RoomFilterDraft {
+  const tree = (
+    typeof filter === 'object' && filter !== null && 'rules' in filter
+      ? filter
+      : { condition: 'E', rules: [filter] }
+  ) as FilterNode;
+  return { key: 0, filterId: null, filterName, subjectIdentifier, filter: tree };
+}
+
+/**
+ * Saves an edited own filter as a room filter and drops the own one: the rows stay the same (the
+ * server ANDs both kinds), and from then on the room's filters are all in one list.
+ */
+export function moveOwnFilter(draft: RoomDraft, subjectId: number, filter: RoomFilterDraft): RoomDraft {
+  return upsertRoomFilter(removeOwnFilter(draft, subjectId), filter);
+}
+
+export function removeOwnFilter(draft: RoomDraft, subjectId: number): RoomDraft {
+  const s = draft.subjects[subjectId];
+  if (!s) return draft;
+  return { ...draft, subjects: { ...draft.subjects, [subjectId]: { ...s, filter: null } } };
 }
 
 export const nextFilterKey = (draft: RoomDraft): number =>

@@ -66,22 +66,22 @@ function SortableAttribute(props: {
       </div>
       <Group gap={4} wrap="nowrap">
         {a.isRequired && (
-          <Badge size="sm" variant="outline" color="blue.9">
+          <Badge size="sm" variant="filled" color="blue.9">
             {text.required}
           </Badge>
         )}
         {a.isNaturalKey && (
-          <Badge size="sm" variant="outline" color="grape.9">
+          <Badge size="sm" variant="filled" color="grape.9">
             {text.unique}
           </Badge>
         )}
         {a.isOrderable && (
-          <Badge size="sm" variant="outline" color="teal.9">
+          <Badge size="sm" variant="filled" color="teal.9">
             {text.orderable}
           </Badge>
         )}
         {a.isMultipleValues && (
-          <Badge size="sm" variant="outline" color="orange.9">
+          <Badge size="sm" variant="filled" color="orange.9">
             {text.multiple}
           </Badge>
         )}

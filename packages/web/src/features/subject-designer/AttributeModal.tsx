@@ -18,6 +18,7 @@ import {
 import type { Subject } from '@talkbase/domain/contracts/subjects';
 import { configFlag, configValue } from '@talkbase/domain/fields/component-config';
 import { ALLOWED_FILE_EXTENSIONS } from '@talkbase/domain/fields/file';
+import { valueKindOf } from '@talkbase/domain/records/value-kinds';
 import { useState, type SyntheticEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { subjectDesignerText } from '../../i18n/subject-designer.ts';
@@ -28,8 +29,11 @@ import {
   hasColumn,
   identifierError,
   identifierFromName,
+  isDefaultNow,
   MASKS,
+  DEFAULT_NOW,
   needsRelated,
+  takesDefaultNow,
   type DraftAttribute,
 } from './attribute-draft.ts';
 import { FormPreview } from './FormPreview.tsx';
@@ -158,6 +162,10 @@ function AttributeForm(props: Parameters<typeof AttributeModal>[0]) {
               v &&
               set({
                 componentId: Number(v),
+                // "now" is a date's default: another type does not keep it.
+                ...(isDefaultNow(draft.defaultValue) && !takesDefaultNow(Number(v))
+                  ? { defaultValue: null }
+                  : {}),
                 // The type's own configuration goes; the form flags (read-only, hidden) stay.
                 componentConfigs: Object.fromEntries(
                   Object.entries(draft.componentConfigs).filter(
@@ -384,6 +392,16 @@ function TypeConfig(props: {
     case 'date':
       return (
         <Stack gap="xs">
+          {takesDefaultNow(draft.componentId) && (
+            <Switch
+              label={text.defaultNow}
+              description={
+                valueKindOf(draft.componentId) === 'date' ? text.defaultNowDateHelp : text.defaultNowHelp
+              }
+              checked={isDefaultNow(draft.defaultValue)}
+              onChange={(e) => props.set({ defaultValue: e.currentTarget.checked ? DEFAULT_NOW : null })}
+            />
+          )}
           <Text size="sm" fw={500}>
             {text.dateRules}
           </Text>

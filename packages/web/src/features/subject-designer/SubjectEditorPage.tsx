@@ -121,7 +121,8 @@ function SubjectEditor(props: { existing: Subject | null; subjects: Subject[] })
             {!builtIn && (
               <Button
                 color="red.9"
-                variant="outline"
+                // Filled: an outline's dark red text is unreadable in night mode.
+                variant="filled"
                 leftSection={<Icon name="delete" />}
                 onClick={() => editor.askRemove({ kind: 'subject' })}
               >

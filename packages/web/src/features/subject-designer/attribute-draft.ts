@@ -19,6 +19,8 @@ export interface DraftAttribute {
   isOrderable: boolean;
   isInternal: boolean;
   length: number | null;
+  /** The value a new record starts from; `now` (DEFAULT_NOW) for a date: the moment of the create. */
+  defaultValue: string | null;
   componentConfigs: Record<string, unknown>;
   /** Identifier of the related subject (selects, trees, model pickers). */
   relatedSubject: string | null;
@@ -38,6 +40,7 @@ export function emptyAttribute(): DraftAttribute {
     isOrderable: false,
     isInternal: false,
     length: null,
+    defaultValue: null,
     componentConfigs: {},
     relatedSubject: null,
     tooltip: null,
@@ -58,6 +61,7 @@ export function fromApi(a: SubjectAttribute): DraftAttribute {
     isOrderable: a.isOrderable,
     isInternal: a.isInternal,
     length: a.length,
+    defaultValue: a.defaultValue,
     componentConfigs: a.componentConfigs,
     relatedSubject: a.relatedSubject?.subjectIdentifier ?? null,
     tooltip: a.tooltip,
@@ -78,6 +82,7 @@ export function toInput(a: DraftAttribute): AttributeInput {
     isOrderable: a.isOrderable,
     isInternal: a.isInternal,
     length: a.length,
+    defaultValue: a.defaultValue,
     componentConfigs: cleanConfigs(a.componentConfigs),
     relatedSubject: needsRelated(a.componentId) || canRelate(a.componentId) ? a.relatedSubject : null,
     tooltip: a.tooltip?.trim() || null,
@@ -95,6 +100,18 @@ export function changesOf(before: DraftAttribute, after: DraftAttribute): Record
     if (JSON.stringify(next[key] ?? null) !== JSON.stringify(prev[key] ?? null)) patch[key] = next[key];
   }
   return patch;
+}
+
+/**
+ * The default value "now" of a date or date-time attribute: the server gives a new record the
+ * moment of its create (a date: the company's today), unless the record is created with a value.
+ */
+export const DEFAULT_NOW = 'now';
+export const isDefaultNow = (defaultValue: string | null) =>
+  defaultValue?.trim().toLowerCase() === DEFAULT_NOW;
+export function takesDefaultNow(componentId: number): boolean {
+  const kind = valueKindOf(componentId);
+  return kind === 'date' || kind === 'datetime';
 }
 
 /** Configs without empty entries (a cleared number is "not set", not 0). */
@@ -116,10 +133,10 @@ export const canRelate = (componentId: number) => componentId === 16 || componen
 export const hasColumn = (a: Pick<DraftAttribute, 'componentId' | 'isMultipleValues'>) =>
   !a.isMultipleValues && valueKindOf(a.componentId) !== 'file';
 
-/** The component choices, by the spec's number, named in pt-BR. */
+/** The component choices, by the spec's number, named in pt-BR without it (issue 39 item 10). */
 export const componentOptions = COMPONENT_TYPES.map((c) => ({
   value: String(c.id),
-  label: `${componentNames[c.id] ?? c.name} (${c.id})`,
+  label: componentNames[c.id] ?? c.name,
 }));
 
 export const componentLabel = (id: number) => componentNames[id] ?? String(id);

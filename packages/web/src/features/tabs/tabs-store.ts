@@ -1,4 +1,4 @@
-import { closeTab, openTab, type Tab } from './tab-rules.ts';
+import { closeAllTabs, closeOtherTabs, closeTab, openTab, type CloseResult, type Tab } from './tab-rules.ts';
 
 const KEY = 'talkbase.tabs';
 
@@ -50,6 +50,21 @@ export function forgetTab(path: string, currentPath: string): string | undefined
   const result = closeTab(getTabs(), path, currentPath);
   save(result.tabs);
   return result.goTo;
+}
+
+function apply(result: CloseResult): string | undefined {
+  save(result.tabs);
+  return result.goTo;
+}
+
+/** "Fechar outras": keeps one tab and answers where to navigate, if anywhere. */
+export function forgetOtherTabs(keep: string, currentPath: string): string | undefined {
+  return apply(closeOtherTabs(getTabs(), keep, currentPath));
+}
+
+/** "Fechar todas": answers where to navigate (the dashboard). */
+export function forgetAllTabs(): string | undefined {
+  return apply(closeAllTabs());
 }
 
 export function clearTabs(): void {

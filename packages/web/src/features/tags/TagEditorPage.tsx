@@ -23,6 +23,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
 import { useEditorLoad } from '../records/useEditorLoad.ts';
 import { forgetTab } from '../tabs/tabs-store.ts';
+import { useUnsavedDraft } from '../unsaved/useUnsavedChanges.ts';
 import {
   draftToInput,
   newTagDraft,
@@ -74,6 +75,7 @@ function TagForm(props: { tagId: number | null; tag: Tag | null; subjects: Reada
   const location = useLocation();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<TagDraft>(() => (props.tag ? tagToDraft(props.tag) : newTagDraft()));
+  const unsaved = useUnsavedDraft(draft);
   const [touched, setTouched] = useState(false);
   const [serverProblems, setServerProblems] = useState<TagProblems>(new Map());
   const [editing, setEditing] = useState<TagFilterDraft | null>(null);
@@ -91,6 +93,7 @@ function TagForm(props: { tagId: number | null; tag: Tag | null; subjects: Reada
 
   /** Back to the list (already told to reload), closing the editor's tab: it is done with. */
   const leave = async () => {
+    unsaved.release();
     const here = location.pathname;
     await navigate(LIST_PATH);
     forgetTab(here, LIST_PATH);

@@ -26,7 +26,7 @@ const attributes = [
   { identifier: 'quantidade', name: 'Quantidade', isRequired: false },
 ];
 
-function network(opts: { previewError?: string } = {}) {
+function network(opts: { previewError?: string; withId?: boolean } = {}) {
   const sent: Sent[] = [];
   let polls = 0;
   vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
@@ -41,6 +41,26 @@ function network(opts: { previewError?: string } = {}) {
       );
     if (url.pathname === '/api/talk/import/pedido') {
       if (opts.previewError) return json(400, { errors: [{ message: opts.previewError }] });
+      if (form.dryRun === 'true' && opts.withId)
+        // An export with the id column, one row edited: it changes that record, the other stays.
+        return json(200, {
+          columns: [
+            { header: 'ID', attribute: '@id', attributeName: 'ID do registro' },
+            { header: 'Nome', attribute: 'titulo', attributeName: 'Título' },
+            { header: 'Versão do registro', attribute: '@version', attributeName: 'Versão do registro' },
+          ],
+          attributes,
+          rows: [
+            { row: 2, values: ['12', 'Primeiro alterado', '1'] },
+            { row: 3, values: ['13', 'Segundo', '4'] },
+          ],
+          errors: [],
+          total: 2,
+          errorRows: 0,
+          creates: 0,
+          updates: 1,
+          unchanged: 1,
+        });
       if (form.dryRun === 'true') {
         const mapping = form.mapping
           ? (JSON.parse(form.mapping) as Record<string, string | null>)
@@ -70,6 +90,9 @@ function network(opts: { previewError?: string } = {}) {
             : [],
           total: 2,
           errorRows: mapped ? 1 : 0,
+          creates: mapped ? 1 : 2,
+          updates: 0,
+          unchanged: 0,
         });
       }
       return json(202, { importId: 7 });
@@ -156,6 +179,43 @@ describe('import wizard', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('2 de 2 linhas processadas')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Baixar o relatório de erros' })).toBeTruthy();
     expect(sent.filter((s) => s.path === '/api/talk/import/7').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a file with the ID column: mapped to the record, the preview counts changed and unchanged rows', async () => {
+    const user = userEvent.setup();
+    const sent = network({ withId: true });
+    renderWizard();
+    const dialog = await screen.findByRole('dialog', { name: 'Importar registros de CSV' });
+    await user.upload(
+      fileInput() as HTMLInputElement,
+      new File(['ID;Nome;Versão do registro\n12;Primeiro alterado;1\n13;Segundo;4\n'], 'pedidos.csv'),
+    );
+    await waitFor(() => expect(sent).toHaveLength(1));
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    const input = (label: string) =>
+      within(dialog)
+        .getAllByLabelText(label)
+        .find((el) => el.tagName === 'INPUT');
+    expect(await waitFor(() => input('Campo: ID'))).toHaveProperty(
+      'value',
+      'ID do registro (altera o registro)',
+    );
+    expect(input('Campo: Versão do registro')).toHaveProperty('value', 'Versão do registro');
+    // Rows change records: no warning about required fields without a column.
+    expect(within(dialog).queryByText(/Campos obrigatórios sem coluna/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    await within(dialog).findByText('2 linhas no arquivo; 0 com erro.');
+    expect(
+      within(dialog).getByText('0 registros novos, 1 registro alterado pelo ID, 1 sem alteração.'),
+    ).toBeTruthy();
+    expect(JSON.parse(sent.at(-1)?.form.mapping ?? '{}')).toEqual({
+      ID: '@id',
+      Nome: 'titulo',
+      'Versão do registro': '@version',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Importar' }));
+    await within(dialog).findByText('Importação concluída');
+    expect(within(dialog).getByText('1 registro incluído ou alterado')).toBeTruthy();
   });
 
   it('shows the server’s message when the file is refused, and stays on the file step', async () => {

@@ -20,6 +20,8 @@ import {
   downloadErrorReport,
   fetchImport,
   previewImport,
+  RECORD_ID_TARGET,
+  RECORD_VERSION_TARGET,
   startImport,
   type ImportPreview,
   type ImportProgress,
@@ -41,7 +43,9 @@ const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.m
 /**
  * The import wizard (issue 17): the file; the column mapping (auto-mapped by the server, editable);
  * the preview of the first rows with each row's errors and the choice of all or nothing or skip bad
- * rows; then the background import's progress and its result with the error report.
+ * rows; then the background import's progress and its result with the error report. A file with
+ * the ID column (an export with it) changes those records: the preview counts new, changed and
+ * unchanged rows (issue 39).
  */
 export function ImportWizard({ subject, opened, onClose }: ImportWizardProps) {
   const queryClient = useQueryClient();
@@ -97,16 +101,24 @@ export function ImportWizard({ subject, opened, onClose }: ImportWizardProps) {
   }, [importId, queryClient, subject]);
 
   const attributeOptions = useMemo(
-    () =>
-      (preview?.attributes ?? []).map((a) => ({
+    () => [
+      { value: RECORD_ID_TARGET, label: text.mapping.recordId },
+      { value: RECORD_VERSION_TARGET, label: text.mapping.recordVersion },
+      ...(preview?.attributes ?? []).map((a) => ({
         value: a.identifier,
         label: a.isRequired ? `${a.name} *` : a.name,
       })),
+    ],
     [preview],
   );
-  const missingRequired = (preview?.attributes ?? [])
-    .filter((a) => a.isRequired && !Object.values(mapping).includes(a.identifier))
-    .map((a) => a.name);
+  const byId = Object.values(mapping).includes(RECORD_ID_TARGET);
+  // With the ID column, rows change records: a required field may well have no column.
+  const missingRequired = byId
+    ? []
+    : (preview?.attributes ?? [])
+        .filter((a) => a.isRequired && !Object.values(mapping).includes(a.identifier))
+        .map((a) => a.name);
+  const changes = preview !== null && preview.updates + preview.unchanged > 0;
   const errorsByRow = useMemo(() => {
     const map = new Map<number, string[]>();
     for (const e of preview?.errors ?? [])
@@ -226,6 +238,9 @@ export function ImportWizard({ subject, opened, onClose }: ImportWizardProps) {
         {step === 2 && preview && (
           <Stack>
             <Text fw={500}>{text.preview.summary(preview.total, preview.errorRows)}</Text>
+            {changes && (
+              <Text size="sm">{text.preview.kinds(preview.creates, preview.updates, preview.unchanged)}</Text>
+            )}
             <Text size="sm" fw={500}>
               {text.preview.firstRows}
             </Text>
@@ -315,7 +330,11 @@ export function ImportWizard({ subject, opened, onClose }: ImportWizardProps) {
             {progress && !running && (
               <Stack gap={4}>
                 {progress.message && <Alert color="red">{progress.message}</Alert>}
-                <Text>{text.result.imported(progress.imported)}</Text>
+                <Text>
+                  {changes
+                    ? text.result.importedOrChanged(progress.imported)
+                    : text.result.imported(progress.imported)}
+                </Text>
                 {progress.skipped > 0 && <Text>{text.result.skipped(progress.skipped)}</Text>}
                 {progress.errorCount > 0 && (
                   <Button

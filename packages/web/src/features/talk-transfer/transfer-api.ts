@@ -11,6 +11,8 @@ import { getSession } from '../session/session-store.ts';
 export type ExportBody = Pick<TalkFilterRequest, 'isActive' | 'filterIds' | 'tagIds' | 'term' | 'order'> & {
   templateId?: number | undefined;
   columns: 'template' | 'all';
+  /** The system columns the grid shows (created_at, created_by…), exported after its columns. */
+  systemColumns?: string[];
 };
 
 export interface ImportColumn {
@@ -33,7 +35,18 @@ export interface ImportPreview {
   errors: ImportError[];
   total: number;
   errorRows: number;
+  /** Rows without an error: new records, changes to the records their ID names, and no change. */
+  creates: number;
+  updates: number;
+  unchanged: number;
 }
+
+/**
+ * The mapping's names of the record's own columns (server record-columns.ts): a file with the ID
+ * column changes those records, at the version of the "Versão do registro" column.
+ */
+export const RECORD_ID_TARGET = '@id';
+export const RECORD_VERSION_TARGET = '@version';
 
 export interface ImportProgress {
   importId: number;

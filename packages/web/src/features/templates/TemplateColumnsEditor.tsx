@@ -15,6 +15,8 @@ import {
 
 const text = templatesText.editor;
 
+const columnName = (c: EditorColumn) => c.alias || c.attributeName;
+
 type Confirm = { kind: 'remove'; column: EditorColumn } | { kind: 'addAll' } | { kind: 'removeAll' } | null;
 
 /** The two panels of 001 §2.9: available fields (searchable) and the selected columns (ordered). */
@@ -29,18 +31,24 @@ export function TemplateColumnsEditor(props: {
   const { columns, onChange } = props;
   const [editing, setEditing] = useState<EditorColumn | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
+  // Removing a column is asked once per editing (issue 39 item 10): it only takes the column out
+  // of the grid, and the column can be added back from the list beside it.
+  const [removalAsked, setRemovalAsked] = useState(false);
   const available = props.fields ? availableFields(props.fields, columns) : [];
 
+  const removeColumn = (column: EditorColumn) =>
+    onChange(columns.filter((c) => c.subjectAttributeId !== column.subjectAttributeId));
   const confirmText =
     confirm?.kind === 'remove'
-      ? text.confirmRemoveField
+      ? text.confirmRemoveColumn(columnName(confirm.column))
       : confirm?.kind === 'addAll'
         ? text.confirmAddAll
         : text.confirmRemoveAll;
   const doConfirm = () => {
-    if (confirm?.kind === 'remove')
-      onChange(columns.filter((c) => c.subjectAttributeId !== confirm.column.subjectAttributeId));
-    else if (confirm?.kind === 'addAll') onChange([...columns, ...available.map(newColumn)]);
+    if (confirm?.kind === 'remove') {
+      removeColumn(confirm.column);
+      setRemovalAsked(true);
+    } else if (confirm?.kind === 'addAll') onChange([...columns, ...available.map(newColumn)]);
     else if (confirm?.kind === 'removeAll') onChange([]);
     setConfirm(null);
   };
@@ -103,7 +111,9 @@ export function TemplateColumnsEditor(props: {
                 columns={columns}
                 onMove={(activeId, overId) => onChange(moveColumn(columns, activeId, overId))}
                 onEdit={setEditing}
-                onRemove={(column) => setConfirm({ kind: 'remove', column })}
+                onRemove={(column) =>
+                  removalAsked ? removeColumn(column) : setConfirm({ kind: 'remove', column })
+                }
               />
             </>
           )}
@@ -124,6 +134,7 @@ export function TemplateColumnsEditor(props: {
 
         onClose={() => setConfirm(null)}
         onConfirm={doConfirm}
+        {...(confirm?.kind === 'remove' ? { confirmLabel: text.confirmRemoveColumnButton } : {})}
       >
         {confirmText}
       </ConfirmModal>

@@ -116,11 +116,14 @@ describe('template editor', { timeout: 30_000 }, () => {
     expect(selectedNames()).toEqual(['Data de abertura', 'Título', 'Prazo', 'Prioridade']);
     expect(within(screen.getByTestId('template-selected')).getByText('Assunto')).toBeTruthy();
 
-    // Removing a column asks first.
+    // Removing a column asks first, once, saying the field stays (issue 39 item 10).
     await user.click(screen.getByRole('button', { name: 'Remover a coluna Prazo' }));
-    expect(await screen.findByText('Deseja realmente excluir esse campo?')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText(/Remover a coluna Prazo deste template\? O campo continua/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remover coluna' }));
     await waitFor(() => expect(selectedNames()).toEqual(['Data de abertura', 'Título', 'Prioridade']));
+    await user.click(screen.getByRole('button', { name: 'Remover a coluna Prioridade' }));
+    await waitFor(() => expect(selectedNames()).toEqual(['Data de abertura', 'Título']));
+    expect(screen.queryByRole('dialog', { name: 'Confirmação' })).toBeNull();
 
     // Without a name the save is refused with the spec's text and nothing is sent.
     await user.click(save);
@@ -146,7 +149,6 @@ describe('template editor', { timeout: 30_000 }, () => {
             { configIdentifier: 'IsOrderable', value: 1 },
           ],
         },
-        { subjectAttributeId: 32, order: 3 },
       ],
     });
     expect(await screen.findByText('Template Semana inserido com sucesso!')).toBeTruthy();

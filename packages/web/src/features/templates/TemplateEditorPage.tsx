@@ -21,6 +21,7 @@ import { templatesText } from '../../i18n/templates.ts';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { notify } from '../notices/notices-store.ts';
 import { forgetTab } from '../tabs/tabs-store.ts';
+import { useUnsavedDraft } from '../unsaved/useUnsavedChanges.ts';
 import { RegistrationTemplates } from './RegistrationTemplates.tsx';
 import { TemplateColumnsEditor } from './TemplateColumnsEditor.tsx';
 import { listPath } from './TemplateListPage.tsx';
@@ -125,6 +126,7 @@ function TemplateForm(props: {
   const [draft, setDraft] = useState<TemplateDraft>(() =>
     template ? draftFromTemplate(template) : emptyDraft(props.presetSubject),
   );
+  const unsaved = useUnsavedDraft(draft);
   const [touched, setTouched] = useState(false);
   const [server, setServer] = useState<ServerProblems>(new Map());
   const [pending, setPending] = useState<Pending>(null);
@@ -204,6 +206,7 @@ function TemplateForm(props: {
 
   /** Back to the list (its cache already told to reload), closing the editor's tab. */
   const leave = async () => {
+    unsaved.release();
     const here = location.pathname;
     const list = listPath(kind);
     await navigate(list);

@@ -41,7 +41,7 @@ interface Row {
 export function CustomTemplateListPage() {
   return <TemplateListPage kind="custom" />;
 }
-/** 001 §2.8: 'Templates Padrões' lists subjects. */
+/** 001 §2.8: 'Templates padrão' lists subjects. */
 export function DefaultTemplateListPage() {
   return <TemplateListPage kind="default" />;
 }

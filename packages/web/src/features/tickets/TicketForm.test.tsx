@@ -186,6 +186,82 @@ describe('the ticket rules in the record form', () => {
   });
 });
 
+describe("the customer's ticket (issue 39 item 8)", () => {
+  const AWAITING = 'Concluído, aguardando confirmação do cliente';
+  const ALL = [...STATUSES, { id: 6, name: AWAITING }, { id: 7, name: 'Finalizado' }];
+  const customer = () =>
+    startSession({
+      token: 'token',
+      user: {
+        accountId: 8,
+        name: 'Carlos',
+        email: 'cliente@empresa.test',
+        phoneNumber: null,
+        image: null,
+        roomId: 1196,
+        customer: true,
+        isAdmin: false,
+        keepConnected: true,
+      },
+    });
+
+  it('offers a concluded ticket only its own status and "Finalizado"', async () => {
+    customer();
+    const concluded: ApiTalk = {
+      ...talk,
+      talkValues: talk.talkValues.map((v) =>
+        v.subjectAttributeIdentifier === 'situacao' ? value(4, 'situacao', 6, AWAITING) : v,
+      ),
+    };
+    stubFetch(
+      on('GET', '/api/context/ctx-chamado/template', 200, { template: null }),
+      on('GET', '/api/talk/chamado/5', 200, concluded),
+      on('GET', '/api/SubjectAttribute/related/4', 200, { itens: ALL, totalResults: 6, currentPage: 1 }),
+    );
+    render(
+      <MemoryRouter>
+        <TestProviders>
+          <RecordForm context={context} talkId={5} />
+        </TestProviders>
+      </MemoryRouter>,
+    );
+    await screen.findByRole('form', { name: 'Chamado' });
+    await waitFor(() => expect(input(/^Situação/)).toHaveProperty('readOnly', false));
+    const user = userEvent.setup();
+    await user.click(input(/^Situação/));
+    const list = await screen.findByRole('listbox');
+    await within(list).findByRole('option', { name: 'Finalizado' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent.replace(/^check/, '')),
+    ).toEqual([AWAITING, 'Finalizado']);
+  });
+
+  it('fills in its own company and offers no status on a new ticket', async () => {
+    customer();
+    stubFetch(
+      on('GET', '/api/context/ctx-chamado/template', 200, { template: null }),
+      on('GET', '/api/SubjectAttribute/related/4', 200, { itens: ALL, totalResults: 6, currentPage: 1 }),
+      on('GET', '/api/SubjectAttribute/related/2', 200, {
+        itens: [{ id: 10, name: 'Alfa Comércio' }],
+        totalResults: 1,
+        currentPage: 1,
+      }),
+    );
+    render(
+      <MemoryRouter>
+        <TestProviders>
+          <RecordForm context={context} talkId={0} />
+        </TestProviders>
+      </MemoryRouter>,
+    );
+    await screen.findByRole('form', { name: 'Chamado' });
+    await waitFor(() => expect(input(/^Cliente/)).toHaveProperty('placeholder', 'Alfa Comércio'));
+    expect(input(/^Situação/)).toHaveProperty('readOnly', true);
+  });
+});
+
 /** A template placing only these attributes of the ticket above (one area each). */
 function templateOf(templateId: number, templateType: 3 | 6, placed: [number, string][]): Template {
   return {

@@ -1,6 +1,8 @@
 import { toIsoDate } from '@talkbase/domain/fields/civil-date';
 import { civilDateIn, DEFAULT_TIME_ZONE } from '@talkbase/domain/fields/zoned-time';
 import {
+  CUSTOMER_ROOM,
+  normalizeStatus,
   TICKET_FIELDS,
   ticketRules,
   type TicketField,
@@ -34,6 +36,20 @@ function fetchStatusNames(attributeId: number, signal: AbortSignal): Promise<Map
 }
 
 /**
+ * The customer's own company, when its room lets it read exactly one (the room's delimitation of
+ * `cliente`, demo: 'Minha empresa'): the options of the ticket's `cliente` are what it may read.
+ */
+function fetchOwnCompany(
+  attributeId: number,
+  signal: AbortSignal,
+): Promise<{ id: number; name: string } | null> {
+  return apiRequest<{ itens: { id: number; name: string }[]; totalResults: number }>(
+    `/api/SubjectAttribute/related/${attributeId}?page=1`,
+    { signal },
+  ).then((answer) => (answer.totalResults === 1 ? (answer.itens[0] ?? null) : null));
+}
+
+/**
  * The ticket rules of 000 §5 (`@talkbase/domain/tickets/ticket-rules`, the same function the
  * server runs) applied live to the record form of a `chamado`: required marks, read-only and
  * blocked fields, hints, resets and messages, by attribute id.
@@ -57,6 +73,14 @@ export function useTicketFormRules(input: FormRuleInput): ReadonlyMap<number, Fo
     queryKey: ['ticket-statuses', status?.id],
     queryFn: ({ signal }) => fetchStatusNames(status?.id ?? 0, signal),
     enabled: status !== undefined,
+    staleTime: 5 * 60_000,
+  });
+  const company = byField.get('cliente');
+  const customerOpening = isNew && session?.user.roomId === CUSTOMER_ROOM && company?.reference === true;
+  const ownCompany = useQuery({
+    queryKey: ['ticket-own-company', company?.id],
+    queryFn: ({ signal }) => fetchOwnCompany(company?.id ?? 0, signal),
+    enabled: customerOpening,
     staleTime: 5 * 60_000,
   });
 
@@ -92,8 +116,34 @@ export function useTicketFormRules(input: FormRuleInput): ReadonlyMap<number, Fo
       names,
     });
     for (const [field, a] of byField) out.set(a.id, rules[field]);
+    // Only the statuses the room may choose are offered (a customer: confirm or keep, issue 39).
+    const choices = rules.situacao.choices?.map(normalizeStatus);
+    const options =
+      choices && statuses.data
+        ? new Set(
+            [...statuses.data].filter(([, n]) => choices.includes(normalizeStatus(n))).map(([id]) => id),
+          )
+        : undefined;
     // A new ticket's default status has no name in the form yet: the statuses' list gives it.
-    out.set(status.id, { ...rules.situacao, displayValue: nameOf(current.situacao) });
+    out.set(status.id, { ...rules.situacao, displayValue: nameOf(current.situacao), options });
+    // A customer opening a ticket: its own company, when it has one, is filled in.
+    const own = customerOpening ? ownCompany.data : null;
+    if (company && own) {
+      const rule = out.get(company.id);
+      if (rule) out.set(company.id, { ...rule, preset: own.id, displayValue: own.name });
+    }
     return out;
-  }, [byField, status, session, values, initial, isNew, talk, statuses.data]);
+  }, [
+    byField,
+    status,
+    session,
+    values,
+    initial,
+    isNew,
+    talk,
+    statuses.data,
+    company,
+    customerOpening,
+    ownCompany.data,
+  ]);
 }

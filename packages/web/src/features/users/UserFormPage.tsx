@@ -9,6 +9,7 @@ import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { DelimitationEditor } from '../delimitations/DelimitationEditor.tsx';
 import { notify } from '../notices/notices-store.ts';
+import { useUnsavedDraft } from '../unsaved/useUnsavedChanges.ts';
 import {
   AccountImageSection,
   AccountLoadError,
@@ -60,6 +61,7 @@ function UserForm({ account }: { account: AccountDetail | null }) {
   const editing = account !== null;
   const initial = account ? fromAccount(account) : emptyUserForm;
   const [values, setValues] = useState<UserFormValues>(initial);
+  const unsaved = useUnsavedDraft(values);
   const [errors, setErrors] = useState<UserFormErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState<'save' | 'clear' | null>(null);
@@ -99,6 +101,8 @@ function UserForm({ account }: { account: AccountDetail | null }) {
     },
     onSuccess: async (created) => {
       setConfirming(null);
+      // Saved: nothing is lost from here on, the credentials window included.
+      unsaved.release();
       if (created?.hash && created.password) {
         setCredentials({ kind: 'integration', hash: created.hash, password: created.password });
         return;
@@ -296,7 +300,13 @@ function UserForm({ account }: { account: AccountDetail | null }) {
               {text.clear}
             </Button>
           )}
-          <Button variant="default" onClick={() => void navigate(LIST_PATH)}>
+          <Button
+            variant="default"
+            onClick={() => {
+              unsaved.release();
+              void navigate(LIST_PATH);
+            }}
+          >
             {text.cancel}
           </Button>
           <Button type="submit" loading={save.isPending}>

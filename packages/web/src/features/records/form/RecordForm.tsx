@@ -21,6 +21,8 @@ import { tagsText } from '../../../i18n/tags.ts';
 import { TagChips, talkTagsOf } from '../../tags/TagChip.tsx';
 import { useTalkTagsLive } from '../../tags/useTalkTagsLive.ts';
 import { recordsText } from '../../../i18n/records.ts';
+import { sameValue } from '../../unsaved/same-value.ts';
+import { useUnsavedChanges } from '../../unsaved/useUnsavedChanges.ts';
 
 const text = recordsText;
 
@@ -128,7 +130,9 @@ function initialValues(fields: readonly FormField[], talk: ApiTalk | undefined):
       continue;
     }
     const hiddenDefault = field.area?.ishidden ? field.area.hiddenfielddefaultvalue : null;
-    const preset = hiddenDefault ?? a.preSelect ?? a.defaultValue ?? null;
+    // "now" is the server's to give, at the create (issue 39): the field starts empty and stays unsent.
+    const byDefault = a.defaultValue?.trim().toLowerCase() === 'now' ? null : a.defaultValue;
+    const preset = hiddenDefault ?? a.preSelect ?? byDefault ?? null;
     values.set(a.subjectAttributeId, preset);
   }
   return values;
@@ -155,6 +159,8 @@ function RecordFormBody(
   const initial = useMemo(() => initialValues(everyField, talk), [everyField, talk]);
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<ReadonlySet<number>>(new Set());
+  // Leaving with a value typed and not saved asks first (issue 39 item 5); a rule's reset alone does not.
+  const unsaved = useUnsavedChanges(touched.size > 0 && !sameValue(values, initial));
   const [inputErrors, setInputErrors] = useState<ReadonlyMap<number, string>>(new Map());
   const [serverErrors, setServerErrors] = useState<ReadonlyMap<string, string>>(new Map());
   const [saving, setSaving] = useState(false);
@@ -239,6 +245,24 @@ function RecordFormBody(
     });
   }, [subjectRules, initial]);
 
+  // A value a rule proposes for a new record fills its field once, unless the user got there first.
+  const presetDone = useRef<ReadonlySet<number>>(new Set());
+  useEffect(() => {
+    if (!isNew) return;
+    const fresh = [...subjectRules].filter(
+      ([id, r]) => r.preset !== undefined && !presetDone.current.has(id) && !touched.has(id),
+    );
+    if (fresh.length === 0) return;
+    presetDone.current = new Set([...presetDone.current, ...fresh.map(([id]) => id)]);
+    setValues((prev) => {
+      const empty = fresh.filter(([id]) => isBlank(prev.get(id)));
+      if (empty.length === 0) return prev;
+      const next = new Map(prev);
+      for (const [id, r] of empty) next.set(id, r.preset);
+      return next;
+    });
+  }, [subjectRules, isNew, touched]);
+
   const change = (id: number, value: unknown) => {
     setValues((prev) => new Map(prev).set(id, value));
     setTouched((prev) => (prev.has(id) ? prev : new Set(prev).add(id)));
@@ -292,6 +316,7 @@ function RecordFormBody(
       ]);
       // The notice and the caller's onSaved in one step: whoever closes the view on seeing the
       // notice (the search modal reloads its results only if it was told of the save) was told.
+      unsaved.release();
       notifySuccess(isNew ? text.messages.inserted : text.messages.updated);
       props.onSaved?.({ talkId: id, created: isNew, location });
     } catch (err) {
@@ -363,6 +388,7 @@ function RecordFormBody(
           subject={subject}
           talkId={talkId}
           variant="form"
+          allowedOptions={subjectRules.get(a.subjectAttributeId)?.options}
           valueOf={(identifier) => {
             const id = byIdentifier.get(identifier);
             return id === undefined ? undefined : values.get(id);

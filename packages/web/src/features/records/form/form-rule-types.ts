@@ -24,6 +24,13 @@ export interface FormFieldRule {
   error?: string | undefined;
   /** The shown name of a reference value the record does not name yet (a new record's default). */
   displayValue?: string | null | undefined;
+  /** A select's options the rule lets this account choose (all when absent). */
+  options?: ReadonlySet<number> | undefined;
+  /**
+   * A new record's value the rule proposes (a customer's own company): the form fills it once,
+   * while the field is still empty and untouched.
+   */
+  preset?: unknown;
 }
 
 /** A hook giving the rules of a subject's fields, by attribute id. */

@@ -73,6 +73,7 @@ const api: RowApi = {
   canEdit: () => true,
   required: () => false,
   startEdit: vi.fn(),
+  queueCommit: () => false,
   cancelEdit: vi.fn(),
   commitSoon: vi.fn(),
   setEditValue: vi.fn(),

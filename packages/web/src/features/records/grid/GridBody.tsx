@@ -1,40 +1,22 @@
-import { ActionIcon, Group, Loader } from '@mantine/core';
+import { Loader } from '@mantine/core';
 import type { ApiTalk } from '@talkbase/domain/contracts/talks';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { lazy, memo, Suspense, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import { memo, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { displayText } from '../../../fields/display.ts';
-import type { FieldEditorProps } from '../../../fields/types.ts';
-import { t } from '../../../i18n/pt-BR.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { tagsText } from '../../../i18n/tags.ts';
 import { TagChips, talkTagsOf } from '../../tags/TagChip.tsx';
 import type { GridColumn } from './grid-columns.ts';
-import { loadCellEditing, preloadCellEditing } from './load-cell-editing.ts';
+import { isTypingKey } from './cell-focus.ts';
+import { GridEditCell } from './GridEditCell.tsx';
+import { preloadCellEditing } from './load-cell-editing.ts';
 import { useColumnWindow, type ColumnWindow } from './useColumnWindow.ts';
 import { recordsText } from '../../../i18n/records.ts';
 
 const text = recordsText;
 export const ROW_HEIGHT = 40;
 export const SELECT_WIDTH = 44;
-
-/** The field editors arrive with the first edit (./cell-editing.ts), not with the grid. */
-const RegistryEditor = lazy(() =>
-  loadCellEditing().then(({ editorFor }) => ({
-    default: function RegistryEditor(props: FieldEditorProps) {
-      const Editor = editorFor(props.attribute.componentId);
-      return <Editor {...props} />;
-    },
-  })),
-);
-
-function CellEditor(props: FieldEditorProps) {
-  return (
-    <Suspense fallback={<Loader size="xs" aria-label={t.app.loading} />}>
-      <RegistryEditor {...props} />
-    </Suspense>
-  );
-}
 
 /** A row of the grid: a record of the page, or a new row not saved yet (temporary id). */
 export interface GridRow {
@@ -52,7 +34,14 @@ export interface EditingCell {
   attributeId: number;
   value: unknown;
   inputError: string | undefined;
+  /** What the user typed on the cell to open it: it replaces the value ('' when opened by Enter). */
+  typed: string;
+  /** An Enter or Tab typed after it, before the cell could open: the cell saves as it opens. */
+  then: AfterCommit | null;
 }
+
+/** Where the focus goes once a cell is saved: it stays, or moves to the next or previous editable cell. */
+export type AfterCommit = 'stay' | 'next' | 'previous';
 
 export interface NewRow {
   tempId: number;
@@ -82,9 +71,16 @@ export interface GridLayout {
 export interface RowApi {
   canEdit(row: GridRow, column: GridColumn): boolean;
   required(row: GridRow, column: GridColumn): boolean;
-  startEdit(row: GridRow, column: GridColumn): void;
+  /** Opens a cell: by Enter, F2 or a double click, or by typing `typed` on it. */
+  startEdit(row: GridRow, column: GridColumn, typed?: string): void;
+  /**
+   * Tab on a cell typed on while its row was saving: the cell opens with it and saves it, and the
+   * focus moves on. False when nothing waits there (Tab then moves the focus as usual).
+   */
+  queueCommit(row: GridRow, column: GridColumn, then: AfterCommit): boolean;
   cancelEdit(): void;
-  commitSoon(): void;
+  /** Saves the open cell; `then` says where the focus goes after (none: it stays where it is). */
+  commitSoon(then?: AfterCommit): void;
   setEditValue(value: unknown): void;
   setEditError(message: string | undefined): void;
   setNewValue(tempId: number, attributeId: number, value: unknown): void;
@@ -121,9 +117,19 @@ const GridRowView = memo(function GridRowView(props: RowViewProps) {
   const lastCol = firstData + columns.length + 1;
   const talkValue = (id: number) => row.talk?.talkValues.find((v) => v.subjectAttributeId === id);
   const onCellKey = (e: KeyboardEvent, column: GridColumn) => {
+    if (e.target !== e.currentTarget || e.nativeEvent.isComposing) return;
     if (e.key === 'Enter' || e.key === 'F2') {
       e.preventDefault();
       api.startEdit(row, column);
+    } else if (e.key === 'Tab') {
+      if (api.queueCommit(row, column, e.shiftKey ? 'previous' : 'next')) e.preventDefault();
+    } else if (e.key === 'Escape') {
+      // Drops an edit asked for while the row was still saving.
+      api.cancelEdit();
+    } else if (isTypingKey(e)) {
+      // Typing on a cell opens it with what was typed, as in a spreadsheet.
+      e.preventDefault();
+      api.startEdit(row, column, e.key);
     }
   };
   return (
@@ -133,6 +139,7 @@ const GridRowView = memo(function GridRowView(props: RowViewProps) {
       aria-selected={!row.isNew && selected}
       data-state={state ?? (row.isNew ? 'new' : undefined)}
       data-talk-id={row.talkId}
+      data-row-key={row.key}
       className="grid-row"
       style={{
         gridTemplateColumns: layout.template,
@@ -180,68 +187,21 @@ const GridRowView = memo(function GridRowView(props: RowViewProps) {
               : undefined;
         const isEditing = editing?.attributeId === id;
         if ((newRow && api.canEdit(row, column)) || isEditing) {
-          const errorKey = `${row.key}:${id}`;
           return (
-            <div
+            <GridEditCell
               key={column.key}
-              role="gridcell"
-              aria-colindex={colIndex}
+              row={row}
+              column={column}
+              colIndex={colIndex}
               className={`grid-cell grid-editing${fixedClass}`}
               style={style}
-              onKeyDown={(e) => {
-                if (!isEditing) return;
-                if (e.key === 'Escape') {
-                  e.stopPropagation();
-                  api.cancelEdit();
-                } else if (e.key === 'Enter' && !(e.target instanceof HTMLTextAreaElement)) {
-                  e.preventDefault();
-                  api.commitSoon();
-                }
-              }}
-            >
-              <CellEditor
-                attribute={column.attribute}
-                label={column.label}
-                id={`cell-${row.key}-${id}`}
-                value={isEditing ? editing.value : (newRow?.values.get(id) ?? null)}
-                onChange={(v) => (isEditing ? api.setEditValue(v) : api.setNewValue(row.talkId, id, v))}
-                onInputError={(message) =>
-                  isEditing ? api.setEditError(message) : api.setNewError(errorKey, message)
-                }
-                readOnly={false}
-                required={api.required(row, column)}
-                displayValue={talkValue(id)?.displayValue}
-                subject={layout.subject}
-                talkId={row.isNew ? 0 : row.talkId}
-                variant="cell"
-                // Another field of the row, for editors narrowed by it (a category by its software).
-                valueOf={(identifier) => {
-                  const other = columns.find((c) => c.attribute.identifier === identifier)?.attribute;
-                  if (newRow) return other ? (newRow.values.get(other.subjectAttributeId) ?? null) : null;
-                  return row.talk?.talkValues.find((v) => v.subjectAttributeIdentifier === identifier)?.value;
-                }}
-              />
-              {isEditing && (
-                <Group gap={2} wrap="nowrap" className="grid-cell-actions">
-                  <ActionIcon
-                    size="sm"
-                    variant="filled"
-                    aria-label={text.grid.saveRow}
-                    onClick={() => api.commitSoon()}
-                  >
-                    <Icon name="check" size="1em" />
-                  </ActionIcon>
-                  <ActionIcon
-                    size="sm"
-                    variant="default"
-                    aria-label={text.grid.cancelRow}
-                    onClick={() => api.cancelEdit()}
-                  >
-                    <Icon name="close" size="1em" />
-                  </ActionIcon>
-                </Group>
-              )}
-            </div>
+              editing={isEditing ? editing : null}
+              newRow={newRow}
+              columns={columns}
+              subject={layout.subject}
+              displayValue={talkValue(id)?.displayValue}
+              api={api}
+            />
           );
         }
         const shown = displayText(column.attribute, talkValue(id) ?? { value: row.values.get(id) });
@@ -251,6 +211,7 @@ const GridRowView = memo(function GridRowView(props: RowViewProps) {
             key={column.key}
             role="gridcell"
             aria-colindex={colIndex}
+            data-attribute-id={id}
             tabIndex={editable ? 0 : -1}
             className={`grid-cell grid-text${fixedClass}${editable ? ' grid-editable' : ''}`}
             style={style}

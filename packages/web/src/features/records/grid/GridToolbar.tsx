@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, MultiSelect, TextInput, Tooltip } from '@mantine/core';
 import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
 import type { TalkFilterRequest } from '@talkbase/domain/contracts/talks';
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Link } from 'react-router';
 import { recordsText } from '../../../i18n/records.ts';
 import { Icon } from '../../../ui/Icon.tsx';
@@ -10,6 +10,7 @@ import { TransferActions } from '../../talk-transfer/TransferActions.tsx';
 import type { RecordAction } from '../actions/useRecordActions.tsx';
 import { contextPath } from '../context-route.ts';
 import { useSavedFilters } from '../../filters/useSavedFilters.ts';
+import { useSession } from '../../session/useSession.ts';
 
 const text = recordsText;
 
@@ -34,6 +35,9 @@ export interface GridToolbarProps {
   onNewRecord: () => void;
   onAsk: (kind: RecordAction, ids: number[]) => void;
   onReset: () => void;
+  /** The system columns the grid shows (exported with its columns) and their chooser. */
+  systemColumns?: readonly string[];
+  columnChooser?: ReactNode;
 }
 
 /** Above the grid: quick search, saved filters, tags, new rows and records, batch actions. */
@@ -41,6 +45,12 @@ export function GridToolbar({ toolbarRef, ...props }: GridToolbarProps) {
   const { subject, actions, isActive, selectedIds } = props;
   const filters = useSavedFilters(subject);
   const filterOptions = (filters.data ?? []).map((f) => ({ value: String(f.filterId), label: f.filterName }));
+  // Issue 39 item 8: only what the room can use. Customers open records through the form (their
+  // company filled in, their rules shown), never by rows or files; the deactivated list is for
+  // rooms that activate and deactivate (its way back, 'Ver ativos', always shows).
+  const customer = useSession()?.user.customer === true;
+  const bulkCreate = actions.Create && !customer;
+  const inactiveList = actions.Deactivate || !isActive;
 
   return (
     <Group className="grid-toolbar" gap="sm" wrap="wrap" align="flex-end" ref={toolbarRef}>
@@ -68,7 +78,7 @@ export function GridToolbar({ toolbarRef, ...props }: GridToolbarProps) {
       <Group gap="xs" ml="auto">
         <TransferActions
           subject={subject}
-          canCreate={actions.Create}
+          canCreate={bulkCreate}
           view={{
             isActive,
             filterIds: props.filterIds,
@@ -76,21 +86,22 @@ export function GridToolbar({ toolbarRef, ...props }: GridToolbarProps) {
             ...(props.termInput.trim() ? { term: props.termInput.trim() } : {}),
             ...(props.order ? { order: props.order } : {}),
             ...(props.templateId ? { templateId: props.templateId } : {}),
+            ...(props.systemColumns?.length ? { systemColumns: [...props.systemColumns] } : {}),
           }}
         />
+        {bulkCreate && (
+          <Button
+            variant="light"
+            leftSection={<Icon name="add_row_above" size="1.1em" />}
+            onClick={props.onAddRow}
+          >
+            {text.grid.newRow}
+          </Button>
+        )}
         {actions.Create && (
-          <>
-            <Button
-              variant="light"
-              leftSection={<Icon name="add_row_above" size="1.1em" />}
-              onClick={props.onAddRow}
-            >
-              {text.grid.newRow}
-            </Button>
-            <Button leftSection={<Icon name="add" size="1.1em" />} onClick={props.onNewRecord}>
-              {text.grid.newRecord}
-            </Button>
-          </>
+          <Button leftSection={<Icon name="add" size="1.1em" />} onClick={props.onNewRecord}>
+            {text.grid.newRecord}
+          </Button>
         )}
         {actions.Deactivate && (
           <Button
@@ -111,23 +122,26 @@ export function GridToolbar({ toolbarRef, ...props }: GridToolbarProps) {
             {text.grid.delete}
           </Button>
         )}
+        {props.columnChooser}
         <Tooltip label={text.grid.reset}>
           <ActionIcon variant="default" size="lg" aria-label={text.grid.reset} onClick={props.onReset}>
             <Icon name="restart_alt" size="1.2em" />
           </ActionIcon>
         </Tooltip>
-        <Button
-          component={Link}
-          variant="subtle"
-          to={contextPath('grid', subject, {
-            templateId: props.templateId,
-            filterIds: props.routeFilterIds,
-            menuId: props.routeMenuId,
-            isActive: !isActive,
-          })}
-        >
-          {isActive ? text.grid.showDeactivated : text.grid.showActive}
-        </Button>
+        {inactiveList && (
+          <Button
+            component={Link}
+            variant="subtle"
+            to={contextPath('grid', subject, {
+              templateId: props.templateId,
+              filterIds: props.routeFilterIds,
+              menuId: props.routeMenuId,
+              isActive: !isActive,
+            })}
+          >
+            {isActive ? text.grid.showDeactivated : text.grid.showActive}
+          </Button>
+        )}
       </Group>
     </Group>
   );

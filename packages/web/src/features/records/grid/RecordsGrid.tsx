@@ -19,7 +19,8 @@ import { GridBody, SELECT_WIDTH, type GridLayout } from './GridBody.tsx';
 import { GridFooter } from './GridFooter.tsx';
 import { GridHeader } from './GridHeader.tsx';
 import { GridToolbar } from './GridToolbar.tsx';
-import { gridColumns, type GridColumn } from './grid-columns.ts';
+import { gridColumns, systemColumn, type GridColumn } from './grid-columns.ts';
+import { SystemColumnsMenu, useSystemColumns } from './SystemColumnsMenu.tsx';
 import { positionKey } from './grid-position.ts';
 import { useGridEditing } from './useGridEditing.ts';
 import { useGridHeight, useGridPosition } from './useGridPosition.ts';
@@ -73,9 +74,14 @@ export function RecordsGrid({
   const [syncDialog, showSyncErrors] = useSyncErrorDialog();
   const gridHeight = useGridHeight(scrollRef, toolbarRef, othersChanged);
 
+  // The template's columns, then the system columns the user chose (Criado em, Criado por…).
+  const [systemNames, setSystemNames] = useSystemColumns(subject);
   const columns = useMemo(
-    () => gridColumns(context.template, context.subject.subjectAttributes),
-    [context.template, context.subject.subjectAttributes],
+    () => [
+      ...gridColumns(context.template, context.subject.subjectAttributes),
+      ...systemNames.map((name) => systemColumn(name, text.grid.systemColumnLabels[name])),
+    ],
+    [context.template, context.subject.subjectAttributes, systemNames],
   );
   const showId = context.template?.showTalkIdOnGrid ?? true;
 
@@ -246,6 +252,8 @@ export function RecordsGrid({
         onNewRecord={() => setModal({ talkId: 0 })}
         onAsk={recordActions.ask}
         onReset={resetGrid}
+        systemColumns={systemNames}
+        columnChooser={<SystemColumnsMenu value={systemNames} onChange={setSystemNames} />}
       />
 
       {othersChanged && (

@@ -55,6 +55,72 @@ export function gridColumns(
   return [...columns.filter((c) => c.fixed), ...columns.filter((c) => !c.fixed)];
 }
 
+/**
+ * The record's own columns (issue 39): who created and last changed it, and when. Read-only, shown
+ * when the user picks them ("Colunas do sistema"), ordered and filtered by the server under these
+ * identifiers, exported with the grid's columns. Negative ids: never an attribute's.
+ */
+export const SYSTEM_COLUMNS = [
+  { identifier: 'created_at', id: -1 },
+  { identifier: 'created_by', id: -2 },
+  { identifier: 'updated_at', id: -3 },
+  { identifier: 'updated_by', id: -4 },
+] as const;
+export type SystemColumnName = (typeof SYSTEM_COLUMNS)[number]['identifier'];
+
+export function systemColumn(identifier: SystemColumnName, label: string): GridColumn {
+  const id = SYSTEM_COLUMNS.find((c) => c.identifier === identifier)?.id ?? -1;
+  const attribute: ContextSubjectAttribute = {
+    subjectAttributeId: id,
+    identifier,
+    subjectAttributeIdentifier: identifier,
+    name: label,
+    attributeName: label,
+    subjectAttributeName: label,
+    // An instant (date-time) or an account's name (text).
+    componentId: identifier.endsWith('_at') ? 11 : 1,
+    isRequired: false,
+    isEditable: false,
+    isNaturalKey: false,
+    isMultipleValues: false,
+    isOrderable: true,
+    isInternal: false,
+    length: null,
+    defaultValue: null,
+    componentConfigs: { readonly: true },
+    relatedSubject: null,
+    tooltip: null,
+    description: null,
+    icon: null,
+    order: 10_000 - id,
+    actions: { create: false, update: false, delete: false },
+    preSelect: null,
+  };
+  return {
+    key: `s_${identifier}`,
+    attribute,
+    label,
+    width: DEFAULT_COLUMN_WIDTH,
+    fixed: false,
+    orderable: true,
+  };
+}
+
+/** A talk's system values by their columns' ids, for the grid's rows. */
+export function systemValuesOf(talk: {
+  createdAt: string;
+  createdByName?: string | null | undefined;
+  updatedAt: string;
+  updatedByName?: string | null | undefined;
+}): [number, unknown][] {
+  return [
+    [-1, talk.createdAt],
+    [-2, talk.createdByName ?? null],
+    [-3, talk.updatedAt],
+    [-4, talk.updatedByName ?? null],
+  ];
+}
+
 /** Page sizes (002 §9): 10, 25, 50, 100; a context reset adds 200 and 500. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const LARGE_PAGE_SIZES = [200, 500] as const;

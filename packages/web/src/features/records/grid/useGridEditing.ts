@@ -7,8 +7,9 @@ import { recordsText } from '../../../i18n/records.ts';
 import { notifyError, notifySuccess } from '../feedback.tsx';
 import { fieldAccess, isFileAttribute, talkValuesToSave } from '../form/field-rules.ts';
 import { createTalk, updateTalk } from '../records-api.ts';
-import type { EditingCell, GridRow, NewRow, RowApi, RowState } from './GridBody.tsx';
-import { nextTempId, type GridColumn } from './grid-columns.ts';
+import { cellElement, editorTarget, focusEditor } from './cell-focus.ts';
+import type { AfterCommit, EditingCell, GridRow, NewRow, RowApi, RowState } from './GridBody.tsx';
+import { nextTempId, systemValuesOf, type GridColumn } from './grid-columns.ts';
 import { loadCellEditing } from './load-cell-editing.ts';
 
 const text = recordsText;
@@ -54,7 +55,11 @@ export function useGridEditing(options: GridEditingOptions) {
       talkId: talk.talkId,
       isNew: false,
       talk,
-      values: new Map(talk.talkValues.map((v) => [v.subjectAttributeId, v.value])),
+      // With the system columns' values (Criado em…: grid-columns.ts), never sent back.
+      values: new Map([
+        ...talk.talkValues.map((v) => [v.subjectAttributeId, v.value] as const),
+        ...systemValuesOf(talk),
+      ]),
     }));
     return [...fresh, ...saved];
   }, [newRows, page]);
@@ -79,27 +84,94 @@ export function useGridEditing(options: GridEditingOptions) {
     (row.isNew ? actions.Create : actions.Update) &&
     !cellAccess(row, column).readOnly;
 
-  const startEdit = (row: GridRow, column: GridColumn) => {
-    if (row.isNew || !canEditCell(row, column) || rowStates.get(row.key) === 'syncing') return;
+  // An edit asked for while its row was still saving (Tab, then typing at once): it opens, with
+  // what was typed, once the save is done; an Enter or Tab typed after it then saves it.
+  const waiting = useRef<{
+    rowKey: string;
+    attributeId: number;
+    typed: string;
+    then: AfterCommit | null;
+  } | null>(null);
+  // The cell that gets the focus once the open one closes (Enter and Esc: itself; Tab: the next,
+  // or itself when the next is not drawn).
+  type CellRef = { rowKey: string; attributeId: number };
+  const focusAfter = useRef<{ target: CellRef; from: CellRef } | null>(null);
+
+  const isWaiting = (row: GridRow, column: GridColumn) =>
+    waiting.current?.rowKey === row.key &&
+    waiting.current.attributeId === column.attribute.subjectAttributeId;
+
+  const startEdit = (row: GridRow, column: GridColumn, typed = '', then: AfterCommit | null = null) => {
+    if (row.isNew || !canEditCell(row, column)) return;
+    const attributeId = column.attribute.subjectAttributeId;
+    if (rowStates.get(row.key) === 'syncing') {
+      const before = isWaiting(row, column) ? waiting.current : null;
+      if (before && typed === '' && before.typed !== '') before.then = 'stay';
+      else
+        waiting.current = { rowKey: row.key, attributeId, typed: (before?.typed ?? '') + typed, then: null };
+      return;
+    }
     if (editing) {
       // Another cell is open: this gesture saves it (or shows why it cannot be saved); the next
       // one opens the new cell.
-      if (editing.rowKey !== row.key || editing.attributeId !== column.attribute.subjectAttributeId)
-        commitSoon();
+      if (editing.rowKey !== row.key || editing.attributeId !== attributeId) commitSoon();
       return;
     }
     setEditing({
       rowKey: row.key,
-      attributeId: column.attribute.subjectAttributeId,
-      value: row.values.get(column.attribute.subjectAttributeId) ?? null,
+      attributeId,
+      value: row.values.get(attributeId) ?? null,
       inputError: undefined,
+      typed,
+      then,
     });
     setRowState(row.key, 'editing');
   };
 
+  /** Tab on a cell typed on while its row saved: saves what was typed there as it opens. */
+  const queueCommit = (row: GridRow, column: GridColumn, then: AfterCommit) => {
+    const next = isWaiting(row, column) ? waiting.current : null;
+    if (!next?.typed) return false;
+    next.then = then;
+    return true;
+  };
+
+  // Once the row is saved (and drawn with its new version), the waiting edit opens.
+  useLayoutEffect(() => {
+    const next = waiting.current;
+    if (!next || rowStates.get(next.rowKey) === 'syncing' || editing) return;
+    waiting.current = null;
+    const row = rows.find((r) => r.key === next.rowKey);
+    const column = columns.find((c) => c.attribute.subjectAttributeId === next.attributeId);
+    if (row && column) startEdit(row, column, next.typed, next.then);
+  });
+
   const cancelEdit = () => {
-    if (editing) setRowState(editing.rowKey, null);
+    waiting.current = null;
+    if (!editing) return;
+    const here = { rowKey: editing.rowKey, attributeId: editing.attributeId };
+    focusAfter.current = { target: here, from: here };
+    setRowState(editing.rowKey, null);
     setEditing(null);
+  };
+
+  /** The editable cell after (before) the given one: in its row, else in the next (previous) row. */
+  const neighbour = (rowKey: string, attributeId: number, then: AfterCommit) => {
+    const here = { rowKey, attributeId };
+    if (then === 'stay') return here;
+    const step = then === 'next' ? 1 : -1;
+    const rowIndex = rows.findIndex((r) => r.key === rowKey);
+    let col = columns.findIndex((c) => c.attribute.subjectAttributeId === attributeId) + step;
+    for (let r = rowIndex; r >= 0 && r < rows.length && Math.abs(r - rowIndex) <= 1; r += step) {
+      const row = rows[r];
+      for (; row && !row.isNew && col >= 0 && col < columns.length; col += step) {
+        const column = columns[col];
+        if (column && canEditCell(row, column))
+          return { rowKey: row.key, attributeId: column.attribute.subjectAttributeId };
+      }
+      col = step > 0 ? 0 : columns.length - 1;
+    }
+    return here;
   };
 
   // Editors with a debounce emit on blur: a commit first takes the focus away, then reads the
@@ -108,12 +180,23 @@ export function useGridEditing(options: GridEditingOptions) {
   useLayoutEffect(() => {
     editingRef.current = editing;
   });
-  const commitSoon = () => {
+  // A closed cell's focus goes where the keyboard left it; once drawn (this runs after the rows).
+  useLayoutEffect(() => {
+    const next = focusAfter.current;
+    if (!next || editing) return;
+    focusAfter.current = null;
+    const { target, from } = next;
+    const cell =
+      cellElement(scrollRef.current, target.rowKey, target.attributeId) ??
+      cellElement(scrollRef.current, from.rowKey, from.attributeId);
+    cell?.focus();
+  });
+  const commitSoon = (then?: AfterCommit) => {
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    window.setTimeout(() => void commitEdit(), 0);
+    window.setTimeout(() => void commitEdit(then), 0);
   };
 
-  const commitEdit = async () => {
+  const commitEdit = async (then?: AfterCommit) => {
     // The value rules come with the editors (./cell-editing.ts), already fetched for this edit.
     const { validateValue } = await loadCellEditing();
     const current = editingRef.current;
@@ -131,8 +214,16 @@ export function useGridEditing(options: GridEditingOptions) {
         now: new Date(),
       })[0]?.message;
     if (problem) {
+      // The cell stays open with the focus back in it, where the dialog gives it back.
+      const cell = cellElement(scrollRef.current, current.rowKey, current.attributeId);
+      const target = cell && editorTarget(cell, `cell-${current.rowKey}-${current.attributeId}`);
+      if (target) focusEditor(target, '', false);
       showSyncErrors(new ApiError(400, [{ message: problem }]));
       return;
+    }
+    if (then) {
+      const from = { rowKey: current.rowKey, attributeId: current.attributeId };
+      focusAfter.current = { target: neighbour(current.rowKey, current.attributeId, then), from };
     }
     setEditing(null);
     const initial = new Map([[current.attributeId, row.values.get(current.attributeId)]]);
@@ -143,6 +234,7 @@ export function useGridEditing(options: GridEditingOptions) {
       return;
     }
     setRowState(row.key, 'syncing');
+    let reopened = false;
     try {
       const updated = await updateTalk(subject, row.talkId, row.talk.version, talkValues);
       queryClient.setQueryData<PagedTalks>(pageKey, (old) =>
@@ -151,13 +243,23 @@ export function useGridEditing(options: GridEditingOptions) {
       queryClient.setQueryData(['talk', subject, updated.talkId], updated);
       notifySuccess(text.messages.updated);
     } catch (err) {
-      showSyncErrors(
-        err instanceof ApiError && err.status === 409
-          ? new ApiError(409, [{ message: text.messages.stale }])
-          : err,
-      );
+      const stale = err instanceof ApiError && err.status === 409;
+      const refused = err instanceof ApiError && (err.status === 400 || err.status === 422);
+      // (The closed cell may still be `current` here: the close is drawn after this answer.)
+      if ((stale || refused) && (!editingRef.current || editingRef.current === current)) {
+        // The cell opens again with what the user typed: to correct it after a rule's refusal, or,
+        // when someone saved the record meanwhile (the row reloads with its new version), to save
+        // it over that version or drop it with Esc.
+        reopened = true;
+        waiting.current = null;
+        focusAfter.current = null;
+        setEditing({ ...current, inputError: undefined, typed: '', then: null });
+        setRowState(row.key, 'editing');
+        if (stale) void queryClient.invalidateQueries({ queryKey: ['talks', subject] });
+      }
+      showSyncErrors(stale ? new ApiError(409, [{ message: text.grid.staleCell }]) : err);
     } finally {
-      setRowState(row.key, null);
+      if (!reopened) setRowState(row.key, null);
     }
   };
 
@@ -224,7 +326,8 @@ export function useGridEditing(options: GridEditingOptions) {
   const handlers = {
     canEdit: canEditCell,
     required: (row: GridRow, column: GridColumn) => cellAccess(row, column).required,
-    startEdit,
+    startEdit: (row: GridRow, column: GridColumn, typed?: string) => startEdit(row, column, typed),
+    queueCommit,
     cancelEdit,
     commitSoon,
     setEditValue: (value: unknown) => setEditing((e) => (e ? { ...e, value } : e)),
@@ -252,9 +355,10 @@ export function useGridEditing(options: GridEditingOptions) {
   const [rowApi] = useState<RowApi>(() => ({
     canEdit: (row, column) => handlersRef.current.canEdit(row, column),
     required: (row, column) => handlersRef.current.required(row, column),
-    startEdit: (row, column) => handlersRef.current.startEdit(row, column),
+    startEdit: (row, column, typed) => handlersRef.current.startEdit(row, column, typed),
+    queueCommit: (row, column, then) => handlersRef.current.queueCommit(row, column, then),
     cancelEdit: () => handlersRef.current.cancelEdit(),
-    commitSoon: () => handlersRef.current.commitSoon(),
+    commitSoon: (then) => handlersRef.current.commitSoon(then),
     setEditValue: (value) => handlersRef.current.setEditValue(value),
     setEditError: (message) => handlersRef.current.setEditError(message),
     setNewValue: (tempId, attributeId, value) => handlersRef.current.setNewValue(tempId, attributeId, value),

@@ -83,6 +83,7 @@ function OptionItem({ option, selected }: { option: RelatedOption; selected: boo
  */
 export function SelectEditor(props: SelectEditorProps) {
   const { attribute, value, readOnly, onChange, onBlur, displayValue, valueOf, onAnnounceIdentifier } = props;
+  const { allowedOptions } = props;
   const multiple = attribute.isMultipleValues;
   const [search, setSearch] = useState('');
   const combobox = useCombobox({
@@ -95,12 +96,14 @@ export function SelectEditor(props: SelectEditorProps) {
   const [term] = useDebouncedValue(search.trim(), OPTION_SEARCH_DEBOUNCE_MS);
   const [names, setNames] = useState<Readonly<Record<number, string>>>({});
   const params = optionParams(attribute.componentConfigs, valueOf);
-  const { query, options, answerError } = useRelatedOptions({
+  const related = useRelatedOptions({
     attributeId: attribute.subjectAttributeId,
     term,
     params,
     enabled: combobox.dropdownOpened,
   });
+  const { query, answerError } = related;
+  const options = allowedOptions ? related.options.filter((o) => allowedOptions.has(o.id)) : related.options;
 
   const ids = idsOf(value);
   const nameOf = (id: number): string =>
