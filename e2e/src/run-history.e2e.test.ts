@@ -327,4 +327,64 @@ describe('run history (issue 33)', { timeout: 300_000 }, () => {
     expect(saved.events[0]?.steps[0]).toMatchObject({ eventStepType: 10, tagId: state.tagId });
     await context.close();
   });
+
+  it('the automations list pauses the whole engine: a change waits, nothing is lost, and runs after resume', async () => {
+    const admin = await signInByApi(suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const { context, page, shell } = await signedIn(
+      suite.browser,
+      suite.server,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      '/automation/list',
+    );
+    await page.getByRole('button', { name: 'Pausar automações' }).click();
+    await page.getByText('Automações pausadas', { exact: true }).waitFor();
+    expect(await api<{ paused: boolean }>(admin, 'GET', '/api/job/engine')).toMatchObject({ paused: true });
+    // While paused, a new ticket's automation makes a run that waits.
+    const chamado = await api<{ subjectId: number }>(admin, 'GET', '/api/subject/chamado');
+    const job = await api<{ jobId: number }>(admin, 'POST', '/api/job', {
+      name: 'Marcar chamados novos',
+      events: [
+        {
+          name: 'Novo chamado',
+          steps: [
+            {
+              eventStepType: 5,
+              subjectId: chamado.subjectId,
+              filterName: 'Todos',
+              filter: { condition: 'E', rules: [] },
+            },
+          ],
+        },
+      ],
+      works: [
+        { steps: [{ workStepType: 'SetTalkTag', name: 'Etiqueta', configs: [{ tagId: state.tagId }] }] },
+      ],
+    });
+    const runsOf = () =>
+      api<JobRunPage>(admin, 'GET', `/api/job/${job.jobId}/runs?fetch=100`).then((r) => r.itens);
+    await api(admin, 'POST', '/api/talk/chamado', {
+      talkValues: [
+        { subjectAttributeIdentifier: 'titulo', value: 'Chamado aberto com as automações pausadas' },
+      ],
+    });
+    await expect.poll(async () => (await runsOf()).length, { timeout: 10_000 }).toBe(1);
+    expect((await runsOf())[0]?.status).toBe('pending');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'automations-paused-day');
+    await shell.nightMode.click();
+    await screenshot(page, 'automations-paused-night');
+    await shell.nightMode.click();
+    await page.getByRole('button', { name: 'Retomar automações' }).click();
+    await page.getByText('Automações pausadas', { exact: true }).waitFor({ state: 'detached' });
+    await expect
+      .poll(
+        async () => (await runsOf()).filter((r) => r.status === 'pending' || r.status === 'running').length,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(0);
+    await context.close();
+  });
 });

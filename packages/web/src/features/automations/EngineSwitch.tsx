@@ -33,8 +33,7 @@ export function EngineSwitch() {
   if (state.isError) return null;
   return (
     <Button
-      variant={paused ? 'filled' : 'default'}
-      color={paused ? 'green' : undefined}
+      variant="default"
       loading={change.isPending}
       disabled={!state.data}
       leftSection={<Icon name={paused ? 'play_arrow' : 'pause'} />}
