@@ -33,6 +33,7 @@ import { localBus, postgresBus } from './realtime/bus.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { EventStream } from './events/event-stream.ts';
 import { StreamPushes } from './events/stream-pushes.ts';
+import { backgroundRunner } from './runtime/background-runner.ts';
 import { registerRealtimeRoutes } from './realtime/realtime.routes.ts';
 import { registerSubjectRoutes } from './modules/subjects/subjects.routes.ts';
 import { SubjectsService } from './modules/subjects/subjects.service.ts';
@@ -210,6 +211,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Every write's events (events/): appended in its transaction, dispatched after its commit.
     const events = new EventStream({ db, onError: (err, what) => app.log.error({ err }, what) });
     const pushes = new StreamPushes(hub);
+    // One runner for the instance's background work, in named lanes (runtime/background-runner.ts).
+    const runner = backgroundRunner();
     const auth = new AuthService({ db: db.kysely, config, hasher, signer, mailer });
     const accounts = new AccountsService(db.kysely, hasher);
     // Counts of filtered pages; another instance's writes reach us as SendTalkUpdates.
@@ -251,6 +254,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       catalog: subjects.catalog,
       events,
       counts,
+      runner,
       onError: (err) => app.log.error({ err }, 'tags'),
     });
     talks.writeRules.onWritten({
@@ -339,6 +343,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       ]),
       services: { talks, subjects, tags, messages: talkMessages, notificationSender, mailer },
       pollMs: config.automationsPollMs,
+      runner,
       onError: (err, what) => app.log.error({ err }, what),
     });
     // A commit that appended events wakes the automations (they read the log from their cursor).
@@ -404,7 +409,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     registerMessageRoutes(app, authenticate, talkMessages);
     registerTaskRoutes(app, authenticate, tasks);
     registerTagRoutes(app, authenticate, tags);
-    const talkImports = new TalkImportService({ db, talks, subjects, events });
+    const talkImports = new TalkImportService({ db, talks, subjects, events, runner });
     await registerTalkTransferRoutes(
       app,
       authenticate,

@@ -8,7 +8,15 @@
  * (a claim with a lease, `FOR UPDATE SKIP LOCKED` on PostgreSQL), so a lane takes only what it has
  * room for: callers ask `free(lane)` before claiming.
  */
-export class Lanes<Name extends string> {
+/** What a piece of background work needs of the runner: its own lane's slots. */
+export interface LaneRunner<Name extends string> {
+  run<T>(name: Name, task: () => Promise<T>): Promise<T>;
+  free(name: Name): number;
+  size(name: Name): number;
+  idle(name?: Name): Promise<void>;
+}
+
+export class Lanes<Name extends string> implements LaneRunner<Name> {
   readonly #lanes = new Map<Name, Lane>();
 
   constructor(concurrency: Record<Name, number>) {

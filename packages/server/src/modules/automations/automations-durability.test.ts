@@ -275,4 +275,35 @@ describe('automation durability', () => {
       ]);
     },
   );
+
+  it.skipIf(!testDatabaseUrl)(
+    'two instances take the event stream together: every event makes its runs exactly once',
+    async () => {
+      f = await automationFixture();
+      const fx = f;
+      const jobId = await createJob(fx, {
+        name: 'Na criação',
+        events: [event(fx, 5)],
+        works: [{ steps: [setValue(fx, 'contador', 1)] }],
+      });
+      const other = await fx.t.sibling();
+      const a = fx.app.services.automations;
+      const b = other.services.automations;
+      // Creates through both instances while both read the stream.
+      const ids: number[] = [];
+      for (let round = 0; round < 5; round++) {
+        const made = await Promise.all(
+          Array.from({ length: 8 }, (_, i) => createRecord(fx, { titulo: `R${round}-${i}` })),
+        );
+        ids.push(...made);
+        await Promise.all([a.drain(), b.drain(), a.drain(), b.drain()]);
+      }
+      await Promise.all([a.drain(), b.drain()]);
+      const runs = (await runsOf(fx, jobId)).itens;
+      expect(runs).toHaveLength(ids.length);
+      expect(new Set(runs.map((r) => r.talkId)).size).toBe(ids.length);
+      expect(runs.every((r) => r.status === 'succeeded')).toBe(true);
+      for (const id of ids.slice(0, 5)) expect((await readRecord(fx, id)).contador).toBe(1);
+    },
+  );
 });

@@ -8,6 +8,9 @@ import type { SubjectsService } from '../subjects/subjects.service.ts';
 import type { ActionRegistry } from './actions/registry.ts';
 import type { ActionServices } from './actions/types.ts';
 import * as repo from './automations.repository.ts';
+import type { RunLane } from './automations.repository.ts';
+import type { LaneRunner } from '../../runtime/lanes.ts';
+import { BACKGROUND_LANES } from '../../runtime/background-runner.ts';
 import type { JobSource } from './job-source.ts';
 
 /** Automations caused by automations stop at this depth (issue 16, Loops). */
@@ -52,6 +55,11 @@ export interface EngineDeps {
    * PostgreSQL.
    */
   setRecordConcurrency?: number;
+  /**
+   * The instance's background runner (runtime/background-runner.ts), whose `event` and `set`
+   * lanes the engine works in; without one, the engine makes its own two lanes.
+   */
+  runner?: LaneRunner<RunLane>;
   now?: () => number;
 }
 
@@ -81,8 +89,8 @@ export class EngineCore {
     this.now = now;
     this.leaseMs = deps.leaseMs ?? 60_000;
     this.batchSize = deps.batchSize ?? 500;
-    this.concurrency = deps.concurrency ?? 8;
-    this.setConcurrency = deps.setConcurrency ?? 2;
+    this.concurrency = deps.concurrency ?? BACKGROUND_LANES.event;
+    this.setConcurrency = deps.setConcurrency ?? BACKGROUND_LANES.set;
     this.setRecordConcurrency =
       deps.setRecordConcurrency ??
       (deps.db.dialect === 'postgres' ? Math.max(1, Math.floor(this.concurrency / 2)) : this.concurrency);

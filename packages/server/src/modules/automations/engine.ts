@@ -1,6 +1,6 @@
 import type { JobEngineState, JobRun } from '@talkbase/domain/contracts/jobs';
 import type { AuthContext } from '../../access/identity.ts';
-import { Lanes } from '../../runtime/lanes.ts';
+import { Lanes, type LaneRunner } from '../../runtime/lanes.ts';
 import type { ActionServices } from './actions/types.ts';
 import * as repo from './automations.repository.ts';
 import { EngineCore, type EngineDeps } from './engine-core.ts';
@@ -35,7 +35,7 @@ export class AutomationEngine {
   private readonly intake: RunIntake;
   private readonly executor: RunExecutor;
   private readonly history: RunHistory;
-  private readonly lanes: Lanes<repo.RunLane>;
+  private readonly lanes: LaneRunner<repo.RunLane>;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<boolean> | null = null;
   private again = false;
@@ -60,7 +60,8 @@ export class AutomationEngine {
       timeZone: (companyId) => core.timeZone(companyId, core.k),
       db: deps.db.kysely,
     };
-    this.lanes = new Lanes<repo.RunLane>({ event: core.concurrency, set: core.setConcurrency });
+    this.lanes =
+      deps.runner ?? new Lanes<repo.RunLane>({ event: core.concurrency, set: core.setConcurrency });
     this.executor = new RunExecutor(core, services, this.lanes, () => this.closed);
     this.history = new RunHistory(core, () => this.wake());
   }
@@ -88,7 +89,8 @@ export class AutomationEngine {
     this.timer = null;
     await this.running?.catch(() => undefined);
     await this.pumping?.catch(() => undefined);
-    await this.lanes.idle();
+    // Its own lanes only: the runner may be the instance's, shared with other work.
+    await Promise.all([this.lanes.idle('event'), this.lanes.idle('set')]);
   }
 
   /**

@@ -8,7 +8,7 @@ import {
 } from '@talkbase/domain/contracts/jobs';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { Lanes } from '../../runtime/lanes.ts';
+import type { LaneRunner } from '../../runtime/lanes.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
 import { nextBatch, countRecords } from '../tags/tag-evaluator.ts';
 import type { ActionContext, ActionServices } from './actions/types.ts';
@@ -32,7 +32,7 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 export class RunExecutor {
   private readonly core: EngineCore;
   private readonly services: ActionServices;
-  private readonly lanes: Lanes<repo.RunLane>;
+  private readonly lanes: LaneRunner<repo.RunLane>;
   /** The engine is closing: runs in progress go back to pending at their next step or batch. */
   private readonly stopping: () => boolean;
   /** The records the set lane's runs work at once, all runs together (`setRecordConcurrency`). */
@@ -41,7 +41,7 @@ export class RunExecutor {
   constructor(
     core: EngineCore,
     services: ActionServices,
-    lanes: Lanes<repo.RunLane>,
+    lanes: LaneRunner<repo.RunLane>,
     stopping: () => boolean = () => false,
   ) {
     this.core = core;

@@ -8,6 +8,7 @@ import { countRecords, nextBatch, tagCondition } from './tag-evaluator.ts';
 import * as repo from './tags.repository.ts';
 import { tagEvents } from './tag-membership.ts';
 import { appendEvents, type EventStream } from '../../events/event-stream.ts';
+import type { LaneRunner } from '../../runtime/lanes.ts';
 
 /** How long an instance holds a run between two batches before another may take it over. */
 const LEASE_MS = 30_000;
@@ -28,6 +29,7 @@ export class TagRunner {
   private readonly catalog: CatalogCache;
   private readonly batchSize: number;
   private readonly events: EventStream;
+  private readonly runner: LaneRunner<'tags'> | undefined;
   private readonly onError: (err: unknown) => void;
   private loop: Promise<void> | undefined;
   private again = false;
@@ -41,6 +43,8 @@ export class TagRunner {
     batchSize?: number;
     /** Each batch's tags gained and lost are events of its transaction. */
     events: EventStream;
+    /** The instance's background runner: each run is worked in its `tags` lane. */
+    runner?: LaneRunner<'tags'>;
     onError: (err: unknown) => void;
   }) {
     this.db = deps.db;
@@ -48,6 +52,7 @@ export class TagRunner {
     this.catalog = deps.catalog;
     this.batchSize = deps.batchSize ?? 500;
     this.events = deps.events;
+    this.runner = deps.runner;
     this.onError = deps.onError;
   }
 
@@ -131,7 +136,7 @@ export class TagRunner {
     while (!this.closed) {
       const run = await this.claim();
       if (!run) return;
-      await this.runOne(run);
+      await (this.runner ? this.runner.run('tags', () => this.runOne(run)) : this.runOne(run));
     }
   }
 

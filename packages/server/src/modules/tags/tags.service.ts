@@ -15,6 +15,7 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound, unprocessable, type ErrorItem } from '../../http/errors.ts';
 import { paging } from '../../http/paging.ts';
 import type { EventStream, EventTransaction } from '../../events/event-stream.ts';
+import type { LaneRunner } from '../../runtime/lanes.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { CatalogCache } from '../catalog/catalog.ts';
 import type { SubjectMeta } from '../subjects/subject-meta.ts';
@@ -42,6 +43,8 @@ export class TagsService {
     catalog: CatalogCache;
     events: EventStream;
     counts: CountCache;
+    /** The instance's background runner (its `tags` lane). */
+    runner?: LaneRunner<'tags'>;
     onError: (err: unknown) => void;
     batchSize?: number;
   }) {
@@ -55,6 +58,7 @@ export class TagsService {
       catalog: deps.catalog,
       ...(deps.batchSize ? { batchSize: deps.batchSize } : {}),
       events: deps.events,
+      ...(deps.runner ? { runner: deps.runner } : {}),
       onError: deps.onError,
     });
   }

@@ -1,5 +1,6 @@
 import { eventActor } from '../../events/event-actor.ts';
 import { appendEvent, appendEvents, type EventStream } from '../../events/event-stream.ts';
+import type { LaneRunner } from '../../runtime/lanes.ts';
 import type { Kysely } from 'kysely';
 import { writeCsv } from '../../http/csv.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -91,9 +92,13 @@ export class TalkImportService {
   private readonly running = new Set<Promise<void>>();
   private readonly slots = new ImportSlots();
 
-  constructor(deps: PlanDeps & { events: EventStream }) {
+  /** The instance's background runner: imports run in its `imports` lane. */
+  private readonly runner: LaneRunner<'imports'> | undefined;
+
+  constructor(deps: PlanDeps & { events: EventStream; runner?: LaneRunner<'imports'> }) {
     this.deps = deps;
     this.events = deps.events;
+    this.runner = deps.runner;
   }
 
   private get k(): ImportDb {
@@ -156,7 +161,8 @@ export class TalkImportService {
       .returning('id')
       .executeTakeFirstOrThrow();
     const importId = Number(inserted.id);
-    const job = this.run(auth, importId, plan, mode).catch(async (err: unknown) => {
+    const work = () => this.run(auth, importId, plan, mode);
+    const job = (this.runner ? this.runner.run('imports', work) : work()).catch(async (err: unknown) => {
       await this.finish(importId, { status: 'failed', message: importMessages.interrupted }).catch(() => {});
       if (!(err instanceof HttpError)) console.error('import failed', err);
     });
