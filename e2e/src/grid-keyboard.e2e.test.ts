@@ -223,11 +223,16 @@ describe('grid keyboard editing (issue 39 item 4)', () => {
     await expect.poll(() => editorFocus(page)).not.toBeNull();
     await page.keyboard.type('15092026');
     await page.keyboard.press('Enter');
+    // The row shows the saved date before the person moves on (as they would look at it).
+    await expect.poll(async () => talkValue(await talk('campos', id), 'data')).toBe('2026-09-15');
+    await expect.poll(() => focused(page)).toMatch(/^cell Data:/);
     await focusCell(grid.cell(id, 'Sim/Não'));
     await page.keyboard.press('Enter');
     await expect.poll(() => editorFocus(page)).toMatchObject({ type: 'radio' });
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Enter');
+    await expect.poll(async () => talkValue(await talk('campos', id), 'simnao')).toBe(true);
+    await expect.poll(() => focused(page)).toMatch(/^cell Sim\/Não:/);
     await focusCell(grid.cell(id, 'Seleção (cliente)'));
     await page.keyboard.press('Enter');
     await page.getByRole('option').first().waitFor();

@@ -14,7 +14,7 @@ export class SignInPage {
     this.page = page;
     this.heading = page.getByRole('heading', { name: 'Entrar no Talkbase' });
     this.email = page.getByLabel('E-mail');
-    this.password = page.getByLabel('Senha');
+    this.password = page.getByLabel(/^Senha/);
     this.keepConnected = page.getByRole('checkbox', { name: 'Manter conectado' });
     this.submit = page.getByRole('button', { name: 'Entrar' });
     this.errors = page.getByTestId('sign-in-errors');

@@ -51,7 +51,12 @@ export function EnginePausedNotice() {
   if (!state.data?.paused) return null;
   const since = state.data.pausedAt ? formatDateTime(new Date(state.data.pausedAt), DEFAULT_TIME_ZONE) : '';
   return (
-    <Alert color="yellow" icon={<Icon name="pause_circle" />} title={text.pausedTitle}>
+    <Alert
+      color="yellow"
+      icon={<Icon name="pause_circle" />}
+      // The title in the text colour: the alert's yellow on its light yellow fails contrast by day.
+      title={<span style={{ color: 'var(--mantine-color-text)' }}>{text.pausedTitle}</span>}
+    >
       {text.pausedBody(since)}
     </Alert>
   );
