@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobRunPage } from '@talkbase/domain/contracts/jobs';
+import type { JobRunPage } from '@talkbase/domain/contracts/job-runs';
 import type { ApiTalk, PagedTalks } from '@talkbase/domain/contracts/talks';
 import { seriousViolations } from './axe.ts';
 import { signInByApi, suiteApi, talkValue } from './api.ts';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobRunPage } from '@talkbase/domain/contracts/jobs';
+import type { JobRunPage } from '@talkbase/domain/contracts/job-runs';
 import { seriousViolations } from './axe.ts';
 import { signInByApi, suiteApi } from './api.ts';
 import { screenshot } from './browser.ts';

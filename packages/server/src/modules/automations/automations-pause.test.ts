@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { jobEngineStateSchema, type JobEngineState } from '@talkbase/domain/contracts/jobs';
+import { jobEngineStateSchema, type JobEngineState } from '@talkbase/domain/contracts/job-runs';
 import { as, createPerson, login } from '../../test/harness.ts';
 import { countRecords, getRun, insertRecords, runOnExisting, until } from './automations-bulk.ts';
 import {

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idSchema } from '@talkbase/domain/contracts/ids';
+import { JOB_DEFAULT_PAGE_SIZE, JOB_PAGE_SIZES } from '@talkbase/domain/contracts/jobs';
 import {
-  JOB_DEFAULT_PAGE_SIZE,
-  JOB_PAGE_SIZES,
   jobEngineStateSchema,
   jobRunDetailSchema,
   jobRunPageSchema,
   jobRunStartedSchema,
-} from '@talkbase/domain/contracts/jobs';
+} from '@talkbase/domain/contracts/job-runs';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { AutomationEngine } from './engine.ts';

@@ -1,4 +1,4 @@
-import type { JobEngineState, JobRun } from '@talkbase/domain/contracts/jobs';
+import type { JobEngineState, JobRun } from '@talkbase/domain/contracts/job-runs';
 import type { AuthContext } from '../../access/identity.ts';
 import { Lanes, type LaneRunner } from '../../runtime/lanes.ts';
 import type { ActionServices } from './actions/types.ts';

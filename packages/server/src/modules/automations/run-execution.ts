@@ -1,11 +1,7 @@
 import type { Kysely } from 'kysely';
 import pLimit from 'p-limit';
-import {
-  BY_FILTER_KINDS,
-  type SavedJob,
-  type StepDetail,
-  type WorkStep,
-} from '@talkbase/domain/contracts/jobs';
+import { BY_FILTER_KINDS, type SavedJob, type WorkStep } from '@talkbase/domain/contracts/jobs';
+import { type StepDetail } from '@talkbase/domain/contracts/job-runs';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { LaneRunner } from '../../runtime/lanes.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { jobRunListQuerySchema, jobRunPageSchema } from '@talkbase/domain/contracts/jobs';
+import { jobRunListQuerySchema, jobRunPageSchema } from '@talkbase/domain/contracts/job-runs';
 import type { Database } from '../../db/schema.ts';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import { requirePlatformAdministrator } from '../../access/administration.ts';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JobRunDetail, JobRunPage } from '@talkbase/domain/contracts/jobs';
+import type { JobRunDetail, JobRunPage } from '@talkbase/domain/contracts/job-runs';
 import { as, errorsOf } from '../../test/harness.ts';
 import {
   automationFixture,

@@ -1,16 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { FilterNode } from '@talkbase/domain/filters/filter-tree';
+import { EVENT_TYPES, JOB_PAGE_SIZES, type EventType } from '@talkbase/domain/contracts/jobs';
 import {
-  EVENT_TYPES,
-  JOB_PAGE_SIZES,
-  type EventType,
   type JobRunDetail,
   type JobRunListQuery,
   type JobRunPage,
   type JobRunStep,
   type JobRunTrigger,
   type StepDetail,
-} from '@talkbase/domain/contracts/jobs';
+} from '@talkbase/domain/contracts/job-runs';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { paging } from '../../http/paging.ts';

@@ -10,7 +10,7 @@ import {
 } from '@talkbase/domain/filters/filter-tree';
 import { badRequest } from '../../http/errors.ts';
 import { attributeColumn, hasColumn, multiTable } from '../subjects/subject-ddl.ts';
-import { isAccountColumn, systemAttributeNamed, systemColumnOf } from './system-columns.ts';
+import { columnAttribute, isAccountColumn, systemAttributeNamed, systemColumnOf } from './system-columns.ts';
 import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
 import { toDbValue, type DbValue } from './talk-values.ts';
 import { MAX_ID } from '@talkbase/domain/contracts/ids';
@@ -34,28 +34,7 @@ type Sql = RawBuilder<unknown>;
 const TRUE: Sql = sql`1 = 1`;
 const FALSE: Sql = sql`1 = 0`;
 
-const ID_ATTRIBUTE: AttributeMeta = {
-  id: 0,
-  subjectId: 0,
-  identifier: 'id',
-  name: 'Id',
-  componentId: 3,
-  kind: 'integer',
-  isRequired: false,
-  isEditable: false,
-  isNaturalKey: false,
-  isMultipleValues: false,
-  isOrderable: true,
-  isInternal: false,
-  length: null,
-  defaultValue: null,
-  componentConfigs: {},
-  relatedSubjectId: null,
-  tooltip: null,
-  description: null,
-  icon: null,
-  position: 0,
-};
+const ID_ATTRIBUTE: AttributeMeta = columnAttribute('id', 'Id', 0, 'integer');
 
 export function resolveAttribute(subject: SubjectMeta, ref: string | number): AttributeMeta | undefined {
   if (ref === 'id') return ID_ATTRIBUTE;

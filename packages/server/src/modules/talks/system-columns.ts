@@ -24,16 +24,24 @@ const LABELS: Record<SystemColumnName, string> = {
   updated_by: 'Alterado por',
 };
 
-function systemAttribute(column: SystemColumnName, id: number): AttributeMeta {
-  const at = column.endsWith('_at');
+/**
+ * A record's own column as a read-only attribute of no subject (`id`, and the system columns): what
+ * the filter compiler, the order and the export read of an attribute.
+ */
+export function columnAttribute(
+  identifier: string,
+  name: string,
+  id: number,
+  kind: 'integer' | 'datetime',
+): AttributeMeta {
   return {
     id,
     subjectId: 0,
-    identifier: column,
-    name: LABELS[column],
-    // An instant (ms since the epoch, like a date-time attribute) or an account id.
-    componentId: at ? 11 : 3,
-    kind: at ? 'datetime' : 'integer',
+    identifier,
+    name,
+    // A date-time (ms since the epoch) or a number (an id, an account id).
+    componentId: kind === 'datetime' ? 11 : 3,
+    kind,
     isRequired: false,
     isEditable: false,
     isNaturalKey: false,
@@ -49,6 +57,10 @@ function systemAttribute(column: SystemColumnName, id: number): AttributeMeta {
     icon: null,
     position: 0,
   };
+}
+
+function systemAttribute(column: SystemColumnName, id: number): AttributeMeta {
+  return columnAttribute(column, LABELS[column], id, column.endsWith('_at') ? 'datetime' : 'integer');
 }
 
 export const SYSTEM_ATTRIBUTES: readonly AttributeMeta[] = SYSTEM_COLUMN_NAMES.map((c, i) =>

@@ -1,10 +1,10 @@
 import { Anchor, Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { ACTION_KIND_LABELS } from '@talkbase/domain/contracts/jobs';
 import {
-  ACTION_KIND_LABELS,
   type JobRunDetail,
   type JobRunStep,
   type JobRunStepStatus,
-} from '@talkbase/domain/contracts/jobs';
+} from '@talkbase/domain/contracts/job-runs';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { automationsText } from '../../i18n/automations.ts';

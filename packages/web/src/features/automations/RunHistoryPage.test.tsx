@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Mock } from 'vitest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JobRunDetail } from '@talkbase/domain/contracts/jobs';
+import type { JobRunDetail } from '@talkbase/domain/contracts/job-runs';
 import { on, stubFetch } from '../../test/fetch-stub.ts';
 import { adminUser, renderApp } from '../../test/render-app.tsx';
 

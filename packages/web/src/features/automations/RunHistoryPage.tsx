@@ -12,12 +12,8 @@ import {
   Title,
 } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  JOB_DEFAULT_PAGE_SIZE,
-  JOB_PAGE_SIZES,
-  JOB_RUN_STATUSES,
-  type JobRunStatus,
-} from '@talkbase/domain/contracts/jobs';
+import { JOB_DEFAULT_PAGE_SIZE, JOB_PAGE_SIZES } from '@talkbase/domain/contracts/jobs';
+import { JOB_RUN_STATUSES, type JobRunStatus } from '@talkbase/domain/contracts/job-runs';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';

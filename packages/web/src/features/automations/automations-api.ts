@@ -1,14 +1,11 @@
+import type { JobCreated, JobInput, JobPage, SavedJob } from '@talkbase/domain/contracts/jobs';
 import type {
-  JobCreated,
-  JobInput,
-  JobPage,
   JobRunDetail,
   JobRunPage,
   JobRunStarted,
   JobRunStatus,
   JobEngineState,
-  SavedJob,
-} from '@talkbase/domain/contracts/jobs';
+} from '@talkbase/domain/contracts/job-runs';
 import type { TagPage } from '@talkbase/domain/contracts/tags';
 import type { NotificationPage } from '@talkbase/domain/contracts/notifications';
 import { apiRequest } from '../../api/client.ts';

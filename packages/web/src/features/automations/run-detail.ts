@@ -1,6 +1,5 @@
+import { EVENT_TYPE_LABELS, type ActionKind } from '@talkbase/domain/contracts/jobs';
 import {
-  EVENT_TYPE_LABELS,
-  type ActionKind,
   type DialogStepDetail,
   type EmailStepDetail,
   type HttpStepDetail,
@@ -9,7 +8,7 @@ import {
   type ParentJobStepDetail,
   type SetValueStepDetail,
   type TagStepDetail,
-} from '@talkbase/domain/contracts/jobs';
+} from '@talkbase/domain/contracts/job-runs';
 import { automationsText } from '../../i18n/automations.ts';
 import { contextPath } from '../records/context-route.ts';
 import { HISTORY_PATH } from './paths.ts';

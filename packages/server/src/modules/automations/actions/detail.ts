@@ -3,7 +3,7 @@ import {
   STEP_DETAIL_TEXT_MAX,
   type StepDetail,
   type StepValueDetail,
-} from '@talkbase/domain/contracts/jobs';
+} from '@talkbase/domain/contracts/job-runs';
 import type { SubjectMeta } from '../../subjects/subject-meta.ts';
 
 /**

@@ -1,4 +1,5 @@
-import type { StepDetail, WorkStep } from '@talkbase/domain/contracts/jobs'; // the job contract (jobs-api helper)
+import type { WorkStep } from '@talkbase/domain/contracts/jobs';
+import type { StepDetail } from '@talkbase/domain/contracts/job-runs'; // the job contract (jobs-api helper)
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { Mailer } from '../../../mail/mailer.ts';

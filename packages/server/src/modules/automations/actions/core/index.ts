@@ -1,14 +1,16 @@
 import {
   configsOf,
   type DialogConfig,
-  type DialogStepDetail,
   type ParentJobConfig,
-  type ParentJobStepDetail,
-  type SetValueStepDetail,
   type TagConfig,
-  type TagStepDetail,
   type WorkStep,
 } from '@talkbase/domain/contracts/jobs';
+import {
+  type DialogStepDetail,
+  type ParentJobStepDetail,
+  type SetValueStepDetail,
+  type TagStepDetail,
+} from '@talkbase/domain/contracts/job-runs';
 import { findTalk } from '../../../talks/talks.repository.ts';
 import { attributeColumn } from '../../../subjects/subject-ddl.ts';
 import { PermanentActionError, type ActionContext, type ActionHandler } from '../types.ts';

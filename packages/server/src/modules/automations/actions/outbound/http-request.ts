@@ -1,4 +1,5 @@
-import { configsOf, type HttpRequestConfig, type HttpStepDetail } from '@talkbase/domain/contracts/jobs';
+import { configsOf, type HttpRequestConfig } from '@talkbase/domain/contracts/jobs';
+import { type HttpStepDetail } from '@talkbase/domain/contracts/job-runs';
 import {
   OutboundBlockedError,
   OutboundResponseTooLargeError,

@@ -1,8 +1,5 @@
-import {
-  configsOf,
-  type NotificationReceiver,
-  type NotificationStepDetail,
-} from '@talkbase/domain/contracts/jobs';
+import { configsOf, type NotificationReceiver } from '@talkbase/domain/contracts/jobs';
+import { type NotificationStepDetail } from '@talkbase/domain/contracts/job-runs';
 import { notificationMessages } from '@talkbase/domain/contracts/notifications';
 import { HttpError } from '../../../../http/errors.ts';
 import {

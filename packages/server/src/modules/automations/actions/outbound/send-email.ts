@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { configsOf, type EmailConfig, type EmailStepDetail } from '@talkbase/domain/contracts/jobs';
+import { configsOf, type EmailConfig } from '@talkbase/domain/contracts/jobs';
+import { type EmailStepDetail } from '@talkbase/domain/contracts/job-runs';
 import { escapeHtml } from '@talkbase/domain/notifications/template-variables';
 import type { MailAttachment } from '../../../../mail/mailer.ts';
 import { HttpError } from '../../../../http/errors.ts';
