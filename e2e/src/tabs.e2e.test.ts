@@ -40,14 +40,20 @@ describe('tabs (issue 39 item 9)', () => {
     expect(await shell.tabs.getByRole('link', { name: 'Tags' }).getAttribute('aria-current')).toBe('page');
 
     // The inbox and the notification settings are two screens, and so are two grids of a subject.
+    // Each screen names its tab once it has loaded (a grid once it knows its subject): the next
+    // address is opened only after that, as a person would.
+    const tabCount = async () => (await shell.tabTitles()).length;
     await shell.openFromMenu('Notificações');
+    await expect.poll(tabCount).toBe(3);
     await page.goto(`${suite.server.url}/notifications`);
     await shell.waitUntilReady();
+    await expect.poll(tabCount).toBe(4);
     await page.goto(`${suite.server.url}/context/grid/chamado`);
     await shell.waitUntilReady();
+    await expect.poll(tabCount).toBe(5);
     await page.goto(`${suite.server.url}/context/grid/chamado?isActive=false`);
     await shell.waitUntilReady();
-    await expect.poll(async () => (await shell.tabTitles()).length).toBe(6);
+    await expect.poll(tabCount).toBe(6);
     expect(await shell.tabTitles()).toEqual(expect.arrayContaining(['Notificações', 'Minhas notificações']));
 
     // Two searches share one "Busca" tab.
