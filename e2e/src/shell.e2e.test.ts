@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { screenshot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import type { AccountPreferences } from '@talkbase/domain/contracts/preferences';
+import { signInByApi, suiteApi } from './api.ts';
 import { pathname, signedIn } from './helpers.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
 
 const suite = useSuite();
+const api = suiteApi(suite);
+
+/** Closes the tab as a person does (its unload runs), then waits for the customer's saved choice. */
+async function closeAndExpectSaved(page: Page, expected: Partial<AccountPreferences>): Promise<void> {
+  await page.close({ runBeforeUnload: true });
+  const token = await signInByApi(suite.server, suite.customer.email, suite.customer.password);
+  await expect
+    .poll(() => api.ok<AccountPreferences>(token, 'GET', '/api/account/preferences'))
+    .toMatchObject(expected);
+}
 
 describe('layout and routes', () => {
   it('shows the dashboard with the logo, accessible, in day and night mode', async () => {
@@ -153,6 +166,9 @@ describe('preferences and shortcuts', () => {
     await page.keyboard.press('Alt+KeyH');
     await expect.poll(() => shell.isFullScreen()).toBe(false);
     expect(await shell.fullScreen.getAttribute('aria-pressed')).toBe('false');
+    // The tab closes right after the last change: the change still reaches the account, so the
+    // next browser (the next test) starts from it.
+    await closeAndExpectSaved(page, { darkMode: false });
     await context.close();
   });
 
@@ -185,6 +201,10 @@ describe('preferences and shortcuts', () => {
     await page.reload();
     await shell.waitUntilReady();
     expect(await shell.rootFontSize()).toBe('10px');
+    // A change made just before the tab closes, well within the save's debounce, is the account's.
+    await page.keyboard.press('Alt+KeyG');
+    await expect.poll(() => shell.colorScheme()).toBe('light');
+    await closeAndExpectSaved(page, { darkMode: false, fontSize: 0 });
     await context.close();
   });
 });

@@ -34,6 +34,11 @@ export function connectSession(next: SessionBridge): void {
   bridge = next;
 }
 
+/** The signed-in session's bearer token, for the calls apiRequest cannot make (file downloads). */
+export function sessionToken(): string | null {
+  return bridge.token();
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   body?: unknown;
@@ -45,6 +50,8 @@ export interface RequestOptions {
   renewOnAuthFailure?: boolean;
   /** A token to send instead of the session's (logout after the session was cleared). */
   token?: string | null;
+  /** Sent even if the page goes away meanwhile (a save made as the tab closes). */
+  keepalive?: boolean;
 }
 
 function isErrorBody(value: unknown): value is ApiErrorBody {
@@ -81,6 +88,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
       body: body ?? null,
       signal: options.signal ?? null,
       credentials: 'same-origin',
+      keepalive: options.keepalive ?? false,
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;

@@ -11,6 +11,9 @@ export function fetchAccountPreferences(signal?: AbortSignal): Promise<AccountPr
   return apiRequest<AccountPreferences>(preferencesPath, signal ? { signal } : {});
 }
 
-export function saveAccountPreferences(body: SavePreferencesBody): Promise<AccountPreferences> {
-  return apiRequest<AccountPreferences>(preferencesPath, { method: 'PUT', body });
+export function saveAccountPreferences(
+  body: SavePreferencesBody,
+  options: { keepalive?: boolean } = {},
+): Promise<AccountPreferences> {
+  return apiRequest<AccountPreferences>(preferencesPath, { method: 'PUT', body, ...options });
 }

@@ -34,13 +34,13 @@ function fakeServer(initial: Partial<AccountPreferences>, getHeldUntil?: Promise
     customerColors: [],
     ...initial,
   };
-  const calls: { method: string; body?: unknown }[] = [];
+  const calls: { method: string; body?: unknown; keepalive?: boolean }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn((_input: RequestInfo | URL, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      calls.push({ method, body });
+      calls.push({ method, body, ...(init?.keepalive ? { keepalive: true } : {}) });
       if (method === 'PUT') stored = { ...stored, ...(body as object), saved: true };
       const answer = new Response(JSON.stringify(stored), { status: 200 });
       return method === 'GET' && getHeldUntil ? getHeldUntil.then(() => answer) : Promise.resolve(answer);
@@ -148,5 +148,21 @@ describe('account preferences follow the user across browsers (001 §2.14)', () 
     await new Promise((r) => setTimeout(r, 50));
     expect(getPreferences()).toMatchObject({ nightMode: true, fontSize: 2 });
     expect(calls.at(-1)).toEqual({ method: 'PUT', body: { theme: '#1976d2', darkMode: true, fontSize: 2 } });
+  });
+
+  it('sends a change still waiting for its save at once when the page goes away, delivered as it unloads', async () => {
+    const calls = fakeServer({ darkMode: false, saved: true });
+    stop = followAccountPreferences();
+    signIn();
+    await waitFor(() => expect(calls.map((c) => c.method)).toEqual(['GET']));
+    updatePreferences({ nightMode: true });
+    // The tab closes well within the debounce: the save leaves now, not 800 ms later.
+    window.dispatchEvent(new Event('pagehide'));
+    expect(calls.slice(1)).toEqual([
+      { method: 'PUT', body: { theme: '#1976d2', darkMode: true, fontSize: 0 }, keepalive: true },
+    ]);
+    // Nothing is left to save afterwards.
+    await new Promise((r) => setTimeout(r, SAVE_DEBOUNCE_MS + 100));
+    expect(calls).toHaveLength(2);
   });
 });

@@ -48,18 +48,21 @@ export function followAccountPreferences(): () => void {
   // is older than this browser's choice, even once that choice is saved and no longer unsynced.
   let changes = 0;
 
-  const save = () => {
+  const save = (options: { keepalive?: boolean } = {}) => {
     timer = undefined;
     if (!getSession()) return;
     const next = pick(getPreferences());
     if (same(next, synced)) return;
     synced = next;
     // A failed save keeps the choice in this browser; the next change or load tries again.
-    saveAccountPreferences({
-      theme: next.themeColor,
-      darkMode: next.nightMode,
-      fontSize: next.fontSize,
-    }).then(
+    saveAccountPreferences(
+      {
+        theme: next.themeColor,
+        darkMode: next.nightMode,
+        fontSize: next.fontSize,
+      },
+      options,
+    ).then(
       () => {
         if (same(pick(getPreferences()), next)) markUnsynced(false);
       },
@@ -106,13 +109,31 @@ export function followAccountPreferences(): () => void {
     changes++;
     markUnsynced(true);
     if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(save, SAVE_DEBOUNCE_MS);
+    timer = setTimeout(() => {
+      save();
+    }, SAVE_DEBOUNCE_MS);
+  };
+
+  // A change still waiting for its debounced save when the page goes away (the tab closed, the
+  // browser quit) is sent at once, and delivered even as the page unloads: the account's other
+  // browsers find it, not the choice before it.
+  const flush = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    save({ keepalive: true });
+  };
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') flush();
   };
 
   const stopSession = subscribeSession(onSession);
   const stopPreferences = subscribePreferences(onPreferences);
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', onVisibility);
   onSession();
   return () => {
+    window.removeEventListener('pagehide', flush);
+    document.removeEventListener('visibilitychange', onVisibility);
     stopSession();
     stopPreferences();
     loading?.abort();
