@@ -3,7 +3,13 @@ import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { accessBoundary, accessRepositoryBoundary } from './eslint/boundaries.js';
+import {
+  accessBoundary,
+  accessRepositoryBoundary,
+  domainBoundaries,
+  serverLayerBoundaries,
+  webLayerBoundaries,
+} from './eslint/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.builds/**', 'data/**', 'bench/out/**', '**/*.d.ts'] },
@@ -33,6 +39,7 @@ export default tseslint.config(
   },
   accessBoundary,
   accessRepositoryBoundary,
+  ...serverLayerBoundaries,
   {
     files: ['packages/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
@@ -45,6 +52,14 @@ export default tseslint.config(
       ],
     },
   },
+  // ── Web app and domain layers (issue 40) ──────────────────────────────────────────────────────
+  // The web app's folders import downwards only (docs/ARCHITECTURE.md, "Web app layers"):
+  // i18n/, api/, ui/ and fields/ import no feature and not app/; a feature never imports app/
+  // (features reach each other only downwards; `node scripts/import-graph.ts` shows any circle).
+  // The domain package stays pure: neither the server nor the web app, nor anything outside it.
+  ...webLayerBoundaries,
+  ...domainBoundaries,
+  // ── end of web app and domain layers ──────────────────────────────────────────────────────────
   {
     // Config files are consumed by tools that expect a default export.
     files: ['*.config.{js,ts}', '**/*.config.{js,ts}'],

@@ -31,7 +31,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/domain/src/**/*.test.ts'],
+          include: ['packages/domain/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -42,24 +42,116 @@ export const accessBoundary = {
   },
 };
 
+const repositoryInternals = {
+  group: ['**/access/permissions.repository.ts'],
+  // Room 1 is granted every action on a subject as it is made (subjects.service).
+  allowImportNames: ['grantAdminRooms'],
+  message: 'The grants are read through the access module (PermissionsService), not its tables.',
+};
+
 /** The room tables behind the grants are read by access/ (tests may set them up directly). */
 export const accessRepositoryBoundary = {
   files: ['packages/server/src/**/*.ts'],
   ignores: ['packages/server/src/access/**', '**/*.test.ts', 'packages/server/src/test/**'],
   rules: {
+    'no-restricted-imports': ['error', { patterns: [...accessInternals, repositoryInternals] }],
+  },
+};
+
+/**
+ * The server's layers, lowest first (docs/ARCHITECTURE.md, "Server layers"): each imports only
+ * those before it, and no layer imports a module (`modules/`, which register with them) or the
+ * composition root. `node scripts/import-graph.ts` shows the whole folder graph and its circles.
+ */
+const SERVER_LAYERS = ['db', 'http', 'records', 'realtime', 'access', 'events'];
+
+/** One config per layer; each keeps the access boundary's patterns (a later config replaces a rule's options). */
+export const serverLayerBoundaries = SERVER_LAYERS.map((layer, index) => {
+  const above = [...SERVER_LAYERS.slice(index + 1), 'modules', 'runtime'];
+  return {
+    files: [`packages/server/src/${layer}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...(layer === 'access' ? [] : [...accessInternals, repositoryInternals]),
+            {
+              // A relative path into a folder above this layer, or the composition root.
+              regex: `^(\\.\\./)+(?:(?:${above.join('|')})/|(?:app|main)\\.ts$)`,
+              message: `${layer}/ sits below ${above.join(', ')}: it imports none of them (they register with it instead).`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
+
+/**
+ * The web app's folders import downwards only (docs/ARCHITECTURE.md, "Web app layers"): i18n/, api/,
+ * ui/ and fields/ import no feature and not app/; a feature never imports app/ (features reach each
+ * other only downwards; `node scripts/import-graph.ts` shows any circle).
+ */
+export const webLayerBoundaries = [
+  {
+    files: ['packages/web/src/{fields,ui,api,i18n}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**'],
+              message:
+                'i18n/, api/, ui/ and fields/ sit below every feature and the app: move the shared piece down, or let the feature register it (fields/editor-sources.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app/**'],
+              message:
+                'A feature does not import the app shell: the app wires features together (app/record-slots.ts, app/Shell.tsx).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
+/**
+ * packages/domain/src imports neither @talkbase/server nor @talkbase/web, and no relative path
+ * leaves packages/domain: a file `depth` folders below src may climb `depth + 1` levels at most.
+ */
+export const domainBoundaries = [0, 1, 2, 3, 4, 5].map((depth) => ({
+  files: [`packages/domain/src/${'*/'.repeat(depth)}*.ts`],
+  rules: {
     'no-restricted-imports': [
       'error',
       {
         patterns: [
-          ...accessInternals,
           {
-            group: ['**/access/permissions.repository.ts'],
-            // Room 1 is granted every action on a subject as it is made (subjects.service).
-            allowImportNames: ['grantAdminRooms'],
-            message: 'The grants are read through the access module (PermissionsService), not its tables.',
+            group: ['@talkbase/server', '@talkbase/server/**', '@talkbase/web', '@talkbase/web/**'],
+            message: 'The domain package is shared by the server and the web app and imports neither.',
+          },
+          {
+            regex: `^(\\.\\./){${depth + 2},}`,
+            message: 'The domain package imports nothing outside packages/domain.',
           },
         ],
       },
     ],
   },
-};
+}));

@@ -39,6 +39,8 @@ export default defineConfig({
         modules: [
           /app\/Shell\.tsx$/,
           /features\/records\/ContextPage\.tsx$/,
+          // What other features put into the grid (tags, Exportar/Importar), loaded beside it.
+          /app\/record-slots\.ts$/,
           /features\/(search\/TopBarSearch|tasks\/RunningTaskIndicator|notifications\/UnreadBadge)\.tsx$/,
         ],
         fonts: true,

@@ -17,11 +17,12 @@ import { catalogueRoute, type CatalogueEntry } from './http/route-catalogue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { outboundClientFromConfig } from './outbound/index.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
+import { AccountLifeService } from './modules/accounts/account-life.service.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { liveSessionIds } from './modules/auth/auth.repository.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
-import { PasswordHasher } from './modules/auth/password-hasher.ts';
+import { PasswordHasher } from './modules/accounts/password-hasher.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
 import { seedIdentity } from './access/identity.ts';
 import { bootstrap, FIRST_COMPANY_ID } from './modules/bootstrap/bootstrap.ts';
@@ -34,7 +35,7 @@ import { RealtimeHub } from './realtime/hub.ts';
 import { EventStream } from './events/event-stream.ts';
 import { StreamPushes } from './events/stream-pushes.ts';
 import { backgroundRunner } from './runtime/background-runner.ts';
-import { registerRealtimeRoutes } from './realtime/realtime.routes.ts';
+import { registerRealtimeRoutes } from './modules/socket/realtime.routes.ts';
 import { registerSubjectRoutes } from './modules/subjects/subjects.routes.ts';
 import { SubjectsService } from './modules/subjects/subjects.service.ts';
 import { PermissionsService } from './access/permissions.service.ts';
@@ -58,7 +59,7 @@ import { registerTaskRoutes } from './modules/tasks/tasks.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { SearchService } from './modules/search/search.service.ts';
 import { TasksService } from './modules/tasks/tasks.service.ts';
-import { CountCache } from './modules/talks/count-cache.ts';
+import { CountCache } from './records/count-cache.ts';
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import { registerTemplateRoutes } from './modules/templates/templates.routes.ts';
 import { TemplatesService } from './modules/templates/templates.service.ts';
@@ -67,7 +68,9 @@ import { SchemaTransferService } from './modules/schema-transfer/schema-transfer
 import { ContextIds } from './modules/contexts/context-id.ts';
 import { registerContextRoutes } from './modules/contexts/contexts.routes.ts';
 import { ContextsService } from './modules/contexts/contexts.service.ts';
-import { LocalFileStore } from './modules/files/file-store.ts';
+import { discard, LocalFileStore } from './modules/files/file-store.ts';
+import { filesOfTalks } from './modules/files/file-presenter.ts';
+import { deleteFilesOfTalks } from './modules/files/files.repository.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { FilesService } from './modules/files/files.service.ts';
 import { registerReportModelRoutes } from './modules/report-models/report-models.routes.ts';
@@ -76,6 +79,7 @@ import { registerAvailabilityRoutes } from './modules/availability/availability.
 import { AvailabilityService } from './modules/availability/availability.service.ts';
 import { registerCertificateRoutes } from './modules/certificates/certificates.routes.ts';
 import { CertificatesService } from './modules/certificates/certificates.service.ts';
+import { deleteConversationsOf } from './modules/messages/messages.repository.ts';
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
 import { registerTagRoutes } from './modules/tags/tags.routes.ts';
@@ -215,6 +219,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const runner = backgroundRunner();
     const auth = new AuthService({ db: db.kysely, config, hasher, signer, mailer });
     const accounts = new AccountsService(db.kysely, hasher);
+    const accountLife = new AccountLifeService({ db: db.kysely, config, hasher, mailer, log: app.log });
+    app.addHook('onClose', () => accountLife.settled());
     // Counts of filtered pages; another instance's writes reach us as SendTalkUpdates.
     const counts = new CountCache();
     // The counts of a subject's filtered pages are stale once its records or their tags change.
@@ -245,8 +251,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       subjects,
       permissions,
       events,
-      fileStore,
     });
+    // Files and conversations belong to their records: they are read and removed with them.
+    talks.parts.files(filesOfTalks, deleteFilesOfTalks, (keys) => discard(fileStore, keys));
+    talks.parts.onRemoval(deleteConversationsOf);
     registerTicketRules(talks.writeRules, { subjects, talks });
     registerTaskRules(talks.writeRules, { subjects });
     const tags = new TagsService({
@@ -391,7 +399,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const authenticate: Authenticator = (req) => auth.authenticate(req.headers.authorization);
     registerHealthRoutes(app, authenticate, db);
     registerAuthRoutes(app, authenticate, auth);
-    registerAccountRoutes(app, authenticate, accounts, auth);
+    registerAccountRoutes(
+      app,
+      authenticate,
+      accounts,
+      (who, current, next) => auth.changePassword(who, current, next),
+      accountLife,
+    );
     registerSubjectRoutes(app, authenticate, subjects, permissions);
     registerTalkRoutes(app, authenticate, talks, talkQuery);
     registerOptionRoutes(app, authenticate, options);

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseAllowList, type AllowEntry } from './outbound/address-policy.ts';
+import { parseAllowList } from './outbound/address-policy.ts';
+import type { OutboundConfig } from './outbound/index.ts';
 
 /**
  * Server configuration, read once from the environment and validated at start.
@@ -92,6 +93,8 @@ const envSchema = z.object({
   CERT_TLS_CERT: existingPath('file').optional(),
   CERT_CA_DIR: existingPath('dir').optional(),
   CERT_CRL_DIR: existingPath('dir').optional(),
+  // The address people open the web app at: links in e-mails (password reset) point there.
+  PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'deve ser um endereço http:// ou https://' }).optional(),
   CERT_PUBLIC_URL: z.url({ protocol: /^https$/, message: 'deve ser um endereço https://' }).optional(),
   // The guarded outbound client (outbound/): internal targets allowed, deadline, response cap.
   OUTBOUND_ALLOW: z
@@ -132,6 +135,8 @@ export interface Config {
   accessTokenSeconds: number;
   /** How often open WebSockets are checked against their session (revocation closes them). */
   sessionCheckMs: number;
+  /** PUBLIC_URL: where links in e-mails point; unset, http://localhost:{PORT}. */
+  publicUrl: string;
   /** The automation worker's poll in ms; 0 = none (tests call `automations.drain()`). */
   automationsPollMs: number;
   /** Largest uploaded file in bytes (components 22 and 34); larger ones get 413. */
@@ -142,13 +147,6 @@ export interface Config {
   certificates: CertificateEndpointConfig | undefined;
   /** The guarded outbound HTTP client (automation HTTP requests and anything that fetches a URL). */
   outbound: OutboundConfig;
-}
-
-export interface OutboundConfig {
-  /** OUTBOUND_ALLOW: internal `host:port` and CIDR targets the address policy would refuse. */
-  allow: AllowEntry[];
-  timeoutMs: number;
-  maxResponseBytes: number;
 }
 
 export interface CertificateEndpointConfig {
@@ -227,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     loginLimitWindowSeconds: e.LOGIN_LIMIT_WINDOW_SECONDS,
     accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
     sessionCheckMs: e.SESSION_CHECK_MS,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${String(e.PORT)}`,
     automationsPollMs: e.AUTOMATIONS_POLL_MS,
     fileSizeLimit: e.FILE_SIZE_LIMIT,
     fileSweepGraceSeconds: e.FILE_SWEEP_GRACE_SECONDS,

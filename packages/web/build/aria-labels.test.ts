@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildTheme } from '../src/app/theme.ts';
+import { buildTheme } from '../src/ui/theme.ts';
 
 /**
  * The names a screen reader says are in Portuguese (issue 39 item 10): the app's own labels, the

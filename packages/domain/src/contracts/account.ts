@@ -226,6 +226,12 @@ export const accountListQuerySchema = z.object({
     .optional()
     .default(false),
   term: z.string().trim().max(25, 'Máximo de 25 caracteres.').optional(),
+  /** Suspended accounts are listed (marked `inativo`) unless this is false ("Mostrar inativos"). */
+  IncludeInactive: z
+    .union([z.boolean(), z.string()])
+    .transform((v) => !(v === false || String(v).toLowerCase() === 'false'))
+    .optional()
+    .default(true),
 });
 
 /** A stored profile image: GET `url` with the bearer token answers its bytes. */

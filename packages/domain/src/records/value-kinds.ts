@@ -58,3 +58,22 @@ export function normalizeComponentId(id: number | string): number | undefined {
   const n = Number(id);
   return Number.isInteger(n) && n in kinds ? n : undefined;
 }
+
+/**
+ * Whether an attribute's value is a column of its subject's table (`a_{id}`); a list (multiple
+ * values) is in the `_multi` table and files in the files table.
+ */
+export function storedInColumn(a: { componentId: number; isMultipleValues: boolean }): boolean {
+  return !a.isMultipleValues && valueKindOf(a.componentId) !== 'file';
+}
+
+/** The column of a subject's table that holds an attribute's value. */
+export const attributeColumn = (attributeId: number) => `a_${attributeId}`;
+
+/** A stored value as text (what the search indexes and the filters compare as text). */
+export function textOf(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
+  if (v === null || v === undefined) return '';
+  return JSON.stringify(v);
+}

@@ -1,7 +1,5 @@
-import { normalizeForSearch } from '@talkbase/domain/fields/select';
-import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
-import type { AttributeMeta } from '../subjects/subject-meta.ts';
-import { textOf } from './talk-values.ts';
+import { normalizeForSearch } from '../fields/select.ts';
+import { attributeColumn, storedInColumn, textOf, type ValueKind } from '../records/value-kinds.ts';
 
 /**
  * The second search index: every word of a record tagged with the attribute it is in, so that a
@@ -53,11 +51,16 @@ export function attributeToken(attributeId: number, word: string): string {
 }
 
 /** Attributes whose values the quick search reads: text and numbers. */
-export function isSearchable(a: Pick<AttributeMeta, 'kind'>): boolean {
+export function isSearchable(a: { kind: ValueKind | undefined }): boolean {
   return a.kind === 'text' || a.kind === 'integer' || a.kind === 'decimal';
 }
 
-type Indexed = Pick<AttributeMeta, 'id' | 'kind' | 'componentId' | 'isMultipleValues'>;
+interface Indexed {
+  id: number;
+  kind: ValueKind | undefined;
+  componentId: number;
+  isMultipleValues: boolean;
+}
 
 /** The texts of each searchable attribute of a record, from its columns and its list values. */
 export function searchableTexts(
@@ -69,7 +72,7 @@ export function searchableTexts(
   for (const a of attributes) {
     if (!isSearchable(a)) continue;
     const texts: string[] = [];
-    if (hasColumn(a)) {
+    if (storedInColumn(a)) {
       const v = columns[attributeColumn(a.id)];
       if (v !== null && v !== undefined) texts.push(textOf(v));
     } else {

@@ -1,13 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
 import { ADMIN_ROOM_ID } from '@talkbase/domain/contracts/account';
-import type { RoomGrants, SubjectScope } from '../modules/catalog/catalog.ts';
-import type { SubjectMeta } from '../modules/subjects/subject-meta.ts';
+import type { RoomGrants, SubjectScope } from '../records/catalog.ts';
+import type { SubjectAction, SubjectActions, SubjectMeta } from '../records/subject-meta.ts';
 import type { RowScope } from './row-scope.ts';
-import { compileFilter } from '../modules/talks/filter-compiler.ts';
+import { compileFilter } from '../records/filter-compiler.ts';
 
-export const SUBJECT_ACTIONS = ['read', 'create', 'update', 'delete', 'deactivate'] as const;
-export type SubjectAction = (typeof SUBJECT_ACTIONS)[number];
-export type SubjectActions = Record<SubjectAction, boolean>;
+export { SUBJECT_ACTIONS, type SubjectAction, type SubjectActions } from '../records/subject-meta.ts';
 
 /**
  * Attribute actions (resource type 3), as stored in `room_attribute_actions.action`: 'read'

@@ -75,6 +75,14 @@ export function mayRemoveAccount(auth: AuthContext, target: { roomId: number }):
 }
 
 /**
+ * Suspending or restoring an account, e-mailing it a reset link or giving it new credentials: for
+ * an account of room 1, room 1's administrators only (as changing or removing it).
+ */
+export function mayManageAccount(auth: AuthContext, target: { roomId: number }): boolean {
+  return mayRemoveAccount(auth, target);
+}
+
+/**
  * Customers (room 1196) write records one at a time through the form, where their rules apply
  * (issue 39 item 8): a CSV import is refused for them whatever the room's create grant says, as the
  * grid offers them no "Importar".

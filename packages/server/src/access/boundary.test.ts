@@ -3,8 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-// The rules eslint.config.js applies to the server: this test lints code against exactly them.
-import { accessBoundary, accessRepositoryBoundary } from '../../../../eslint/boundaries.js';
+// The boundaries eslint.config.js applies: this test lints code against exactly them.
+import {
+  accessBoundary,
+  accessRepositoryBoundary,
+  domainBoundaries,
+  serverLayerBoundaries,
+  webLayerBoundaries,
+} from '../../../../eslint/boundaries.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -13,9 +19,12 @@ function problems(code: string, file: string): string[] {
   const messages = linter.verify(
     code,
     [
-      { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } },
+      { files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser } },
       accessBoundary,
       accessRepositoryBoundary,
+      ...serverLayerBoundaries,
+      ...webLayerBoundaries,
+      ...domainBoundaries,
     ],
     { filename: path.join(root, file) },
   );
@@ -79,6 +88,77 @@ describe('the access boundary fails lint where access is decided outside access/
         "import { everyRow } from '../../access/row-scope.ts';\nexport const x = everyRow('automation');\n",
         IN_A_MODULE,
       ),
+    ).toEqual([]);
+  });
+});
+
+describe('the server layers fail lint on an import that points up (issue 40)', () => {
+  const importing = (specifier: string) => `import { x } from '${specifier}';\nexport const y = x;\n`;
+
+  it('refuses a module, or a higher layer, imported by a lower layer', () => {
+    expect(
+      problems(importing('../modules/talks/talks.service.ts'), 'packages/server/src/records/catalog.ts'),
+    ).toEqual([expect.stringContaining('records/ sits below')]);
+    expect(
+      problems(importing('../access/identity.ts'), 'packages/server/src/records/talk-values.ts'),
+    ).toEqual([expect.stringContaining('records/ sits below')]);
+    expect(
+      problems(importing('../../records/catalog.ts'), 'packages/server/src/db/migrations/0030-x.ts'),
+    ).toEqual([expect.stringContaining('db/ sits below')]);
+    expect(problems(importing('../app.ts'), 'packages/server/src/events/event-log.ts')).toEqual([
+      expect.stringContaining('events/ sits below'),
+    ]);
+    expect(
+      problems(importing('../modules/auth/auth.repository.ts'), 'packages/server/src/access/x.ts'),
+    ).toEqual([expect.stringContaining('access/ sits below')]);
+  });
+
+  it('lets a layer import the layers below it and the domain package, and a module any layer', () => {
+    expect(problems(importing('../records/catalog.ts'), 'packages/server/src/access/x.ts')).toEqual([]);
+    expect(problems(importing('../db/schema.ts'), 'packages/server/src/records/x.ts')).toEqual([]);
+    expect(
+      problems(importing('@talkbase/domain/records/value-kinds'), 'packages/server/src/db/x.ts'),
+    ).toEqual([]);
+    expect(problems(importing('../../events/event-stream.ts'), IN_A_MODULE)).toEqual([]);
+  });
+});
+
+describe('the web app and domain layers fail lint on an import that points up (issue 40)', () => {
+  const importing = (specifier: string) => `import { x } from '${specifier}';\nexport const y = x;\n`;
+
+  it('refuses a feature or the app imported by fields/, ui/, api/ or i18n/, and the app by a feature', () => {
+    expect(
+      problems(
+        importing('../../../features/filters/useSavedFilters.ts'),
+        'packages/web/src/fields/editors/complex/X.tsx',
+      ),
+    ).toEqual([expect.stringContaining('sit below every feature')]);
+    expect(problems(importing('../app/screens.ts'), 'packages/web/src/ui/Thing.tsx')).toEqual([
+      expect.stringContaining('sit below every feature'),
+    ]);
+    expect(problems(importing('../../app/Shell.tsx'), 'packages/web/src/features/tags/TagChips.tsx')).toEqual(
+      [expect.stringContaining('does not import the app shell')],
+    );
+  });
+
+  it('refuses the server, the web app or a path outside the package in the domain', () => {
+    expect(problems(importing('@talkbase/server/app'), 'packages/domain/src/records/x.ts')).toEqual([
+      expect.stringContaining('imports neither'),
+    ]);
+    expect(problems(importing('../../../server/src/app.ts'), 'packages/domain/src/records/x.ts')).toEqual([
+      expect.stringContaining('imports nothing outside'),
+    ]);
+  });
+
+  it('lets features use the lower layers and each other, and the domain its own files', () => {
+    expect(
+      problems(importing('../../fields/registry.ts'), 'packages/web/src/features/tags/TagChips.tsx'),
+    ).toEqual([]);
+    expect(problems(importing('../records/slots.ts'), 'packages/web/src/features/tags/TagChips.tsx')).toEqual(
+      [],
+    );
+    expect(
+      problems(importing('../fields/select.ts'), 'packages/domain/src/search/attribute-words.ts'),
     ).toEqual([]);
   });
 });

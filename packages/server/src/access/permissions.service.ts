@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import type { AuthContext } from './identity.ts';
-import type { Catalog, CatalogCache, SubjectScope } from '../modules/catalog/catalog.ts';
-import type { SubjectMeta } from '../modules/subjects/subject-meta.ts';
+import type { Catalog, CatalogCache, SubjectScope } from '../records/catalog.ts';
+import type { SubjectMeta } from '../records/subject-meta.ts';
 import { accountLimits } from './permissions.repository.ts';
 import { scopeOf } from './row-scope.ts';
 import {

@@ -1,19 +1,7 @@
 import type { RawBuilder } from 'kysely';
+import type { RowScope } from '../records/row-scope.ts';
 
-/** Marks a row scope as decided here: nothing outside this file can write one as a literal. */
-declare const decided: unique symbol;
-
-/**
- * Which rows of a subject a read may touch: every read of records in a repository takes one
- * (required, never optional), so a reader cannot forget the account's row condition. It comes
- * from the access policy (`policy.rows`: room filter AND room filters AND delimitations AND the
- * account's own limits) or, for reads made for no person, from `everyRow` with the reason.
- */
-export interface RowScope {
-  readonly [decided]: true;
-  /** SQL condition over the subject's table aliased `t`; undefined when every row may be read. */
-  readonly condition: RawBuilder<unknown> | undefined;
-}
+export type { RowScope } from '../records/row-scope.ts';
 
 /** The scope of an access policy (access/permissions.service.ts builds it; nothing else should). */
 export function scopeOf(condition: RawBuilder<unknown> | undefined): RowScope {

@@ -26,6 +26,7 @@ import { attributeWords } from './migrations/0022-attribute-words.ts';
 import { eventStream } from './migrations/0023-event-stream.ts';
 import { runBoundsAndPause } from './migrations/0024-run-bounds-and-pause.ts';
 import { eventStepTagAndRunLists } from './migrations/0025-event-step-tag-and-run-lists.ts';
+import { passwordResets } from './migrations/0026-password-resets.ts';
 
 /** Versioned migrations, in order. A migration is never edited once released: add the next one. */
 function migrations(db: Db): Record<string, Migration> {
@@ -55,6 +56,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0023-event-stream': eventStream(db.dialect),
     '0024-run-bounds-and-pause': runBoundsAndPause(),
     '0025-event-step-tag-and-run-lists': eventStepTagAndRunLists(),
+    '0026-password-resets': passwordResets(db.dialect),
   };
 }
 

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATE_CHECK_PATH } from '@talkbase/domain/contracts/certificates';
 import {
-  apiMarkdownNotes,
   buildOpenApi,
   documentedEntries,
   operationKeys,
@@ -179,10 +178,7 @@ describe('/api/openapi.json', () => {
   });
 
   it('converts every zod contract (nothing left unrepresentable by an error)', () => {
-    const notes = apiMarkdownNotes(
-      fs.readFileSync(path.resolve(import.meta.dirname, '../../../../docs/api.md'), 'utf8'),
-    );
-    const again = buildOpenApi(t.app.routeCatalogue, '0', notes);
+    const again = buildOpenApi(t.app.routeCatalogue, '0');
     expect(again.failures).toEqual([]);
     // The same catalogue gives the same document (the one served was built from it).
     expect(JSON.parse(JSON.stringify(again.document.paths))).toEqual(doc.paths);
@@ -212,33 +208,12 @@ describe('/api/openapi.json', () => {
     );
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.schemas.Errors).toMatchObject({ required: ['errors'] });
-    // docs/api.md's prose for the call, beside the generated schemas.
+    // The call's Portuguese description (modules/api-docs/descriptions.ts), then its permission.
     expect(login?.description).toContain('Usuário ou senha inválidos.');
     expect(login?.summary).not.toBe('POST /api/account/login');
-    expect(list?.description).toContain('(permissão: admin)');
+    expect(list?.description).toContain('**Permissão**: `admin`');
     // A declared response schema is described as the success answer.
     expect(doc.paths['/api/health']?.get?.responses['200']).toBeDefined();
-  });
-});
-
-describe('docs/api.md notes', () => {
-  it('reads each table row naming calls, with its permission and query forms', () => {
-    const notes = apiMarkdownNotes(
-      [
-        '| call | permission | body → answer |',
-        '| --- | --- | --- |',
-        '| `GET /api/menu/all/` | session | the menu |',
-        '| `GET /api/menu/all/?scope=company` | admin (403 otherwise) | the whole menu |',
-        '| `POST /api/talk/batchDeactivate/{subject}`, `POST /api/talk/batchActivate/{subject}` | session | `{talkIds}` |',
-        '',
-        'Prose naming `GET /api/elsewhere` is not a row.',
-      ].join('\n'),
-    );
-    expect(notes.get('GET /api/menu/all')).toBe(
-      'the menu (permissão: session)\n\n`GET /api/menu/all/?scope=company`: the whole menu (permissão: admin (403 otherwise))',
-    );
-    expect(notes.get('POST /api/talk/batchactivate/{}')).toBe('`{talkIds}` (permissão: session)');
-    expect(notes.has('GET /api/elsewhere')).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
-import type { AuthContext } from '../access/identity.ts';
+import type { AuthContext } from './request-identity.ts';
 import { badRequest, forbidden, HttpError, unauthorized } from './errors.ts';
 import { answerProblem, declaredAnswer, type ResponseCheck } from './response-check.ts';
 import { zodIssuesToErrors } from './validation.ts';

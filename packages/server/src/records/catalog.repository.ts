@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 
 export function catalogHead(db: Kysely<Database>, companyId: number) {
   return db

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
-import { as, createPerson, createTestApp, login, type TestApp } from '../../test/harness.ts';
-import { createCrm, createTalk } from '../../test/records.ts';
+import { as, createPerson, createTestApp, login, type TestApp } from '../test/harness.ts';
+import { createCrm, createTalk } from '../test/records.ts';
 import { CatalogCache } from './catalog.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FilterNode } from '@talkbase/domain/filters/filter-tree';
-import type { Database } from '../../db/schema.ts';
-import { toSubjectMeta, type SubjectMeta } from '../subjects/subject-meta.ts';
+import type { Database } from '../db/schema.ts';
+import { toSubjectMeta, type SubjectMeta } from './subject-meta.ts';
 import * as repo from './catalog.repository.ts';
 
 /** The rows of a subject a room may see: a filter tree and/or a list of record ids (a delimitation). */

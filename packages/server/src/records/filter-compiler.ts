@@ -8,10 +8,10 @@ import {
   type FilterRule,
   type Operator,
 } from '@talkbase/domain/filters/filter-tree';
-import { badRequest } from '../../http/errors.ts';
-import { attributeColumn, hasColumn, multiTable } from '../subjects/subject-ddl.ts';
+import { badRequest } from '../http/errors.ts';
+import { attributeColumn, hasColumn, multiTable } from './subject-ddl.ts';
 import { columnAttribute, isAccountColumn, systemAttributeNamed, systemColumnOf } from './system-columns.ts';
-import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
+import type { AttributeMeta, SubjectMeta } from './subject-meta.ts';
 import { toDbValue, type DbValue } from './talk-values.ts';
 import { MAX_ID } from '@talkbase/domain/contracts/ids';
 import { addDays, zonedDate, zonedDayStart } from './zoned-time.ts';

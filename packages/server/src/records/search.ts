@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { DialectName } from '../../db/database.ts';
-import { ftsTable, talkTable, wordsTable } from '../subjects/subject-ddl.ts';
-import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
-import { attributeToken, isSearchable, wordsOf } from './attribute-words.ts';
+import type { DialectName } from '../db/database.ts';
+import { ftsTable, talkTable, wordsTable } from './subject-ddl.ts';
+import type { AttributeMeta, SubjectMeta } from './subject-meta.ts';
+import { attributeToken, isSearchable, wordsOf } from '@talkbase/domain/search/attribute-words';
 
 /**
  * The grid's quick search through each dialect's full-text index (paired adapters): every word of

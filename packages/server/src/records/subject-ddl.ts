@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { valueKindOf, type ValueKind } from '@talkbase/domain/records/value-kinds';
-import type { DialectName } from '../../db/database.ts';
-import { idColumn } from '../../db/ddl.ts';
-import type { Database } from '../../db/schema.ts';
+import type { DialectName } from '../db/database.ts';
+import { idColumn } from '../db/ddl.ts';
+import type { Database } from '../db/schema.ts';
 
 /**
  * Each subject is a real table `subject_{id}`; each single-valued attribute a typed column
@@ -16,7 +16,9 @@ export const multiTable = (subjectId: number) => `subject_${subjectId}_multi`;
 export const ftsTable = (subjectId: number) => `subject_${subjectId}_fts`;
 /** SQLite's index of the record's words by attribute (talks/attribute-words.ts). */
 export const wordsTable = (subjectId: number) => `subject_${subjectId}_words`;
-export const attributeColumn = (attributeId: number) => `a_${attributeId}`;
+import { attributeColumn, storedInColumn as hasColumn } from '@talkbase/domain/records/value-kinds';
+
+export { attributeColumn, hasColumn };
 
 export interface ColumnSpec {
   id: number;
@@ -44,9 +46,6 @@ function sqlType(kind: ValueKind, dialect: DialectName) {
 }
 
 /** Whether the attribute has a column of its own (files and multi-valued ones do not). */
-export function hasColumn(a: Pick<ColumnSpec, 'componentId' | 'isMultipleValues'>): boolean {
-  return !a.isMultipleValues && valueKindOf(a.componentId) !== 'file';
-}
 
 export async function createSubjectTable(db: Db, dialect: DialectName, subjectId: number): Promise<void> {
   const table = talkTable(subjectId);

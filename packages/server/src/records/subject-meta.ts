@@ -122,3 +122,8 @@ export function toApiSubject(s: SubjectMeta, related: Map<number, SubjectRow>): 
     subjectAttributes: s.attributes.map((a) => toApiAttribute(a, related)),
   };
 }
+
+/** What can be done to a subject's records; rooms grant each of them (the access module decides). */
+export const SUBJECT_ACTIONS = ['read', 'create', 'update', 'delete', 'deactivate'] as const;
+export type SubjectAction = (typeof SUBJECT_ACTIONS)[number];
+export type SubjectActions = Record<SubjectAction, boolean>;

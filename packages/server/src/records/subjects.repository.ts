@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { AttributesTable, Database, SubjectsTable } from '../../db/schema.ts';
-import { likePattern } from '../../http/paging.ts';
+import type { AttributesTable, Database, SubjectsTable } from '../db/schema.ts';
+import { likePattern } from '../http/paging.ts';
 
 export type SubjectRow = Selectable<SubjectsTable>;
 export type AttributeRow = Selectable<AttributesTable>;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { AttributeMeta } from '../subjects/subject-meta.ts';
+import type { Database } from '../db/schema.ts';
+import type { AttributeMeta } from './subject-meta.ts';
 
 /**
  * A record's own columns offered as read-only attributes (issue 39): who created and last changed

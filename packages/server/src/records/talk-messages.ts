@@ -1,4 +1,4 @@
-import type { SubjectAction } from '../../access/permissions.service.ts';
+import type { SubjectAction } from './subject-meta.ts';
 
 /** The talk calls' messages (pt-BR), for users and API clients alike. */
 export const talkMessages = {

@@ -1,11 +1,11 @@
 import { normalizeForSearch } from '@talkbase/domain/fields/select';
 import { validateValue } from '@talkbase/domain/fields/validate-value';
 import type { TalkWrite } from '@talkbase/domain/contracts/talks';
-import { badRequest, type ErrorItem } from '../../http/errors.ts';
-import { attributeColumn } from '../subjects/subject-ddl.ts';
-import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
+import { badRequest, type ErrorItem } from '../http/errors.ts';
+import { attributeColumn } from './subject-ddl.ts';
+import type { AttributeMeta, SubjectMeta } from './subject-meta.ts';
 import { talkMessages } from './talk-messages.ts';
-import { attributeWordsOf, searchableTexts } from './attribute-words.ts';
+import { attributeWordsOf, searchableTexts } from '@talkbase/domain/search/attribute-words';
 import { toDbValue, type DbValue } from './talk-values.ts';
 import type { MultiValue } from './talks.repository.ts';
 

@@ -1,5 +1,5 @@
-import type { ErrorItem } from '../../http/errors.ts';
-import type { AttributeMeta } from '../subjects/subject-meta.ts';
+import type { ErrorItem } from '../http/errors.ts';
+import type { AttributeMeta } from './subject-meta.ts';
 import { MAX_ID } from '@talkbase/domain/contracts/ids';
 
 /**
@@ -130,9 +130,6 @@ export function fromDbValue(a: AttributeMeta, v: unknown): unknown {
 }
 
 /** Any column value as text (numbers as digits, objects as JSON). */
-export function textOf(v: unknown): string {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
-  if (v === null || v === undefined) return '';
-  return JSON.stringify(v);
-}
+import { textOf } from '@talkbase/domain/records/value-kinds';
+
+export { textOf };

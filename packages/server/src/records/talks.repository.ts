@@ -1,8 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { prepared } from '../../db/prepared.ts';
-import type { RowScope } from '../../access/row-scope.ts';
-import type { Database } from '../../db/schema.ts';
-import { multiTable, talkTable } from '../subjects/subject-ddl.ts';
+import { prepared } from '../db/prepared.ts';
+import type { RowScope } from './row-scope.ts';
+import type { Database } from '../db/schema.ts';
+import { multiTable, talkTable } from './subject-ddl.ts';
 import type { DbValue } from './talk-values.ts';
 import type { SearchConditions } from './search.ts';
 import type { SearchTexts } from './talk-prepare.ts';

@@ -1,5 +1,5 @@
 import { insertAccount } from '../modules/accounts/accounts.repository.ts';
-import { PasswordHasher } from '../modules/auth/password-hasher.ts';
+import { PasswordHasher } from '../modules/accounts/password-hasher.ts';
 import { insertCompany, insertRoom } from '../modules/bootstrap/bootstrap.repository.ts';
 import { login, type TestApp } from './harness.ts';
 

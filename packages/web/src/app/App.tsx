@@ -10,7 +10,7 @@ import { usePreferences } from '../features/preferences/usePreferences.ts';
 import { useShortcuts } from '../features/preferences/useShortcuts.ts';
 import { followOtherTabs } from '../features/session/session-store.ts';
 import type { AppContext } from './start.tsx';
-import { buildTheme } from './theme.ts';
+import { buildTheme } from '../ui/theme.ts';
 
 interface AppProps {
   queryClient: QueryClient;

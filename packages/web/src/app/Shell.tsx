@@ -2,16 +2,22 @@ import { AppShell } from '@mantine/core';
 import type { SessionUser } from '@talkbase/domain/contracts/account';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { useSavedFilters } from '../features/filters/useSavedFilters.ts';
 import { followAccountPreferences } from '../features/preferences/preferences-sync.ts';
 import { usePreferences } from '../features/preferences/usePreferences.ts';
 import { useRealtimeConnection } from '../features/realtime/useRealtimeConnection.ts';
 import { useSessionRenewal } from '../features/session/useSessionRenewal.ts';
 import { UnsavedChangesGuard } from '../features/unsaved/UnsavedChangesGuard.tsx';
+import { registerSavedFilterSource } from '../fields/editor-sources.ts';
 import { t } from '../i18n/pt-BR.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { TabsBar } from './TabsBar.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useTabTracking } from './useTabTracking.ts';
+
+// The field editors list saved filters through features/filters (fields/editor-sources.ts); only a
+// signed-in screen shows an editor, so the layout wires it, not the sign-in screen's first load.
+registerSavedFilterSource(useSavedFilters);
 
 /** The signed-in layout: top bar, side menu, open tabs and the page. */
 export function Shell({ user }: { user: SessionUser }) {

@@ -48,6 +48,20 @@ export interface Screen {
   load: () => Promise<{ Component: ComponentType }>;
 }
 
+/**
+ * A screen that shows records (its grid, form or talk view), loaded together with what tags,
+ * talk-transfer, tickets and tasks put into them (app/record-slots.ts), in parallel. A screen that
+ * holds the record form in its own chunk (the search results' talk view) waits for the form rules
+ * too; the context screen loads them with its form.
+ */
+function withRecordSlots<T>(screen: Promise<T>, holdsForm = false): Promise<T> {
+  const slots = import('./record-slots.ts').then((m) => {
+    m.fillRecordSlots();
+    return holdsForm ? m.loadRecordFormRules() : undefined;
+  });
+  return Promise.all([screen, slots]).then(([loaded]) => loaded);
+}
+
 /** Every screen the app has today. Adding one here adds its route, its tab title and its menu link. */
 export const screens: readonly Screen[] = [
   {
@@ -77,7 +91,10 @@ export const screens: readonly Screen[] = [
     title: screenTitles.records,
     access: 'user',
     ownTitle: true,
-    load: () => import('../features/records/ContextPage.tsx').then((m) => ({ Component: m.ContextPage })),
+    load: () =>
+      withRecordSlots(import('../features/records/ContextPage.tsx')).then((m) => ({
+        Component: m.ContextPage,
+      })),
   },
   {
     name: 'config_theme',
@@ -253,7 +270,10 @@ export const screens: readonly Screen[] = [
     title: screenTitles.search,
     access: 'user',
     ownTitle: true,
-    load: () => import('../features/search/SearchPage.tsx').then((m) => ({ Component: m.SearchPage })),
+    load: () =>
+      withRecordSlots(import('../features/search/SearchPage.tsx'), true).then((m) => ({
+        Component: m.SearchPage,
+      })),
   },
   {
     name: 'notification_list',

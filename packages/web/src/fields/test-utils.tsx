@@ -9,10 +9,10 @@ import type {
 import { render } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { DATES } from './dates.ts';
-import { buildTheme } from '../app/theme.ts';
-import { DEFAULT_THEME_COLOR } from '../features/preferences/theme-colors.ts';
+import { DEFAULT_THEME } from '@talkbase/domain/themes/palettes';
+import { buildTheme } from '../ui/theme.ts';
 
-const { theme } = buildTheme(DEFAULT_THEME_COLOR);
+const { theme } = buildTheme(DEFAULT_THEME);
 import type { FieldEditor, FieldEditorProps } from './types.ts';
 
 /** A context attribute (002 §3) with everything an editor reads; override what the test needs. */

@@ -4,6 +4,15 @@ import { clearNotices } from '../features/notices/notices-store.ts';
 import { resetPreferencesCache } from '../features/preferences/preferences-store.ts';
 import { resetSessionCache } from '../features/session/session-store.ts';
 import { resetTabsCache } from '../features/tabs/tabs-store.ts';
+import { useSavedFilters } from '../features/filters/useSavedFilters.ts';
+import { registerSavedFilterSource } from '../fields/editor-sources.ts';
+import { fillRecordSlots } from '../app/record-slots.ts';
+import { loadFormRules } from '../features/records/slots.ts';
+
+// What the app wires (app/Shell.tsx, app/record-slots.ts), for the components a test renders alone.
+registerSavedFilterSource(useSavedFilters);
+fillRecordSlots();
+await loadFormRules();
 
 // findBy*/waitFor wait for a condition up to 5 s instead of 1: with a worker per core, a heavy
 // screen's first render can take more than a second on CI's two cores. Conditions are awaited,

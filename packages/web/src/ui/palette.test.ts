@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { THEME_COLORS } from '../features/preferences/theme-colors.ts';
+import { MATERIAL_COLORS, PRODUCT_COLORS } from '@talkbase/domain/themes/palettes';
 import { AA, contrast, filledShade, shadesOf, textShadeOnDark } from './palette.ts';
+
+/** The themes screen's colours (features/preferences/theme-colors.ts). */
+const THEME_COLORS = [...PRODUCT_COLORS, ...MATERIAL_COLORS];
 
 describe('theme colours stay readable (WCAG AA)', () => {
   it.each(THEME_COLORS.map((c) => [c.name, c.hex]))('%s', (_name, hex) => {

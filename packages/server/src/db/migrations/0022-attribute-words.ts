@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { valueKindOf, type ValueKind } from '@talkbase/domain/records/value-kinds';
 import type { DialectName } from '../database.ts';
-import { hasColumn } from '../../modules/subjects/subject-ddl.ts';
-import { attributeWordsOf, searchableTexts } from '../../modules/talks/attribute-words.ts';
+import { storedInColumn as hasColumn } from '@talkbase/domain/records/value-kinds';
+import { attributeWordsOf, searchableTexts } from '@talkbase/domain/search/attribute-words';
 
 /**
  * Every subject table gains `attribute_words`, its records' words tagged by attribute, and an index

@@ -10,6 +10,7 @@ export interface AccessTables {
   account_preferences: AccountPreferencesTable;
   sessions: SessionsTable;
   passcodes: PasscodesTable;
+  password_resets: PasswordResetsTable;
   rate_limits: RateLimitsTable;
   server_secrets: ServerSecretsTable;
   room_subject_actions: RoomSubjectActionsTable;
@@ -127,6 +128,17 @@ export interface PasscodesTable {
   expires_at: number;
   used_at: number | null;
   failed_attempts: number;
+}
+
+/** A password reset link e-mailed (0026): only its token's SHA-256 is kept; single use. */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  company_id: number;
+  account_id: number;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 export interface RateLimitsTable {

@@ -147,6 +147,8 @@ export async function pageAccounts(
     fetch: number;
     term?: string | undefined;
     exceptAccountId?: number | undefined;
+    /** false: suspended accounts are left out. */
+    includeInactive?: boolean | undefined;
     /** Keyset: the rows after this one in the list's order (a streamed page's next chunk). */
     after?: { sortKey: string; id: number } | undefined;
   },
@@ -156,6 +158,7 @@ export async function pageAccounts(
     .where('accounts.company_id', '=', companyId)
     .where('accounts.deleted_at', 'is', null);
   if (opts.exceptAccountId !== undefined) q = q.where('accounts.id', '!=', opts.exceptAccountId);
+  if (opts.includeInactive === false) q = q.where('accounts.is_active', '=', 1);
   if (opts.term) {
     const pattern = likePattern(opts.term.toLowerCase());
     const like = (column: string) =>

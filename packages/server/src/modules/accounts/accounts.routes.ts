@@ -1,3 +1,4 @@
+import type { AuthContext } from '../../access/identity.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -13,8 +14,9 @@ import {
 import { MAX_PAGE_SIZE } from '../../http/paging.ts';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import { sendStreamedList } from '../../http/streamed-list.ts';
-import type { AuthService } from '../auth/auth.service.ts';
 import type { AccountsService } from './accounts.service.ts';
+import { registerAccountLifeRoutes } from './account-life.routes.ts';
+import type { AccountLifeService } from './account-life.service.ts';
 import { idSchema } from '@talkbase/domain/contracts/ids';
 
 const accountIdParams = z.object({ accountId: idSchema });
@@ -27,8 +29,12 @@ export function registerAccountRoutes(
   app: FastifyInstance,
   authenticate: Authenticator,
   accounts: AccountsService,
-  auth: AuthService,
+  /** The own password change (modules/auth: it checks the current password under the sign-in limit). */
+  changePassword: (auth: AuthContext, currentPassword: string, newPassword: string) => Promise<void>,
+  life: AccountLifeService,
 ): void {
+  // Before /api/account/:accountId: the static /api/account/password/... paths are life-cycle calls.
+  registerAccountLifeRoutes(app, authenticate, accounts, life);
   defineRoute(app, authenticate, {
     method: 'GET',
     url: accountPaths.list,
@@ -76,10 +82,7 @@ export function registerAccountRoutes(
     body: updateAccountBodySchema,
     bodyLimit: ACCOUNT_BODY_LIMIT,
     response: accountDetailSchema,
-    handler: ({ params, body, auth: who }) =>
-      accounts.update(who, params.accountId, body, (a, current, next) =>
-        auth.changePassword(a, current, next),
-      ),
+    handler: ({ params, body, auth: who }) => accounts.update(who, params.accountId, body, changePassword),
   });
 
   defineRoute(app, authenticate, {

@@ -31,7 +31,7 @@ import { MAX_PAGE_SIZE, paging } from '../../http/paging.ts';
 import type { StreamedList } from '../../http/streamed-list.ts';
 import { messages } from '../../i18n/messages.ts';
 import type { AuthContext } from '../../access/identity.ts';
-import type { PasswordHasher } from '../auth/password-hasher.ts';
+import type { PasswordHasher } from './password-hasher.ts';
 import { checkAttributes, checkImage, checkSharedTalks, throwIfAny } from './account-input.ts';
 import { accountMessages } from './account-messages.ts';
 import * as repo from './accounts.repository.ts';
@@ -114,6 +114,7 @@ export class AccountsService {
       fetch: p.fetch,
       term: q.term,
       exceptAccountId: q.IncludCurrentUser ? undefined : auth.accountId,
+      includeInactive: q.IncludeInactive,
     });
     return { itens: rows.map((r) => present(r, auth)), totalResults: total, currentPage: p.page };
   }
@@ -127,7 +128,11 @@ export class AccountsService {
     q: z.output<typeof accountListQuerySchema>,
   ): Promise<StreamedList<AccountListItem>> {
     const p = paging(q.CurrentPage, q.ResultsPerPage, ACCOUNTS_FETCH_MAX, 'ResultsPerPage');
-    const filter = { term: q.term, exceptAccountId: q.IncludCurrentUser ? undefined : auth.accountId };
+    const filter = {
+      term: q.term,
+      exceptAccountId: q.IncludCurrentUser ? undefined : auth.accountId,
+      includeInactive: q.IncludeInactive,
+    };
     const firstLimit = Math.min(MAX_PAGE_SIZE, p.fetch);
     const first = await repo.pageAccounts(this.db, auth.companyId, {
       ...filter,

@@ -10,12 +10,11 @@ import { z } from 'zod';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import { VERSION } from '../health/health.routes.ts';
-import { apiMarkdownNotes, buildOpenApi, type OpenApiDocument } from './openapi.ts';
+import { buildOpenApi, type OpenApiDocument } from './openapi.ts';
 
 const gzip = promisify(zlib.gzip);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
-const apiMarkdown = path.resolve(here, '../../../../../docs/api.md');
 /** The viewer (swagger-ui-dist) is served from node_modules: it never enters the web app's bundle. */
 const viewerDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 const viewerVersion = (require('swagger-ui-dist/package.json') as { version: string }).version;
@@ -93,7 +92,7 @@ export function registerApiDocsRoutes(app: FastifyInstance, authenticate: Authen
     response: openApiAnswer,
     handler: ({ reply }) => {
       // Built once, on the first request: every route is registered by then (the app is ready).
-      document ??= buildOpenApi(app.routeCatalogue, VERSION, readApiNotes()).document;
+      document ??= buildOpenApi(app.routeCatalogue, VERSION).document;
       void reply.header('cache-control', 'no-cache');
       return Promise.resolve(document);
     },
@@ -126,15 +125,6 @@ export function registerApiDocsRoutes(app: FastifyInstance, authenticate: Authen
       return sendAsset(req, reply, name, asset);
     },
   });
-}
-
-/** docs/api.md's prose for each call, when the repository's docs are beside the server (a source install). */
-function readApiNotes(): Map<string, string> {
-  try {
-    return apiMarkdownNotes(fs.readFileSync(apiMarkdown, 'utf8'));
-  } catch {
-    return new Map();
-  }
 }
 
 async function loadAsset(name: AssetName): Promise<LoadedAsset> {

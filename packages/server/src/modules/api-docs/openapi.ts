@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { declaredRoutes, isApiUrl, type CatalogueEntry } from '../../http/route-catalogue.ts';
 import type { OtherAnswer, Permission } from '../../http/route.ts';
+import { documentIntroduction, operationDescriptions } from './descriptions.ts';
 import { operationSummaries } from './summaries.ts';
 
 /**
@@ -50,7 +51,7 @@ interface Parameter {
 export const permissionTexts: Record<Permission, string> = {
   public: 'Pública: não precisa de sessão.',
   session:
-    'Sessão: qualquer conta conectada (pessoa ou integração); o serviço confere a sala e as delimitações.',
+    'Sessão: qualquer conta conectada (pessoa ou integração); a chamada confere o perfil de acesso e as delimitações.',
   admin: 'Administrador: somente contas administradoras.',
 };
 
@@ -257,93 +258,37 @@ function routeKey(method: string, path: string): string {
   return `${method.toUpperCase()} ${bare.replace(/\{[^}]+\}|:[a-z0-9_]+/g, '{}') || '/'}`;
 }
 
-/** The Portuguese summaries by route key (summaries.ts). */
-const summaries = new Map(
-  Object.entries(operationSummaries).map(([call, text]) => {
-    const [method = '', callPath = ''] = call.split(' ');
-    return [routeKey(method, callPath), text] as const;
-  }),
-);
-
-/**
- * The prose of docs/api.md for each call its tables name (`| \`GET /api/x\` | permission | answer |`):
- * the rules and messages written for people, shown beside the generated schemas. Calls the file
- * names in prose only get none.
- */
-export function apiMarkdownNotes(markdown: string): Map<string, string> {
-  const notes = new Map<string, string>();
-  let header: string[] | undefined;
-  for (const line of markdown.split('\n')) {
-    if (!line.startsWith('|')) {
-      header = undefined;
-      continue;
-    }
-    const cells = line
-      .replace(/^\||\|$/g, '')
-      .split(/(?<!\\)\|/)
-      .map((c) => c.trim());
-    if (!header) {
-      header = cells.map((c) => c.toLowerCase());
-      continue;
-    }
-    const first = cells[0] ?? '';
-    if (/^[-: ]+$/.test(first) || cells.length < 2) continue;
-    const calls = [
-      ...first.matchAll(/`((?:GET|POST|PUT|DELETE|PATCH)(?:\|(?:GET|POST|PUT|DELETE|PATCH))*) (\/[^`\s]*)`/g),
-    ];
-    if (!calls.length) continue;
-    const permissionAt = header.indexOf('permission');
-    const permission = permissionAt > 0 ? cells[permissionAt] : undefined;
-    const text = cells
-      .slice(1)
-      .filter((_, i) => i + 1 !== permissionAt)
-      .join(' — ');
-    const note = [
-      withoutFilePaths(first.includes('?') ? `${first}: ${text}` : text),
-      permission ? `(permissão: ${permission})` : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
-    for (const [, methods = '', callPath = ''] of calls) {
-      for (const method of methods.split('|')) {
-        const key = routeKey(method, callPath);
-        notes.set(key, notes.has(key) ? `${notes.get(key) ?? ''}\n\n${note}` : note);
-      }
-    }
-  }
-  return notes;
+/** Texts of summaries.ts and descriptions.ts by route key. */
+function byRouteKey(texts: Readonly<Record<string, string>>): Map<string, string> {
+  return new Map(
+    Object.entries(texts).map(([call, text]) => {
+      const [method = '', callPath = ''] = call.split(' ');
+      return [routeKey(method, callPath), text] as const;
+    }),
+  );
 }
 
-// A repository file (`packages/server/src/http/route.ts`, docs/api.md): nothing an integrator can open.
-const FILE_PATH = '`?(?<![\\w/.-])[\\w.-]+/[\\w./-]*\\.(?:ts|tsx|js|md|json|sql)\\b`?';
-
-/** The developers' prose without the source files it names (issue 39 item 10). */
-function withoutFilePaths(markdown: string): string {
-  return markdown
-    .replace(new RegExp(`\\s*\\(${FILE_PATH}\\)`, 'g'), '')
-    .replace(new RegExp(`\\s*${FILE_PATH}`, 'g'), '');
-}
-
-/** A one-line summary from markdown: no code marks, the first sentence, at most 100 characters. */
-function plainSummary(markdown: string): string {
-  const plain = markdown.replace(/`/g, '').replace(/\*\*/g, '').replace(/\s+/g, ' ').trim();
-  const sentence = (/^(.*?[.;])(\s|$)/.exec(plain)?.[1] ?? plain).replace(/;$/, '');
-  return sentence.length > 100 ? `${sentence.slice(0, 99)}…` : sentence;
-}
+const summaries = byRouteKey(operationSummaries);
+const descriptions = byRouteKey(operationDescriptions);
 
 export function buildOpenApi(
   catalogue: readonly CatalogueEntry[],
   version: string,
-  notes: ReadonlyMap<string, string> = new Map(),
 ): {
   document: OpenApiDocument;
   failures: string[];
   withoutResponseSchema: string[];
+  /** Operations descriptions.ts has no Portuguese description for (`GET /api/x`). */
+  withoutDescription: string[];
+  /** Keys of descriptions.ts no operation has (a route removed or renamed). */
+  unusedDescriptions: string[];
 } {
   const converter = new SchemaConverter();
   const paths: OpenApiDocument['paths'] = {};
   const tags = new Set<string>();
   const withoutResponseSchema: string[] = [];
+  const withoutDescription: string[] = [];
+  const describedKeys = new Set<string>();
   const usedIds = new Set<string>();
 
   // Routes of other listeners (the certificate check) are described too, with their own server.
@@ -466,22 +411,19 @@ export function buildOpenApi(
       responses['404'] = { description: 'Arquivo não encontrado.' };
     }
 
-    const note = notes.get(routeKey(entry.method, entry.url));
     const summary =
-      contract?.summary ??
-      declared?.summary ??
-      summaries.get(routeKey(entry.method, entry.url)) ??
-      (note ? plainSummary(note) : label);
+      contract?.summary ?? declared?.summary ?? summaries.get(routeKey(entry.method, entry.url)) ?? label;
+    const key = routeKey(method, path);
+    const description = descriptions.get(key);
+    if (description) describedKeys.add(key);
+    else withoutDescription.push(`${method.toUpperCase()} ${path}`);
     const operation: Operation = {
       operationId,
       summary: summary.length > 120 ? `${summary.slice(0, 117)}…` : summary,
       description: [
-        contract?.summary ?? declared?.summary,
-        note,
+        description ?? summary,
         `**Permissão**: \`${entry.permission}\` — ${permissionTexts[entry.permission]}`,
-      ]
-        .filter(Boolean)
-        .join('\n\n'),
+      ].join('\n\n'),
       tags: [tag],
       'x-permission': entry.permission,
       'x-response-schema': answered,
@@ -515,11 +457,7 @@ export function buildOpenApi(
     info: {
       title: 'Talkbase API',
       version,
-      description:
-        'Gerada das definições de rota e dos contratos zod do servidor: ' +
-        'toda rota que o servidor registra está aqui, com a permissão (`x-permission`), os parâmetros, o corpo e as respostas. ' +
-        'Erros têm sempre o formato `{ "errors": [ { "message": "…", "field": "…" } ] }`. ' +
-        'Chamadas autenticadas enviam `Authorization: Bearer <token>` (o token de POST /api/account/login).',
+      description: documentIntroduction,
     },
     servers: [{ url: '/' }],
     tags: [...tags].sort().map((name) => ({ name })),
@@ -546,5 +484,11 @@ export function buildOpenApi(
       },
     },
   };
-  return { document, failures: converter.failures, withoutResponseSchema };
+  return {
+    document,
+    failures: converter.failures,
+    withoutResponseSchema,
+    withoutDescription: [...new Set(withoutDescription)],
+    unusedDescriptions: [...descriptions.keys()].filter((k) => !describedKeys.has(k)),
+  };
 }

@@ -1,7 +1,7 @@
 /**
  * The one-line summary of each call in /api/docs, in Portuguese (issue 39 item 10): the people who
  * read the page are Brazilian integrators. A call whose route declares its own `summary` uses that
- * one; docs/api.md's prose (in English, for the project's developers) stays in the description.
+ * one; the longer text under it is the call's description (descriptions.ts).
  * Keys are `METHOD /path` with the path's parameters in braces.
  */
 export const operationSummaries: Readonly<Record<string, string>> = {
@@ -13,62 +13,69 @@ export const operationSummaries: Readonly<Record<string, string>> = {
     'Altera uma conta: o administrador altera qualquer conta da empresa; cada um, o próprio perfil e a senha.',
   'DELETE /api/account/{accountId}': 'Remove uma conta, cortando o seu acesso na hora.',
   'GET /api/account/{accountId}/image': 'A foto de perfil de uma conta (PNG ou JPEG).',
-  'GET /api/subject': 'Lista os tipos de registro da empresa, com busca por termo.',
-  'POST /api/subject': 'Cria um tipo de registro, com os seus atributos.',
-  'GET /api/subject/related/other/{subject}':
-    'Os atributos de outros tipos de registro que apontam para este.',
-  'GET /api/subject/{subject}': 'Um tipo de registro e os seus atributos.',
-  'PUT /api/subject/{subject}': 'Altera o nome ou o ícone de um tipo de registro.',
-  'DELETE /api/subject/{subject}': 'Remove um tipo de registro.',
-  'GET /api/subject/{subject}/usage': 'O que se perde ao remover o tipo de registro: registros e arquivos.',
+  'PUT /api/account/{accountId}/active':
+    'Suspende ou reativa uma conta; suspensa, não entra e as suas sessões terminam na hora.',
+  'POST /api/account/password/forgot':
+    'Esqueci minha senha: envia por e-mail um link de redefinição, válido por 1 hora (sempre 204).',
+  'POST /api/account/password/reset':
+    'Define a nova senha com o token do link enviado por e-mail; todas as sessões da conta terminam.',
+  'POST /api/account/{accountId}/password/forgot':
+    'O administrador envia a um usuário o e-mail de redefinição de senha.',
+  'POST /api/account/{accountId}/credentials':
+    'Gera uma nova senha para uma conta de integração (mostrada só nesta resposta); a antiga deixa de valer.',
+  'GET /api/subject': 'Lista os assuntos da empresa, com busca por termo.',
+  'POST /api/subject': 'Cria um assunto, com os seus atributos.',
+  'GET /api/subject/related/other/{subject}': 'Os atributos de outros assuntos que apontam para este.',
+  'GET /api/subject/{subject}': 'Um assunto e os seus atributos.',
+  'PUT /api/subject/{subject}': 'Altera o nome ou o ícone de um assunto.',
+  'DELETE /api/subject/{subject}': 'Remove um assunto.',
+  'GET /api/subject/{subject}/usage': 'O que se perde ao remover o assunto: registros e arquivos.',
   'GET /api/subject/{subject}/attribute/{attribute}/usage':
     'O que se perde ao remover o atributo: registros com valor nele e os seus arquivos.',
-  'PUT /api/subject/{subject}/attribute-order': 'Define a ordem dos atributos de um tipo de registro.',
-  'POST /api/subject/{subject}/attribute': 'Acrescenta um atributo a um tipo de registro.',
-  'PUT /api/subject/{subject}/attribute/{attribute}': 'Altera um atributo de um tipo de registro.',
+  'PUT /api/subject/{subject}/attribute-order': 'Define a ordem dos atributos de um assunto.',
+  'POST /api/subject/{subject}/attribute': 'Acrescenta um atributo a um assunto.',
+  'PUT /api/subject/{subject}/attribute/{attribute}': 'Altera um atributo de um assunto.',
   'DELETE /api/subject/{subject}/attribute/{attribute}': 'Remove um atributo com os seus valores e arquivos.',
-  'POST /api/talk/filter/{subject}': 'Uma página de registros de um tipo, com filtros, ordenação e busca.',
+  'POST /api/talk/filter/{subject}': 'Uma página de registros de um assunto, com filtros, ordenação e busca.',
   'GET /api/talk/{subject}/{talkId}': 'Um registro, com os campos que a conta pode ler.',
   'PUT /api/talk/{subject}/{talkId}':
     'Altera um registro (com a versão lida, para não sobrescrever outra alteração).',
   'GET /api/talk/{subject}/{talkId}/timeline': 'O histórico de um registro: quem fez o quê e quando.',
   'POST /api/talk/{subject}': 'Cria um registro.',
-  'DELETE /api/talk/{subject}': 'Exclui registros de um tipo.',
-  'GET /api/talk/{subject}': 'As opções de registros de um tipo para escolha (editor de delimitações).',
+  'DELETE /api/talk/{subject}': 'Exclui registros de um assunto.',
+  'GET /api/talk/{subject}': 'As opções de registros de um assunto para escolha (editor de delimitações).',
   'POST /api/talk/{subject}/many': 'Cria de 1 a 200 registros de uma vez.',
   'PUT /api/talk/{subject}/many': 'Altera de 1 a 200 registros de uma vez.',
   'POST /api/talk/batchDeactivate/{subject}': 'Desativa registros em lote.',
   'POST /api/talk/batchActivate/{subject}': 'Ativa registros em lote.',
   'GET /api/SubjectAttribute/related/{attributeId}':
-    'As opções de um atributo que aponta para outro tipo de registro.',
-  'GET /api/Filter/{subject}': 'Os filtros salvos de um tipo de registro.',
+    'As opções de um atributo que aponta para outro assunto.',
+  'GET /api/Filter/{subject}': 'Os filtros salvos de um assunto.',
   'GET /api/account/preferences': 'O tema, o modo noturno e o tamanho da fonte escolhidos pela conta.',
   'PUT /api/account/preferences': 'Guarda o tema, o modo noturno e o tamanho da fonte da conta.',
-  'GET /api/template':
-    'Lista os templates de grade e de formulário, com filtros por tipo e por tipo de registro.',
+  'GET /api/template': 'Lista os templates de grade e de formulário, com filtros por tipo e por assunto.',
   'POST /api/template': 'Cria um template.',
   'DELETE /api/template': 'Exclui templates.',
   'GET /api/template/accounts/{id}': 'As contas que têm um template próprio derivado deste.',
   'GET /api/template/{id}': 'Um template.',
   'PUT /api/template/{id}': 'Altera um template.',
-  'GET /api/subject/schema/export':
-    'Exporta a estrutura da empresa: tipos de registro, atributos e templates.',
+  'GET /api/subject/schema/export': 'Exporta a estrutura da empresa: assuntos, atributos e templates.',
   'POST /api/subject/schema/import': 'Importa uma estrutura exportada, criando o que ainda não existe.',
-  'GET /api/context/subjects': 'Os tipos de registro que a conta pode abrir.',
+  'GET /api/context/subjects': 'Os assuntos que a conta pode abrir.',
   'GET /api/context/web/{scenario}/{subject}':
-    'O contexto de uma tela de registros: tipo, cenário e template.',
+    'O contexto de uma tela de registros: assunto, cenário e template.',
   'GET /api/context/{contextId}/template': 'O template de um contexto de tela.',
   'GET /api/Room': 'Lista os perfis de acesso da empresa, com busca por termo.',
   'POST /api/Room': 'Cria um perfil de acesso.',
-  'GET /api/room/action': 'As ações que um perfil de acesso pode ter sobre os tipos de registro.',
-  'GET /api/room/resource': 'Os menus e os tipos de registro que se podem dar a um perfil de acesso.',
+  'GET /api/room/action': 'As ações que um perfil de acesso pode ter sobre assuntos, atributos e menus.',
+  'GET /api/room/resource': 'Os menus e os assuntos que se podem dar a um perfil de acesso.',
   'GET /api/room/notification': 'As notificações que se podem dar a um perfil de acesso.',
   'GET /api/room/{roomId}': 'Um perfil de acesso com as suas permissões.',
   'PUT /api/room/{roomId}': 'Substitui um perfil de acesso com as suas permissões.',
   'DELETE /api/room/{roomId}': 'Remove um perfil de acesso.',
   'GET /api/presentation/menu/all': 'O menu da empresa que o perfil da conta pode ver.',
   'GET /api/presentation/menu/readers':
-    'Os perfis de acesso e os tipos de registro que cada um lê, para dar a eles os novos itens do menu.',
+    'Os perfis de acesso e os assuntos que cada um lê, para dar a eles os novos itens do menu.',
   'GET /api/presentation/menu/{menuId}': 'Um item do menu.',
   'PUT /api/presentation/menu/{menuId}': 'Guarda o menu da empresa.',
   'GET /api/scenario/all': 'Os cenários de tela (grade, formulário, conversa…).',

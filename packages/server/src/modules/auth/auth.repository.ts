@@ -3,46 +3,7 @@ import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** Sessions and passcodes. All SQL of sign-in lives here; callers pass the database handle. */
-export interface SessionRow {
-  sessionId: string;
-  accountId: number;
-  companyId: number;
-  keepConnected: number;
-  expiresAt: number;
-  roomId: number;
-  accountType: number;
-  isAdmin: number;
-  catalogVersion: number;
-  authVersion: number;
-  tokenGen: number;
-  rotatedAt: number | null;
-}
-
-export function findLiveSession(db: Kysely<Database>, sessionId: string, at: number) {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
-    .innerJoin('companies', 'companies.id', 'sessions.company_id')
-    .select([
-      'companies.catalog_version as catalogVersion',
-      'companies.auth_version as authVersion',
-      'sessions.id as sessionId',
-      'sessions.account_id as accountId',
-      'sessions.company_id as companyId',
-      'sessions.keep_connected as keepConnected',
-      'sessions.expires_at as expiresAt',
-      'accounts.room_id as roomId',
-      'accounts.account_type as accountType',
-      'accounts.is_admin as isAdmin',
-      'sessions.token_gen as tokenGen',
-      'sessions.rotated_at as rotatedAt',
-    ])
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', at)
-    .where('accounts.is_active', '=', 1)
-    .executeTakeFirst() as Promise<SessionRow | undefined>;
-}
+export { findLiveSession, type SessionRow } from '../../access/live-session.ts';
 
 const versionsQuery = prepared((db: Kysely<Database>, _: 0, companyId: number) =>
   db

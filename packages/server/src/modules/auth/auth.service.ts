@@ -13,10 +13,11 @@ import { messages } from '../../i18n/messages.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { AccountRow } from '../accounts/accounts.repository.ts';
 import * as accounts from '../accounts/accounts.repository.ts';
+import { accountWords } from '../accounts/account-words.ts';
 import { holdsAdministration, identityOfSession, type AuthContext } from '../../access/identity.ts';
 import * as repo from './auth.repository.ts';
-import type { PasswordHasher } from './password-hasher.ts';
-import { hitRateLimit, resetRateLimit } from './rate-limit.repository.ts';
+import type { PasswordHasher } from '../accounts/password-hasher.ts';
+import { hitRateLimit, resetRateLimit } from '../../http/rate-limit.repository.ts';
 import { loadPasswordScorer } from '@talkbase/domain/passwords/password-scorer';
 import type { TokenSigner } from './tokens.ts';
 
@@ -39,15 +40,6 @@ export interface AuthDeps {
   signer: TokenSigner;
   mailer: Mailer;
 }
-
-/** Words of the account that make a password containing them weaker. */
-export const accountWords = (a: {
-  first_name: string | null;
-  last_name: string | null;
-  display_name: string;
-  email: string | null;
-  app_name: string | null;
-}): string[] => [a.first_name, a.last_name, a.display_name, a.email, a.app_name].filter((w) => w !== null);
 
 /** How long the token a refresh replaced still works: requests in flight, tabs renewing together. */
 export const ROTATION_GRACE_MS = 30_000;

@@ -1,7 +1,7 @@
 import { sql, type Generated, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { talkTable } from '../subjects/subject-ddl.ts';
+import { talkTable } from '../../records/subject-ddl.ts';
 
 /** Tables of migration 0018 (typed here: the engine is their only reader and writer). */
 export interface AutomationRunsTable {

@@ -1,10 +1,10 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { FilterNode } from '@talkbase/domain/filters/filter-tree';
 import type { Database } from '../../db/schema.ts';
-import { attributeColumn, hasColumn, talkTable } from '../subjects/subject-ddl.ts';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
-import { compileFilter } from '../talks/filter-compiler.ts';
-import { fromDbValue } from '../talks/talk-values.ts';
+import { attributeColumn, hasColumn, talkTable } from '../../records/subject-ddl.ts';
+import type { SubjectMeta } from '../../records/subject-meta.ts';
+import { compileFilter } from '../../records/filter-compiler.ts';
+import { fromDbValue } from '../../records/talk-values.ts';
 
 type Sql = RawBuilder<unknown>;
 

@@ -5,7 +5,7 @@ import { type StepDetail } from '@talkbase/domain/contracts/job-runs';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { LaneRunner } from '../../runtime/lanes.ts';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
+import type { SubjectMeta } from '../../records/subject-meta.ts';
 import { nextBatch, countRecords } from '../tags/tag-evaluator.ts';
 import type { ActionContext, ActionServices } from './actions/types.ts';
 import * as repo from './automations.repository.ts';

@@ -3,8 +3,8 @@ import type { SavedJob } from '@talkbase/domain/contracts/jobs';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { AuthContext } from '../../access/identity.ts';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
-import { findTalk } from '../talks/talks.repository.ts';
+import type { SubjectMeta } from '../../records/subject-meta.ts';
+import { findTalk } from '../../records/talks.repository.ts';
 import type { TalkEventPayload } from '../talks/talk-events.ts';
 import { EVENT_TYPE } from '@talkbase/domain/contracts/jobs';
 import {

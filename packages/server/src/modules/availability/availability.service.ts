@@ -6,7 +6,7 @@ import { toZoned } from '@talkbase/domain/fields/zoned-time';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../access/identity.ts';
-import { attributeColumn, talkTable } from '../subjects/subject-ddl.ts';
+import { attributeColumn, talkTable } from '../../records/subject-ddl.ts';
 import type { TalksService } from '../talks/talks.service.ts';
 
 export const TIME_WINDOW_COMPONENT = 28;

@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { insertAccount } from '../accounts/accounts.repository.ts';
 import { generatePassword } from '../accounts/accounts.service.ts';
-import type { PasswordHasher } from '../auth/password-hasher.ts';
+import type { PasswordHasher } from '../accounts/password-hasher.ts';
 import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
 import * as repo from './bootstrap.repository.ts';
 

@@ -16,7 +16,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { forbidden, HttpError } from '../../http/errors.ts';
 import type { AuthContext } from '../../access/identity.ts';
-import type { Catalog, CatalogCache } from '../catalog/catalog.ts';
+import type { Catalog, CatalogCache } from '../../records/catalog.ts';
 import type { PeerOutcome } from './peer-certificate.ts';
 import * as repo from './certificates.repository.ts';
 

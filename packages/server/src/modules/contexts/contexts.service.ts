@@ -9,7 +9,7 @@ import type { Template, TemplateArea, TemplateConfigValue } from '@talkbase/doma
 import { notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { AccessPolicy, PermissionsService } from '../../access/permissions.service.ts';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
+import type { SubjectMeta } from '../../records/subject-meta.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import type { TalksService } from '../talks/talks.service.ts';
 import type { TemplateRow } from '../templates/templates.repository.ts';

@@ -1,6 +1,6 @@
 import type { FileValueItem } from '@talkbase/domain/contracts/files';
 import { writeCsv } from '../../http/csv.ts';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
+import type { SubjectMeta } from '../../records/subject-meta.ts';
 import type { ApiTalk, TalkValue } from '../talks/talk-presenter.ts';
 
 /**

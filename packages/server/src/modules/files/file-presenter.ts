@@ -1,11 +1,7 @@
 import type { Kysely } from 'kysely';
-import {
-  fileUrl,
-  type FileValueItem,
-  type StoredFile,
-  type TalkAttachment,
-} from '@talkbase/domain/contracts/files';
+import { fileUrl, type StoredFile } from '@talkbase/domain/contracts/files';
 import type { Database } from '../../db/schema.ts';
+import type { TalkFiles } from '../talks/record-parts.ts';
 import { attachmentsOf, type FileRow } from './files.repository.ts';
 
 export function toStoredFile(subject: string, row: FileRow): StoredFile {
@@ -21,12 +17,7 @@ export function toStoredFile(subject: string, row: FileRow): StoredFile {
   };
 }
 
-export interface TalkFiles {
-  /** 002 §3 Talk.talkAttachments of one talk: every live file of its file attributes. */
-  attachments(talkId: number): TalkAttachment[];
-  /** The value of a file attribute in talkValues: its live files as File items. */
-  value(talkId: number, attributeId: number): FileValueItem[];
-}
+export type { TalkFiles } from '../talks/record-parts.ts';
 
 /**
  * The live files of a page of talks in one query, for the talk presenter. Callers pass talks the

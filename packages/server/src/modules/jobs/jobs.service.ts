@@ -19,8 +19,8 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, HttpError, notFound, type ErrorItem } from '../../http/errors.ts';
 import { paging } from '../../http/paging.ts';
 import type { AuthContext } from '../../access/identity.ts';
-import type { Catalog, CatalogCache } from '../catalog/catalog.ts';
-import { compileFilter } from '../talks/filter-compiler.ts';
+import type { Catalog, CatalogCache } from '../../records/catalog.ts';
+import { compileFilter } from '../../records/filter-compiler.ts';
 import * as repo from './jobs.repository.ts';
 import { requirePlatformAdministrator } from '../../access/administration.ts';
 

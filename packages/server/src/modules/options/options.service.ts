@@ -3,16 +3,16 @@ import type { Db } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { paging, type PagedList } from '../../http/paging.ts';
 import type { AuthContext } from '../../access/identity.ts';
-import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
+import { attributeColumn, hasColumn } from '../../records/subject-ddl.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
-import { compileFilter } from '../talks/filter-compiler.ts';
-import { readableSearchConditions, searchWords } from '../talks/search.ts';
+import { compileFilter } from '../../records/filter-compiler.ts';
+import { readableSearchConditions, searchWords } from '../../records/search.ts';
 import type { AccessPolicy } from '../../access/permissions.service.ts';
 import { displayAttribute, displayNameOf } from '../talks/talk-presenter.ts';
-import * as talksRepo from '../talks/talks.repository.ts';
+import * as talksRepo from '../../records/talks.repository.ts';
 import type { TalksService } from '../talks/talks.service.ts';
-import { countsOf, type CountCache } from '../talks/count-cache.ts';
-import * as repo from '../subjects/subjects.repository.ts';
+import { countsOf, type CountCache } from '../../records/count-cache.ts';
+import * as repo from '../../records/subjects.repository.ts';
 
 export const OPTIONS_PAGE_SIZE = 50;
 

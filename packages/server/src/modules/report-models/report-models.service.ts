@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound, unprocessable, type ErrorItem } from '.
 import { paging, type PagedList } from '../../http/paging.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { PermissionsService } from '../../access/permissions.service.ts';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
+import type { SubjectMeta } from '../../records/subject-meta.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import * as repo from './report-models.repository.ts';
 

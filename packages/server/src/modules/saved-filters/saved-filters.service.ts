@@ -3,11 +3,11 @@ import type { Db } from '../../db/database.ts';
 import { paging, type PagedList } from '../../http/paging.ts';
 import { emptyChunks, streamedPages, type StreamedList } from '../../http/streamed-list.ts';
 import type { AuthContext } from '../../access/identity.ts';
-import { attributeColumn } from '../subjects/subject-ddl.ts';
+import { attributeColumn } from '../../records/subject-ddl.ts';
 import { FILTER_SUBJECT } from '../subjects/subjects.service.ts';
-import { compileFilter } from '../talks/filter-compiler.ts';
-import { textOf } from '../talks/talk-values.ts';
-import * as talksRepo from '../talks/talks.repository.ts';
+import { compileFilter } from '../../records/filter-compiler.ts';
+import { textOf } from '../../records/talk-values.ts';
+import * as talksRepo from '../../records/talks.repository.ts';
 import type { TalksService } from '../talks/talks.service.ts';
 
 /** 001 §9: saved filters are fetched 10,000 at a time. */

@@ -19,8 +19,8 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { HttpError, unprocessable, type ErrorItem } from '../../http/errors.ts';
 import { MAX_PAGE_SIZE } from '../../http/paging.ts';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
-import * as subjectsRepo from '../subjects/subjects.repository.ts';
+import type { SubjectMeta } from '../../records/subject-meta.ts';
+import * as subjectsRepo from '../../records/subjects.repository.ts';
 import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
 import * as templatesRepo from '../templates/templates.repository.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { talkTable } from '../subjects/subject-ddl.ts';
-import type { SearchConditions } from '../talks/search.ts';
-import type { TalkRow } from '../talks/talks.repository.ts';
+import { talkTable } from '../../records/subject-ddl.ts';
+import type { SearchConditions } from '../../records/search.ts';
+import type { TalkRow } from '../../records/talks.repository.ts';
 
 type Dyn = Record<string, Record<string, unknown>>;
 const dyn = (db: Kysely<Database>) => db as unknown as Kysely<Dyn>;

@@ -6,21 +6,21 @@ import type { Db } from '../../db/database.ts';
 import { paging } from '../../http/paging.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { AccessPolicy, PermissionsService } from '../../access/permissions.service.ts';
-import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
-import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
+import { attributeColumn, hasColumn } from '../../records/subject-ddl.ts';
+import type { AttributeMeta, SubjectMeta } from '../../records/subject-meta.ts';
 import { FILTER_SUBJECT } from '../subjects/subjects.service.ts';
-import type { CountCache } from '../talks/count-cache.ts';
-import { isSearchable } from '../talks/attribute-words.ts';
+import type { CountCache } from '../../records/count-cache.ts';
+import { isSearchable } from '@talkbase/domain/search/attribute-words';
 import {
   attributeSearchConditions,
   hidesSearchable,
   readableSearchConditions,
   searchWords,
   type SearchConditions,
-} from '../talks/search.ts';
+} from '../../records/search.ts';
 import { displayAttribute } from '../talks/talk-presenter.ts';
-import { textOf } from '../talks/talk-values.ts';
-import { multiValuesOf, type TalkRow } from '../talks/talks.repository.ts';
+import { textOf } from '../../records/talk-values.ts';
+import { multiValuesOf, type TalkRow } from '../../records/talks.repository.ts';
 import type { TalksService } from '../talks/talks.service.ts';
 import { countKey, countMatches, rankedIds, rowsInOrder } from './search.repository.ts';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { REALTIME_PATH } from '@talkbase/domain/contracts/realtime';
-import { unauthorized } from '../http/errors.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
-import type { RealtimeHub } from './hub.ts';
+import { unauthorized } from '../../http/errors.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { RealtimeHub } from '../../realtime/hub.ts';
 
 /**
  * GET /websocket?access_token=… — browsers cannot set headers on a WebSocket, so the token

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { as, createTestApp, login, testDatabaseUrl, type TestApp } from '../test/harness.ts';
-import { otherCompanyToken } from '../test/other-company.ts';
+import { as, createTestApp, login, testDatabaseUrl, type TestApp } from '../../test/harness.ts';
+import { otherCompanyToken } from '../../test/other-company.ts';
 
 let t: TestApp;
 beforeEach(async () => {

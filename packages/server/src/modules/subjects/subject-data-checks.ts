@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ValueKind } from '@talkbase/domain/records/value-kinds';
 import type { Database } from '../../db/schema.ts';
-import { attributeColumn, hasColumn, multiTable, talkTable } from './subject-ddl.ts';
+import { attributeColumn, hasColumn, multiTable, talkTable } from '../../records/subject-ddl.ts';
 
 /**
  * Reads of a subject's own table that tell what a schema change would lose or break: how many

@@ -10,18 +10,18 @@ import type {
 import type { SubjectUsage } from '@talkbase/domain/contracts/subjects';
 import { validateValue } from '@talkbase/domain/fields/validate-value';
 import { valueKindOf } from '@talkbase/domain/records/value-kinds';
-import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { HttpError, notFound, unprocessable } from '../../http/errors.ts';
+import { notFound, unprocessable } from '../../http/errors.ts';
 import { paging, type PagedList } from '../../http/paging.ts';
 import { grantAdminRooms } from '../../access/permissions.repository.ts';
 import { SUBJECT_ACTIONS } from '../../access/permissions.service.ts';
 import { createDefaultTemplate } from '../templates/default-template.ts';
-import { CatalogCache } from '../catalog/catalog.ts';
+import { SubjectCatalogue } from '../../records/subject-catalogue.ts';
 import * as checks from './subject-data-checks.ts';
-import * as ddl from './subject-ddl.ts';
-import { toApiSubject, toSubjectMeta, type SubjectMeta } from './subject-meta.ts';
-import * as repo from './subjects.repository.ts';
+import { blocked, messages } from './subject-messages.ts';
+import * as ddl from '../../records/subject-ddl.ts';
+import { toApiSubject, toSubjectMeta, type SubjectMeta } from '../../records/subject-meta.ts';
+import * as repo from '../../records/subjects.repository.ts';
 
 type SubjectInput = z.output<typeof subjectInputSchema>;
 type AttributeInput = z.output<typeof attributeInputSchema>;
@@ -29,92 +29,16 @@ type AttributeInput = z.output<typeof attributeInputSchema>;
 /** The built-in subject of saved filters (spec 001 §3): its records are the filters. */
 export const FILTER_SUBJECT = 'filtro';
 
-export const messages = {
-  subjectTaken: (id: string) => `Já existe um assunto com o identificador ${id}.`,
-  attributeTaken: (id: string) => `Já existe um atributo com o identificador ${id} neste assunto.`,
-  relatedNotFound: (id: string) => `Assunto relacionado ${id} não encontrado.`,
-  relatedRequired: 'Este tipo de componente precisa de um assunto relacionado.',
-  builtIn: 'Este assunto faz parte do sistema e não pode ser removido.',
-  referred: (names: string) => `Este assunto é referenciado por: ${names}.`,
-  subjectNotFound: 'Assunto não encontrado.',
-  attributeNotFound: 'Atributo não encontrado.',
-  orderIncomplete: 'Informe todos os atributos do assunto, cada um uma vez, na nova ordem.',
-  blockedUnique: (name: string, ids: string) =>
-    `Não é possível tornar ${name} único: há valores repetidos nos registros ${ids}.`,
-  blockedRequired: (name: string, ids: string) =>
-    `Não é possível tornar ${name} obrigatório: há registros sem valor (${ids}).`,
-  blockedLength: (name: string, length: number, ids: string) =>
-    `Não é possível reduzir ${name} para ${length} caracteres: há valores maiores nos registros ${ids}.`,
-  blockedKind: (name: string, ids: string) =>
-    `Não é possível mudar o tipo de ${name}: os valores dos registros ${ids} seriam perdidos.`,
-  blockedInvalid: (name: string, ids: string) =>
-    `Não é possível mudar o tipo de ${name}: os valores dos registros ${ids} não são válidos no novo tipo.`,
-  multipleKind: 'Um atributo de vários valores só pode mudar para um tipo que guarda o mesmo tipo de valor.',
-};
-
-/** 'nº 3, 7 e 12' (and '…' when more records block than are named). */
-export function recordList(ids: number[], more: boolean): string {
-  const list = ids.map(String);
-  const last = list.pop();
-  const text = list.length ? `${list.join(', ')} e ${last}` : (last ?? '');
-  return `nº ${text}${more ? ' (entre outros)' : ''}`;
-}
-
-/** A change refused because of the records it names (409, their ids in `talkIds`). */
-function blocked(message: (ids: string) => string, ids: number[], field: string): HttpError {
-  const shown = ids.slice(0, checks.BLOCKING_SAMPLE);
-  return new HttpError(
-    409,
-    [{ message: message(recordList(shown, ids.length > shown.length)), field }],
-    {},
-    {
-      talkIds: shown,
-    },
-  );
-}
-
 const REFERENCE_COMPONENTS_NEEDING_SUBJECT = new Set([4, 14]);
 
 /**
- * Schema management: subjects are real tables and attributes typed columns, changed in the same
- * transaction as their metadata (both SQLite and PostgreSQL have transactional DDL).
+ * Schema management (the designer): subjects are real tables and attributes typed columns, changed
+ * in the same transaction as their metadata (both SQLite and PostgreSQL have transactional DDL).
+ * Reading the catalogue is records/subject-catalogue.ts's; this adds what writes it.
  */
-export class SubjectsService {
-  private readonly db: Db;
-  /** The company's subjects as kept in memory and checked per call (modules/catalog). */
-  readonly catalog: CatalogCache;
-  constructor(db: Db, catalog: CatalogCache = new CatalogCache(db.kysely)) {
-    this.db = db;
-    this.catalog = catalog;
-  }
-
+export class SubjectsService extends SubjectCatalogue {
   private get k(): Kysely<Database> {
     return this.db.kysely;
-  }
-
-  /** A subject with its attributes. The answer is shared and must not be changed by the caller. */
-  async load(
-    companyId: number,
-    identifier: string,
-    db?: Kysely<Database>,
-    known?: { catalogVersion?: number },
-  ): Promise<SubjectMeta> {
-    const s = (await this.catalog.get(companyId, db, known)).subjectsByIdentifier.get(
-      identifier.toLowerCase(),
-    );
-    if (!s) throw notFound(messages.subjectNotFound);
-    return s;
-  }
-
-  async loadById(
-    companyId: number,
-    id: number,
-    db?: Kysely<Database>,
-    known?: { catalogVersion?: number },
-  ): Promise<SubjectMeta> {
-    const s = (await this.catalog.get(companyId, db, known)).subjectsById.get(id);
-    if (!s) throw notFound(messages.subjectNotFound);
-    return s;
   }
 
   async toApi(companyId: number, subjects: SubjectMeta[]): Promise<Subject[]> {

@@ -1,9 +1,9 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { filterTreeSchema, type FilterNode } from '@talkbase/domain/filters/filter-tree';
 import type { Database } from '../../db/schema.ts';
-import { talkTable } from '../subjects/subject-ddl.ts';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
-import { compileFilter } from '../talks/filter-compiler.ts';
+import { talkTable } from '../../records/subject-ddl.ts';
+import type { SubjectMeta } from '../../records/subject-meta.ts';
+import { compileFilter } from '../../records/filter-compiler.ts';
 import type { TagFilterRow } from './tags.repository.ts';
 
 type Sql = RawBuilder<unknown>;

@@ -10,9 +10,9 @@ import { membershipChange, type TagSource } from '@talkbase/domain/tags/membersh
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import type { CatalogCache } from '../catalog/catalog.ts';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
-import * as talksRepo from '../talks/talks.repository.ts';
+import type { CatalogCache } from '../../records/catalog.ts';
+import type { SubjectMeta } from '../../records/subject-meta.ts';
+import * as talksRepo from '../../records/talks.repository.ts';
 import { byTag, matchingTags } from './tag-evaluator.ts';
 import * as repo from './tags.repository.ts';
 import { everyRow } from '../../access/row-scope.ts';

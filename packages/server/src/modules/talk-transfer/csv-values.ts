@@ -3,7 +3,7 @@ import { decimalFormatOf, formatDecimal, parseDecimal } from '@talkbase/domain/f
 import { formatDateTime, parseAnyDateTime } from '@talkbase/domain/fields/zoned-time';
 import { restoreCell } from '@talkbase/domain/csv/csv-safety';
 import type { TalkValue } from '@talkbase/domain/contracts/talks';
-import type { AttributeMeta } from '../subjects/subject-meta.ts';
+import type { AttributeMeta } from '../../records/subject-meta.ts';
 
 /**
  * pt-BR CSV cells ↔ the API's canonical values (domain records/value-kinds.ts), by value kind:

@@ -6,13 +6,13 @@ import { toIsoDate } from '@talkbase/domain/fields/civil-date';
 import { civilDateIn } from '@talkbase/domain/fields/zoned-time';
 import type { Db } from '../../db/database.ts';
 import { writeCsv } from '../../http/csv.ts';
-import { fromDbValue } from '../talks/talk-values.ts';
+import { fromDbValue } from '../../records/talk-values.ts';
 import type { AuthContext } from '../../access/identity.ts';
-import { attributeColumn, hasColumn, talkTable } from '../subjects/subject-ddl.ts';
-import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
+import { attributeColumn, hasColumn, talkTable } from '../../records/subject-ddl.ts';
+import type { AttributeMeta, SubjectMeta } from '../../records/subject-meta.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
 import { orderColumns, talkConditions, type OrderColumn } from '../talks/talk-query.service.ts';
-import type { TalkRow } from '../talks/talks.repository.ts';
+import type { TalkRow } from '../../records/talks.repository.ts';
 import type { TalksService } from '../talks/talks.service.ts';
 import { formatCell } from './csv-values.ts';
 import { ID_COLUMN, VERSION_COLUMN } from './record-columns.ts';
@@ -23,7 +23,7 @@ import {
   SYSTEM_COLUMN_NAMES,
   systemColumnOf,
   type SystemColumnName,
-} from '../talks/system-columns.ts';
+} from '../../records/system-columns.ts';
 
 /** The filter call's body plus what to write: the grid's template columns or everything readable. */
 export const talkExportSchema = talkFilterSchema.omit({ page: true, fetch: true }).extend({

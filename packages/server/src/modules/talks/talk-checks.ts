@@ -3,14 +3,14 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, HttpError, unprocessable, type ErrorItem } from '../../http/errors.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { PermissionsService, SubjectActions } from '../../access/permissions.service.ts';
-import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
+import { attributeColumn, hasColumn } from '../../records/subject-ddl.ts';
+import type { SubjectMeta } from '../../records/subject-meta.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import { historyText } from './talk-history.ts';
-import { talkMessages } from './talk-messages.ts';
-import type { Prepared } from './talk-prepare.ts';
-import { toDbValue, type DbValue } from './talk-values.ts';
-import * as repo from './talks.repository.ts';
+import { talkMessages } from '../../records/talk-messages.ts';
+import type { Prepared } from '../../records/talk-prepare.ts';
+import { toDbValue, type DbValue } from '../../records/talk-values.ts';
+import * as repo from '../../records/talks.repository.ts';
 
 /** The checks of a write that read the database: the room's attribute actions, references, natural keys. */
 export interface CheckDeps {

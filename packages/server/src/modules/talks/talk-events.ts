@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AuthContext } from '../../access/identity.ts';
 import { eventActor } from '../../events/event-actor.ts';
 import { appendEvent, type EventTransaction } from '../../events/event-stream.ts';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
+import type { SubjectMeta } from '../../records/subject-meta.ts';
 
 export type TalkEventKind = 'created' | 'updated' | 'deleted';
 

@@ -1,8 +1,8 @@
 import type { AuthContext } from '../../access/identity.ts';
-import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
-import type { DbValue } from './talk-values.ts';
-import type { ChangeRow, TalkRow } from './talks.repository.ts';
+import { attributeColumn, hasColumn } from '../../records/subject-ddl.ts';
+import type { SubjectMeta } from '../../records/subject-meta.ts';
+import type { DbValue } from '../../records/talk-values.ts';
+import type { ChangeRow, TalkRow } from '../../records/talks.repository.ts';
 
 /** A value as the history keeps it: a list as JSON, anything else as text, nothing as null. */
 export const historyText = (v: DbValue | DbValue[] | undefined): string | null =>

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { hasColumn, attributeColumn } from '../subjects/subject-ddl.ts';
-import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
-import { filesOfTalks } from '../files/file-presenter.ts';
-import { fromDbValue } from './talk-values.ts';
-import * as repo from './talks.repository.ts';
+import { hasColumn, attributeColumn } from '../../records/subject-ddl.ts';
+import type { AttributeMeta, SubjectMeta } from '../../records/subject-meta.ts';
+import { fromDbValue } from '../../records/talk-values.ts';
+import * as repo from '../../records/talks.repository.ts';
+import type { RecordParts } from './record-parts.ts';
 import { tagsOfTalks } from '../tags/tags.repository.ts';
-import { accountNamesOf } from './system-columns.ts';
+import { accountNamesOf } from '../../records/system-columns.ts';
 
 export type { ApiTalk, TalkValue } from '@talkbase/domain/contracts/talks';
 import type { ApiTalk, TalkValue } from '@talkbase/domain/contracts/talks';
@@ -31,7 +31,7 @@ export async function presentTalks(
   db: Kysely<Database>,
   subject: SubjectMeta,
   rows: repo.TalkRow[],
-  opts: { readOnly: boolean; loadSubject: RelatedLoader },
+  opts: { readOnly: boolean; loadSubject: RelatedLoader; parts: RecordParts },
 ): Promise<ApiTalk[]> {
   const ids = rows.map((r) => r.id);
   // Multi-valued attributes live in a side table: read it only when the subject has one.
@@ -54,7 +54,7 @@ export async function presentTalks(
     multiBy.set(key, list);
   }
   const refNames = await referenceNames(db, subject, rows, opts.loadSubject);
-  const files = await filesOfTalks(db, subject, ids);
+  const files = await opts.parts.filesOf(db, subject, ids);
   // The tags of the whole page in one query (the rows are already those the account may read).
   const tags = await tagsOfTalks(db, subject.id, ids);
   const accounts = await accountNamesOf(

@@ -7,17 +7,17 @@ import { streamedPages, type StreamedList } from '../../http/streamed-list.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { AccessPolicy } from '../../access/access-policy.ts';
 import { everyRow, type RowScope } from '../../access/row-scope.ts';
-import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
+import { attributeColumn, hasColumn } from '../../records/subject-ddl.ts';
+import type { SubjectMeta } from '../../records/subject-meta.ts';
 import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
-import { columnOf, compileFilter, resolveAttribute } from './filter-compiler.ts';
-import { readableSearchConditions, searchWords } from './search.ts';
+import { columnOf, compileFilter, resolveAttribute } from '../../records/filter-compiler.ts';
+import { readableSearchConditions, searchWords } from '../../records/search.ts';
 import type { ApiTalk } from './talk-presenter.ts';
-import { textOf } from './talk-values.ts';
+import { textOf } from '../../records/talk-values.ts';
 import type { TalkFilter } from '@talkbase/domain/contracts/talks';
-import * as repo from './talks.repository.ts';
+import * as repo from '../../records/talks.repository.ts';
 import type { TalksService } from './talks.service.ts';
-import { countsOf, type CountCache } from './count-cache.ts';
+import { countsOf, type CountCache } from '../../records/count-cache.ts';
 import { carriesAnyTag } from '../tags/tags.repository.ts';
 
 export const queryMessages = {

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { RelatedTalk } from '@talkbase/domain/contracts/talks';
 import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../../access/identity.ts';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
+import type { SubjectMeta } from '../../records/subject-meta.ts';
 import type { CheckDeps } from './talk-checks.ts';
 import { displayNameOf, type RelatedLoader } from './talk-presenter.ts';
-import * as repo from './talks.repository.ts';
+import * as repo from '../../records/talks.repository.ts';
 
 /** Reads the subjects a record points to, as far as the account may read them. */
 export function relatedLoader(deps: CheckDeps, auth: AuthContext, subject: SubjectMeta): RelatedLoader {

@@ -1,25 +1,25 @@
 import type { AuthContext } from '../../access/identity.ts';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
-import { deleteFilesOfTalks } from '../files/files.repository.ts';
-import { deleteConversationsOf } from '../messages/messages.repository.ts';
+import type { SubjectMeta } from '../../records/subject-meta.ts';
 import { eventActor } from '../../events/event-actor.ts';
 import { appendEvents, type EventTransaction } from '../../events/event-stream.ts';
 import { writeTalkEvent } from './talk-events.ts';
 import { changeRow, pickColumns } from './talk-history.ts';
-import * as repo from './talks.repository.ts';
+import * as repo from '../../records/talks.repository.ts';
 import { everyRow } from '../../access/row-scope.ts';
+import type { RecordParts } from './record-parts.ts';
 
 /**
  * What removing talks writes inside the caller's transaction: a `deleted` event with each row's
  * last values (automations and integrations read it), the rows themselves gone, a `deleted`
- * history row each, their conversations and their files' rows. Answers the files' storage keys,
- * whose bytes may go only once the transaction has committed.
+ * history row each, and what hangs off them (their conversations, their files' rows: `parts`).
+ * Answers the files' storage keys, whose bytes may go only once the transaction has committed.
  */
 export async function writeRemoval(
   trx: EventTransaction,
   auth: AuthContext,
   subject: SubjectMeta,
   ids: number[],
+  parts: RecordParts,
 ): Promise<string[]> {
   const at = Date.now();
   // The caller checked these ids against the account's rows (TalksService.remove).
@@ -40,8 +40,7 @@ export async function writeRemoval(
     trx,
     ids.map((talkId) => changeRow(auth, subject, talkId, at, 'deleted')),
   );
-  await deleteConversationsOf(trx, subject.id, ids);
-  return deleteFilesOfTalks(trx, subject.id, ids);
+  return parts.removeWith(trx, subject.id, ids);
 }
 
 /**

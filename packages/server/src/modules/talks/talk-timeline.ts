@@ -3,12 +3,12 @@ import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { AccessPolicy } from '../../access/permissions.service.ts';
-import { hasColumn } from '../subjects/subject-ddl.ts';
-import type { AttributeMeta } from '../subjects/subject-meta.ts';
-import { talkMessages } from './talk-messages.ts';
+import { hasColumn } from '../../records/subject-ddl.ts';
+import type { AttributeMeta } from '../../records/subject-meta.ts';
+import { talkMessages } from '../../records/talk-messages.ts';
 import { recordNames, type RelatedLoader } from './talk-presenter.ts';
-import { fromDbValue } from './talk-values.ts';
-import * as repo from './talks.repository.ts';
+import { fromDbValue } from '../../records/talk-values.ts';
+import * as repo from '../../records/talks.repository.ts';
 
 /**
  * A record's history (the timeline), newest first: changes of attributes the account may not read

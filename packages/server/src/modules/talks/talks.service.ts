@@ -17,25 +17,25 @@ import type {
   SubjectAction,
   SubjectActions,
 } from '../../access/permissions.service.ts';
-import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
-import { defaultValueAt } from '../subjects/attribute-default.ts';
+import { attributeColumn, hasColumn } from '../../records/subject-ddl.ts';
+import type { SubjectMeta } from '../../records/subject-meta.ts';
+import { defaultValueAt } from '../../records/attribute-default.ts';
 import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
 import { presentTalks, type ApiTalk } from './talk-presenter.ts';
-import type { DbValue } from './talk-values.ts';
+import type { DbValue } from '../../records/talk-values.ts';
 import type { TalkWrite } from '@talkbase/domain/contracts/talks';
-import * as repo from './talks.repository.ts';
+import * as repo from '../../records/talks.repository.ts';
 import { TalkWriteRules } from './write-rules.ts';
 import { applyTemplateWriteRules } from '../templates/template-write-rules.ts';
-import { discard, type FileStore } from '../files/file-store.ts';
 import { writeTalkEvent } from './talk-events.ts';
-import { talkMessages } from './talk-messages.ts';
-import { prepareValues, searchTextOf, valuesByAttribute, type Prepared } from './talk-prepare.ts';
+import { talkMessages } from '../../records/talk-messages.ts';
+import { prepareValues, searchTextOf, valuesByAttribute, type Prepared } from '../../records/talk-prepare.ts';
 import { talkTimeline } from './talk-timeline.ts';
 import { checkAttributeActions, checkReferencesAndKeys, itemErrors, type CheckDeps } from './talk-checks.ts';
 import { changeRow, historyText, pickColumns } from './talk-history.ts';
 import { relatedLoader, relatedRecords } from './talk-related.ts';
 import { writeActive, writeRemoval } from './talk-removal.ts';
+import { RecordParts } from './record-parts.ts';
 import { everyRow } from '../../access/row-scope.ts';
 
 export { talkMessages };
@@ -54,11 +54,12 @@ export class TalksService {
   private readonly subjects: SubjectsService;
   private readonly permissions: PermissionsService;
   private readonly events: EventStream;
-  private readonly fileStore: FileStore | undefined;
   /** What the write checks and the related records read through. */
   private readonly checks: CheckDeps;
   /** Subjects' own rules on every create and update (the tickets'), registered by their modules. */
   readonly writeRules = new TalkWriteRules();
+  /** What is kept beside records (files, conversations), registered by the modules that own it. */
+  readonly parts = new RecordParts();
 
   constructor(deps: {
     db: Db;
@@ -66,11 +67,8 @@ export class TalksService {
     permissions: PermissionsService;
     /** Where every write appends its events (the grids' counts and pushes follow from them). */
     events: EventStream;
-    /** Where the talks' files are kept: their bytes go once a talk is deleted. */
-    fileStore?: FileStore;
   }) {
     this.events = deps.events;
-    this.fileStore = deps.fileStore;
     this.db = deps.db;
     this.subjects = deps.subjects;
     this.permissions = deps.permissions;
@@ -115,6 +113,7 @@ export class TalksService {
     return presentTalks(this.k, view, rows, {
       readOnly: !actions.update,
       loadSubject: relatedLoader(this.checks, auth, subject),
+      parts: this.parts,
     });
   }
 
@@ -415,9 +414,9 @@ export class TalksService {
     if (related.length) {
       throw new HttpError(422, talkMessages.hasRelated, {}, { relatedTalks: related });
     }
-    const fileKeys = await this.events.write((trx) => writeRemoval(trx, auth, subject, ids));
+    const fileKeys = await this.events.write((trx) => writeRemoval(trx, auth, subject, ids, this.parts));
     // The rows are gone for good now; their bytes may follow (never before the commit).
-    if (this.fileStore) await discard(this.fileStore, fileKeys);
+    await this.parts.discard(fileKeys);
     return { deleted: ids.length };
   }
 

@@ -7,7 +7,7 @@ import {
   type TaskState,
 } from '@talkbase/domain/tasks/task-state';
 import { TASK_ATTRIBUTES } from '@talkbase/domain/tasks/task-rules';
-import type { AttributeMeta, SubjectMeta } from '../subjects/subject-meta.ts';
+import type { AttributeMeta, SubjectMeta } from '../../records/subject-meta.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import { displayNameOf } from '../talks/talk-presenter.ts';
 import { lookupRows } from './tasks.repository.ts';

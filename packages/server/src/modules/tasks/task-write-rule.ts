@@ -1,11 +1,11 @@
 import { taskMessages } from '@talkbase/domain/tasks/task-messages';
 import { checkTaskEstimate, TASK_ATTRIBUTES, TASK_SUBJECT } from '@talkbase/domain/tasks/task-rules';
 import { badRequest, unprocessable, type ErrorItem } from '../../http/errors.ts';
-import type { AttributeMeta } from '../subjects/subject-meta.ts';
-import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
+import type { AttributeMeta } from '../../records/subject-meta.ts';
+import { attributeColumn, hasColumn } from '../../records/subject-ddl.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
-import { fromDbValue, toDbValue } from '../talks/talk-values.ts';
-import * as talkRepo from '../talks/talks.repository.ts';
+import { fromDbValue, toDbValue } from '../../records/talk-values.ts';
+import * as talkRepo from '../../records/talks.repository.ts';
 import type { TalkWriteRuleInput, TalkWriteRules } from '../talks/write-rules.ts';
 import { taskStatusCatalog } from './task-status.ts';
 

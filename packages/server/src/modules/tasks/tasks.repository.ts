@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { TaskAction, TaskState } from '@talkbase/domain/tasks/task-state';
 import type { TaskEvent } from '@talkbase/domain/tasks/task-timer';
-import { talkTable } from '../subjects/subject-ddl.ts';
+import { talkTable } from '../../records/subject-ddl.ts';
 
 /** SQL of the task timer (migration 0012): each task's run row and its start/pause/finish events. */
 

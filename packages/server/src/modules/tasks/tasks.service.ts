@@ -32,16 +32,16 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound, type ErrorItem } from '../../http/errors.ts';
 import type { AuthContext } from '../../access/identity.ts';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
+import type { SubjectMeta } from '../../records/subject-meta.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import type { ApiTalk } from '../talks/talk-presenter.ts';
 import type { TalkQueryService } from '../talks/talk-query.service.ts';
 import { talkMessages, type TalksService } from '../talks/talks.service.ts';
 import { taskStatusCatalog, type TaskStatusCatalog } from './task-status.ts';
 import * as repo from './tasks.repository.ts';
-import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
-import { fromDbValue } from '../talks/talk-values.ts';
-import * as talkRepo from '../talks/talks.repository.ts';
+import { attributeColumn, hasColumn } from '../../records/subject-ddl.ts';
+import { fromDbValue } from '../../records/talk-values.ts';
+import * as talkRepo from '../../records/talks.repository.ts';
 
 const staleRun = 'A tarefa foi alterada por outra pessoa neste instante. Recarregue-a e tente novamente.';
 

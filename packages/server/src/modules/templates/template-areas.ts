@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TemplateAreaInput } from '@talkbase/domain/contracts/templates';
 import type { Database } from '../../db/schema.ts';
 import type { ErrorItem } from '../../http/errors.ts';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
+import type { SubjectMeta } from '../../records/subject-meta.ts';
 import * as repo from './templates.repository.ts';
 
 export const areaMessages = {

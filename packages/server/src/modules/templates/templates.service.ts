@@ -19,8 +19,8 @@ import { conflict, HttpError, notFound, unprocessable, type ErrorItem } from '..
 import { paging, type PagedList } from '../../http/paging.ts';
 import { emptyChunks, streamedPages, type StreamedList } from '../../http/streamed-list.ts';
 import type { AuthContext } from '../../access/identity.ts';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
-import type { SubjectsService } from '../subjects/subjects.service.ts';
+import type { SubjectMeta } from '../../records/subject-meta.ts';
+import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
 import { checkAreas, insertAreas } from './template-areas.ts';
 import { attributeIdsOf, presentTemplates } from './template-presenter.ts';
 import * as repo from './templates.repository.ts';
@@ -73,9 +73,9 @@ function templateSummary(r: Awaited<ReturnType<typeof repo.pageTemplates>>['rows
  */
 export class TemplatesService {
   private readonly db: Db;
-  private readonly subjects: SubjectsService;
+  private readonly subjects: SubjectCatalogue;
 
-  constructor(deps: { db: Db; subjects: SubjectsService }) {
+  constructor(deps: { db: Db; subjects: SubjectCatalogue }) {
     this.db = deps.db;
     this.subjects = deps.subjects;
   }

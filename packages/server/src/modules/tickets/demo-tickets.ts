@@ -1,5 +1,5 @@
 import { normalizeStatus } from '@talkbase/domain/tickets/ticket-rules';
-import type { SubjectMeta } from '../subjects/subject-meta.ts';
+import type { SubjectMeta } from '../../records/subject-meta.ts';
 
 /**
  * The demo's ticket statuses (000 §5 names the closing ones: cancelled, completed, finalized,

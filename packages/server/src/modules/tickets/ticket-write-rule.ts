@@ -1,4 +1,4 @@
-import { defaultValueAt } from '../subjects/attribute-default.ts';
+import { defaultValueAt } from '../../records/attribute-default.ts';
 import {
   resolveTicketWrite,
   TICKET_FIELDS,
@@ -9,12 +9,12 @@ import {
 import { toIsoDate } from '@talkbase/domain/fields/civil-date';
 import { civilDateIn } from '@talkbase/domain/fields/zoned-time';
 import { unprocessable } from '../../http/errors.ts';
-import type { AttributeMeta } from '../subjects/subject-meta.ts';
-import { attributeColumn, hasColumn } from '../subjects/subject-ddl.ts';
+import type { AttributeMeta } from '../../records/subject-meta.ts';
+import { attributeColumn, hasColumn } from '../../records/subject-ddl.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import { displayNameOf } from '../talks/talk-presenter.ts';
-import { fromDbValue, toDbValue } from '../talks/talk-values.ts';
-import * as talkRepo from '../talks/talks.repository.ts';
+import { fromDbValue, toDbValue } from '../../records/talk-values.ts';
+import * as talkRepo from '../../records/talks.repository.ts';
 import type { TalksService } from '../talks/talks.service.ts';
 import type { TalkWriteRuleInput, TalkWriteRules } from '../talks/write-rules.ts';
 import { everyRow } from '../../access/row-scope.ts';

@@ -7,7 +7,7 @@ import { automationsText } from '../../i18n/automations.ts';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { EditorStates } from '../../ui/EditorStates.tsx';
 import { Icon } from '../../ui/Icon.tsx';
-import { useEditorLoad } from '../records/useEditorLoad.ts';
+import { useEditorLoad } from '../../ui/useEditorLoad.ts';
 import { fetchJob, jobKeys } from './automations-api.ts';
 import { ThenSection, WhenSection } from './JobFlowSections.tsx';
 import { HISTORY_PATH } from './paths.ts';

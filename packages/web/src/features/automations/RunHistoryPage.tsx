@@ -24,7 +24,7 @@ import { ListStates } from '../../ui/ListStates.tsx';
 import { t } from '../../i18n/pt-BR.ts';
 import { notify } from '../notices/notices-store.ts';
 import { rememberTab } from '../tabs/tabs-store.ts';
-import { fetchReadableSubjects } from '../records/records-api.ts';
+import { fetchReadableSubjects } from '../../api/subjects-api.ts';
 import {
   fetchCompanyRuns,
   fetchJob,

@@ -6,7 +6,7 @@ import { FilterTreeEditor } from '../../fields/editors/complex/FilterTreeEditor.
 import { standaloneAttribute } from '../../fields/editors/complex/standalone-attribute.ts';
 import { automationsText } from '../../i18n/automations.ts';
 import { useSavedFilters } from '../filters/useSavedFilters.ts';
-import { fetchSavedFilterTree } from '../rooms/rooms-api.ts';
+import { fetchSavedFilterTree } from '../filters/saved-filter-tree.ts';
 
 const text = automationsText.event;
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fetchSavedFilterTree } from '../rooms/rooms-api.ts';
+import { fetchSavedFilterTree } from './saved-filter-tree.ts';
 import { useSavedFilters } from './useSavedFilters.ts';
 
 /** What the filter form starts from: the filter being edited, or a new one. */

@@ -32,7 +32,7 @@ import { t } from '../../i18n/pt-BR.ts';
 import { notificationsText } from '../../i18n/notifications.ts';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { notify } from '../notices/notices-store.ts';
-import { fetchReadableSubjects } from '../records/records-api.ts';
+import { fetchReadableSubjects } from '../../api/subjects-api.ts';
 import { forgetTab } from '../tabs/tabs-store.ts';
 import { useUnsavedDraft } from '../unsaved/useUnsavedChanges.ts';
 import {

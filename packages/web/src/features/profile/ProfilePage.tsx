@@ -30,8 +30,8 @@ import {
   toggleCell,
   type MatrixRow,
 } from '../notifications/NotificationChannelMatrix.tsx';
-import { PasswordMeter } from './PasswordMeter.tsx';
-import { usePasswordStrength } from './usePasswordStrength.ts';
+import { PasswordMeter } from '../../ui/PasswordMeter.tsx';
+import { usePasswordStrength } from '../../ui/usePasswordStrength.ts';
 import { usersText } from '../../i18n/users.ts';
 
 const text = usersText.profile;

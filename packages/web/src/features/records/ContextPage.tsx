@@ -13,13 +13,18 @@ import type { SavedRecord } from './form/RecordForm.tsx';
 import { RecordsGrid } from './grid/RecordsGrid.tsx';
 import { NoRecordAccess, RecordAccessPending, useRecordAccess } from './RecordAccess.tsx';
 import { fetchContext } from './records-api.ts';
+import { loadActiveTaskView, loadFormRules, loadTaskRecordBar } from './slots.ts';
 import './records.css';
 import { recordsText } from '../../i18n/records.ts';
 
 // A record's form and talk view (editors, conversation, ticket rules) load when a record is
 // opened, not with the grid (issue 18).
-const RecordForm = lazy(() => import('./form/RecordForm.tsx').then((m) => ({ default: m.RecordForm })));
-const TalkView = lazy(() => import('./talk/TalkView.tsx').then((m) => ({ default: m.TalkView })));
+const RecordForm = lazy(() =>
+  Promise.all([import('./form/RecordForm.tsx'), loadFormRules()]).then(([m]) => ({ default: m.RecordForm })),
+);
+const TalkView = lazy(() =>
+  Promise.all([import('./talk/TalkView.tsx'), loadFormRules()]).then(([m]) => ({ default: m.TalkView })),
+);
 const TimelineView = lazy(() =>
   import('./timeline/TimelineView.tsx').then((m) => ({ default: m.TimelineView })),
 );
@@ -27,13 +32,10 @@ const HelpView = lazy(() => import('./help/HelpView.tsx').then((m) => ({ default
 const AttachmentsView = lazy(() =>
   import('./attachments/AttachmentsView.tsx').then((m) => ({ default: m.AttachmentsView })),
 );
-// The task area (features/tasks): the active-task scenario and a task record's timer and actions.
-const ActiveTaskView = lazy(() =>
-  import('../tasks/ActiveTaskView.tsx').then((m) => ({ default: m.ActiveTaskView })),
-);
-const TaskRecordBar = lazy(() =>
-  import('../tasks/TaskRecordBar.tsx').then((m) => ({ default: m.TaskRecordBar })),
-);
+// The task area (features/tasks, through its slot): the active-task scenario and a task record's
+// timer and actions.
+const ActiveTaskView = lazy(() => loadActiveTaskView().then((view) => ({ default: view })));
+const TaskRecordBar = lazy(() => loadTaskRecordBar().then((bar) => ({ default: bar })));
 
 const text = recordsText;
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { Icon } from '../../ui/Icon.tsx';
 import { contextPath } from './context-route.ts';
-import { fetchReadableSubjects } from './records-api.ts';
+import { fetchReadableSubjects } from '../../api/subjects-api.ts';
 import { recordsText } from '../../i18n/records.ts';
 
 /**

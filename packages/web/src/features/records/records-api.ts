@@ -1,4 +1,4 @@
-import type { ContextResponse, ReadableSubject } from '@talkbase/domain/contracts/contexts';
+import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
 import type { ApiTalk, PagedTalks, RelatedTalk, TalkFilterRequest } from '@talkbase/domain/contracts/talks';
 import type { Template } from '@talkbase/domain/contracts/templates';
 import { apiCall, apiRequest } from '../../api/client.ts';
@@ -10,10 +10,6 @@ const seg = encodeURIComponent;
 export interface TalkValueInput {
   subjectAttributeId: number;
   value: unknown;
-}
-
-export function fetchReadableSubjects(signal?: AbortSignal): Promise<ReadableSubject[]> {
-  return apiRequest('/api/context/subjects', signal ? { signal } : {});
 }
 
 export function fetchContext(

@@ -61,15 +61,6 @@ export function fetchRoomNotificationOptions(signal?: AbortSignal): Promise<Room
   return apiRequest<RoomNotificationOption[]>('/api/Room/notification', withSignal(signal));
 }
 
-/** The saved filter's tree (a record of `filtro`: its `filtro` value). */
-export async function fetchSavedFilterTree(filterId: number, signal?: AbortSignal): Promise<unknown> {
-  const talk = await apiRequest<{ talkValues: { subjectAttributeIdentifier: string; value: unknown }[] }>(
-    `/api/talk/filtro/${filterId}`,
-    withSignal(signal),
-  );
-  return talk.talkValues.find((v) => v.subjectAttributeIdentifier === 'filtro')?.value ?? null;
-}
-
 export const roomKeys = {
   list: (q: { page: number; fetch: number; term: string }) => ['rooms', 'list', q] as const,
   all: ['rooms'] as const,

@@ -6,25 +6,37 @@ import {
   Group,
   Paper,
   PasswordInput,
+  Skeleton,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import type { LoginResponse } from '@talkbase/domain/contracts/account';
-import { useState, type SubmitEvent } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { RESET_PAGE_PATH } from '@talkbase/domain/contracts/account-life-paths';
+import { lazy, Suspense, useState, type SubmitEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { useLogin } from '../../api/useLogin.ts';
 import { useVerifyPasscode } from '../../api/useVerifyPasscode.ts';
+import { signInResetText } from '../../i18n/sign-in-reset.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { Logo } from '../../ui/Logo.tsx';
+import { resetTokenOf } from './reset-token.ts';
 import { startSession } from './session-store.ts';
+import { messagesOf } from './sign-in-messages.ts';
 
-function messagesOf(error: unknown): string[] {
-  if (!error) return [];
-  if (error instanceof ApiError) return error.errors.map((e) => e.message);
-  return [t.errors.generic];
-}
+// Loaded when asked for: the first load (sign-in screen) stays within its budget.
+const ForgotPasswordForm = lazy(() =>
+  import('./ForgotPasswordForm.tsx').then((m) => ({ default: m.ForgotPasswordForm })),
+);
+const ResetPasswordForm = lazy(() =>
+  import('./ResetPasswordForm.tsx').then((m) => ({ default: m.ResetPasswordForm })),
+);
+
+type Step = 'credentials' | 'passcode' | 'forgot' | 'reset';
+
+/** The e-mailed reset link opens the web app at RESET_PAGE_PATH with the token in the fragment. */
+const opensResetLink = () => window.location.pathname.toLowerCase().replace(/\/+$/, '') === RESET_PAGE_PATH;
 
 interface FieldErrors {
   email?: string;
@@ -34,7 +46,10 @@ interface FieldErrors {
 
 /** Shown instead of any route while nobody is signed in (000 §2). */
 export function SignInPage() {
-  const [step, setStep] = useState<'credentials' | 'passcode'>('credentials');
+  const [step, setStep] = useState<Step>(() => (opensResetLink() ? 'reset' : 'credentials'));
+  const [resetToken] = useState(() => (opensResetLink() ? resetTokenOf(window.location.hash) : ''));
+  const [notice, setNotice] = useState<string | null>(null);
+  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [keepConnected, setKeepConnected] = useState(false);
@@ -73,7 +88,16 @@ export function SignInPage() {
     passcodeCall.mutate({ email: email.trim(), passcode: code, keepConnected }, { onSuccess: finish });
   };
 
-  const serverMessages = messagesOf(step === 'credentials' ? loginCall.error : passcodeCall.error);
+  const serverMessages =
+    step === 'credentials' || step === 'passcode'
+      ? messagesOf(step === 'credentials' ? loginCall.error : passcodeCall.error)
+      : [];
+
+  /** Leaves the reset link's address (its token with it) for the sign-in screen's own. */
+  const leaveResetLink = (next: Step) => {
+    if (opensResetLink()) void navigate('/', { replace: true });
+    setStep(next);
+  };
 
   return (
     <main className="sign-in">
@@ -82,7 +106,37 @@ export function SignInPage() {
           <Group justify="center">
             <Logo size={220} />
           </Group>
-          {step === 'credentials' ? (
+          {notice && step === 'credentials' && (
+            <Alert color="teal" variant="light" role="status">
+              <Text size="sm">{notice}</Text>
+            </Alert>
+          )}
+          {(step === 'forgot' || step === 'reset') && (
+            <Suspense fallback={<Skeleton height={220} aria-label={t.app.loading} />}>
+              {step === 'forgot' && (
+                <ForgotPasswordForm
+                  initialEmail={email}
+                  onBack={() => {
+                    setStep('credentials');
+                  }}
+                />
+              )}
+              {step === 'reset' && (
+                <ResetPasswordForm
+                  token={resetToken}
+                  onDone={() => {
+                    setNotice(signInResetText.done);
+                    setPassword('');
+                    leaveResetLink('credentials');
+                  }}
+                  onRequestNew={() => {
+                    leaveResetLink('forgot');
+                  }}
+                />
+              )}
+            </Suspense>
+          )}
+          {step === 'credentials' && (
             <form onSubmit={submitCredentials} noValidate aria-labelledby="sign-in-title">
               <Stack gap="md">
                 <div>
@@ -121,9 +175,23 @@ export function SignInPage() {
                 <Button type="submit" loading={loginCall.isPending} fullWidth>
                   {t.signIn.submit}
                 </Button>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={() => {
+                    loginCall.reset();
+                    setFieldErrors({});
+                    setNotice(null);
+                    setStep('forgot');
+                  }}
+                >
+                  {signInResetText.forgotLink}
+                </Anchor>
               </Stack>
             </form>
-          ) : (
+          )}
+          {step === 'passcode' && (
             <form onSubmit={submitPasscode} noValidate aria-labelledby="passcode-title">
               <Stack gap="md">
                 <div>

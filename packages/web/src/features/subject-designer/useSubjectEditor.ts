@@ -5,7 +5,7 @@ import { useRef, useState, type SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { subjectDesignerText } from '../../i18n/subject-designer.ts';
-import { useUnsavedChangesGuard } from '../../ui/useUnsavedChangesGuard.ts';
+import { useUnsavedChangesGuard } from '../unsaved/useUnsavedChangesGuard.ts';
 import { notify } from '../notices/notices-store.ts';
 import { forgetTab } from '../tabs/tabs-store.ts';
 import {

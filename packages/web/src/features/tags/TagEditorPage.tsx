@@ -21,7 +21,7 @@ import { tagsText } from '../../i18n/tags.ts';
 import { EditorStates } from '../../ui/EditorStates.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
-import { useEditorLoad } from '../records/useEditorLoad.ts';
+import { useEditorLoad } from '../../ui/useEditorLoad.ts';
 import { forgetTab } from '../tabs/tabs-store.ts';
 import { useUnsavedDraft } from '../unsaved/useUnsavedChanges.ts';
 import {

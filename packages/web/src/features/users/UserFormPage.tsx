@@ -18,6 +18,7 @@ import {
 } from './AccountFormParts.tsx';
 import { AttributeRows } from './AttributeRows.tsx';
 import { CredentialsModal } from './CredentialsModal.tsx';
+import { AccountLifeActions } from './AccountLifeActions.tsx';
 import type { Issued } from './credentials.ts';
 import { RoomSelect } from './RoomSelect.tsx';
 import {
@@ -154,6 +155,7 @@ function UserForm({ account }: { account: AccountDetail | null }) {
         <Title order={1} size="h2">
           {editing ? text.editTitle : text.addTitle}
         </Title>
+        {account && <AccountLifeActions account={account} />}
 
         <Section title={text.accessGroup}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -87,7 +87,7 @@ describe('users list', () => {
     expect(screen.queryByRole('link', { name: 'Zeca Silva' })).toBeNull();
     expect(asked).toContain('DELETE /api/account/11');
     await waitFor(() => {
-      expect(asked.at(-1)).toBe('GET /api/account?CurrentPage=1&ResultsPerPage=10');
+      expect(asked.at(-1)).toBe('GET /api/account?CurrentPage=1&ResultsPerPage=10&IncludeInactive=false');
     });
     expect(screen.getByText('10 usuários')).toBeTruthy();
   });

@@ -7,6 +7,7 @@ import {
   Paper,
   Skeleton,
   Stack,
+  Switch,
   Text,
   TextInput,
   Title,
@@ -27,6 +28,8 @@ import { AccountAvatar } from './AccountAvatar.tsx';
 import { accountName } from './user-form.ts';
 import { deleteAccount, fetchAccounts, usersKeys } from './users-api.ts';
 import { usersText } from '../../i18n/users.ts';
+import { accountLifeText } from '../../i18n/account-life.ts';
+import { SuspendConfirm } from './SuspendConfirm.tsx';
 
 const text = usersText.list;
 /** 001 §9: users list page sizes; search at most 25 characters. */
@@ -42,6 +45,8 @@ export function UsersListPage() {
   const [debouncedTerm] = useDebouncedValue(term.trim(), 400);
   const [effectiveTerm, setEffectiveTerm] = useState('');
   const [pending, setPending] = useState<AccountListItem | null>(null);
+  const [showInactive, setShowInactive] = useState(false);
+  const [suspending, setSuspending] = useState<AccountListItem | null>(null);
   const queryClient = useQueryClient();
 
   const go = (next: { page?: number; size?: number }) => {
@@ -56,8 +61,8 @@ export function UsersListPage() {
   }
 
   const list = useQuery({
-    queryKey: usersKeys.page(page, size, effectiveTerm),
-    queryFn: ({ signal }) => fetchAccounts({ page, size, term: effectiveTerm }, signal),
+    queryKey: [...usersKeys.page(page, size, effectiveTerm), showInactive],
+    queryFn: ({ signal }) => fetchAccounts({ page, size, term: effectiveTerm, showInactive }, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -87,18 +92,30 @@ export function UsersListPage() {
           {text.add}
         </Button>
       </Group>
-      <TextInput
-        label={text.search}
-        placeholder={text.searchPlaceholder}
-        value={term}
-        maxLength={USER_SEARCH_MAX}
-        leftSection={<Icon name="search" />}
-        onChange={(e) => {
-          setTerm(e.currentTarget.value);
-        }}
-        type="search"
-        maw={420}
-      />
+      <Group align="flex-end" gap="lg">
+        <TextInput
+          label={text.search}
+          placeholder={text.searchPlaceholder}
+          value={term}
+          maxLength={USER_SEARCH_MAX}
+          leftSection={<Icon name="search" />}
+          onChange={(e) => {
+            setTerm(e.currentTarget.value);
+          }}
+          type="search"
+          w={420}
+          maw="100%"
+        />
+        <Switch
+          label={accountLifeText.list.showInactive}
+          checked={showInactive}
+          onChange={(e) => {
+            setShowInactive(e.currentTarget.checked);
+            setPage(1);
+          }}
+          mb={8}
+        />
+      </Group>
       {list.isPending && <Skeleton height={240} aria-label={t.app.loading} />}
       {list.isError && (
         <Alert color="red" variant="light" role="alert">
@@ -113,12 +130,22 @@ export function UsersListPage() {
       {list.data && list.data.itens.length === 0 && (
         <Paper withBorder p="lg" radius="md">
           <Text c="dimmed">{text.empty}</Text>
+          {!showInactive && (
+            <Text c="dimmed" size="sm" mt="xs">
+              {accountLifeText.list.inactiveHint}
+            </Text>
+          )}
         </Paper>
       )}
       {list.data && list.data.itens.length > 0 && (
         <Paper withBorder radius="md" component="ul" className="users-list" aria-label={text.title}>
           {list.data.itens.map((account) => (
-            <UserRow key={account.accountId} account={account} onRemove={() => setPending(account)} />
+            <UserRow
+              key={account.accountId}
+              account={account}
+              onRemove={() => setPending(account)}
+              onSuspend={() => setSuspending(account)}
+            />
           ))}
         </Paper>
       )}
@@ -139,6 +166,12 @@ export function UsersListPage() {
           }}
         />
       )}
+      <SuspendConfirm
+        account={suspending}
+        onClose={() => {
+          setSuspending(null);
+        }}
+      />
       <ConfirmModal
         opened={pending !== null}
         title={text.removeTitle}
@@ -157,7 +190,15 @@ export function UsersListPage() {
   );
 }
 
-function UserRow({ account, onRemove }: { account: AccountListItem; onRemove: () => void }) {
+function UserRow({
+  account,
+  onRemove,
+  onSuspend,
+}: {
+  account: AccountListItem;
+  onRemove: () => void;
+  onSuspend: () => void;
+}) {
   const name = accountName(account);
   const editPath = `/config/users/edit/${account.accountId}`;
   return (
@@ -177,7 +218,7 @@ function UserRow({ account, onRemove }: { account: AccountListItem; onRemove: ()
                 </Badge>
               )}
               {account.inativo && (
-                <Badge variant="outline" color="gray" size="sm">
+                <Badge variant="filled" color="gray.7" size="sm">
                   {text.inactive}
                 </Badge>
               )}
@@ -200,6 +241,19 @@ function UserRow({ account, onRemove }: { account: AccountListItem; onRemove: ()
               title={text.edit(name)}
             >
               <Icon name="edit" />
+            </ActionIcon>
+          )}
+          {account.canEdit && (
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={(account.inativo ? accountLifeText.list.restore : accountLifeText.list.suspend)(
+                name,
+              )}
+              title={(account.inativo ? accountLifeText.list.restore : accountLifeText.list.suspend)(name)}
+              onClick={onSuspend}
+            >
+              <Icon name={account.inativo ? 'person_check' : 'person_off'} />
             </ActionIcon>
           )}
           <ActionIcon

@@ -20,11 +20,13 @@ export const usersKeys = {
 };
 
 export function fetchAccounts(
-  q: { page: number; size: number; term: string },
+  q: { page: number; size: number; term: string; showInactive?: boolean },
   signal?: AbortSignal,
 ): Promise<AccountPage> {
   const query = new URLSearchParams({ CurrentPage: String(q.page), ResultsPerPage: String(q.size) });
   if (q.term.trim()) query.set('term', q.term.trim());
+  // Suspended accounts only with "Mostrar inativos".
+  if (q.showInactive === false) query.set('IncludeInactive', 'false');
   return apiRequest<AccountPage>(`/api/account?${query.toString()}`, withSignal(signal));
 }
 

@@ -4,7 +4,7 @@ import {
   type StepDetail,
   type StepValueDetail,
 } from '@talkbase/domain/contracts/job-runs';
-import type { SubjectMeta } from '../../subjects/subject-meta.ts';
+import type { SubjectMeta } from '../../../records/subject-meta.ts';
 
 /**
  * Helpers for what an action reports it did (JobRunStep.detail, shown in the run history): texts

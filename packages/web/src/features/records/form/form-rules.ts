@@ -1,5 +1,5 @@
-import { useTicketFormRules } from '../../tickets/useTicketFormRules.ts';
 import type { FormFieldRule, FormRulesHook } from './form-rule-types.ts';
+import { registeredFormRules } from '../slots.ts';
 
 const NONE: ReadonlyMap<number, FormFieldRule> = new Map();
 
@@ -8,14 +8,10 @@ function useNoFormRules(): ReadonlyMap<number, FormFieldRule> {
 }
 
 /**
- * Subjects with rules of their own (the tickets' of 000 §5), by subject identifier. The server
- * enforces the same rules; the form only shows them as the user types.
+ * The rules hook of a subject (stable for a form: its subject does not change while it lives).
+ * Subjects with rules of their own (the tickets' of 000 §5) register them (records/slots.ts). The
+ * server enforces the same rules; the form only shows them as the user types.
  */
-const BY_SUBJECT: Readonly<Record<string, FormRulesHook>> = {
-  chamado: useTicketFormRules,
-};
-
-/** The rules hook of a subject (stable for a form: its subject does not change while it lives). */
 export function formRulesFor(subject: string): FormRulesHook {
-  return BY_SUBJECT[subject.toLowerCase()] ?? useNoFormRules;
+  return registeredFormRules(subject) ?? useNoFormRules;
 }

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { displayText } from '../../../fields/display.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { tagsText } from '../../../i18n/tags.ts';
-import { TagChips, talkTagsOf } from '../../tags/TagChip.tsx';
+import { TagChips, talkTagsOf } from '../slots.ts';
 import type { GridColumn } from './grid-columns.ts';
 import { isTypingKey } from './cell-focus.ts';
 import { GridEditCell } from './GridEditCell.tsx';

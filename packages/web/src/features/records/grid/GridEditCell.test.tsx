@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { useMemo, useRef } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildTheme } from '../../../app/theme.ts';
+import { buildTheme } from '../../../ui/theme.ts';
 import { DEFAULT_THEME_COLOR } from '../../preferences/theme-colors.ts';
 import { contextAttribute, contextResponse } from '../../../fields/test-utils.tsx';
 import { on, stubFetch, type StubbedCall } from '../../../test/fetch-stub.ts';

@@ -10,7 +10,7 @@ import { Icon } from '../../../ui/Icon.tsx';
 import { notify } from '../../notices/notices-store.ts';
 import { useRealtimeEvent } from '../../realtime/useRealtimeEvent.ts';
 import { useSession } from '../../session/useSession.ts';
-import { useTalkTagsLive } from '../../tags/useTalkTagsLive.ts';
+import { loadFormRules, useTalkTagsLive } from '../slots.ts';
 import { contextPath } from '../context-route.ts';
 import { useRecordActions } from '../actions/useRecordActions.tsx';
 import { useSyncErrorDialog } from '../feedback.tsx';
@@ -30,7 +30,9 @@ const text = recordsText;
 
 // The 'Editar'/'Novo' modal and its form load when the modal first opens, not with the grid.
 const RecordFormModal = lazy(() =>
-  import('./RecordFormModal.tsx').then((m) => ({ default: m.RecordFormModal })),
+  Promise.all([import('./RecordFormModal.tsx'), loadFormRules()]).then(([m]) => ({
+    default: m.RecordFormModal,
+  })),
 );
 
 const ID_WIDTH = 90;

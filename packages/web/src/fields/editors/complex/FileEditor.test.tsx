@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { validateValue } from '@talkbase/domain/fields/validate-value';
 import { describe, expect, it, vi } from 'vitest';
-import { startSession } from '../../../features/session/session-store.ts';
+import { connectSession } from '../../../api/client.ts';
 import { on, stubFetch } from '../../../test/fetch-stub.ts';
-import { ordinaryUser } from '../../../test/render-app.tsx';
 import { contextAttribute, renderEditor } from '../../test-utils.tsx';
 import { FileEditor, FileOnDemandEditor } from './FileEditor.tsx';
 
@@ -106,7 +105,7 @@ describe('file editor', { timeout: 30_000 }, () => {
 
   it('downloads a stored file with the session token, named with the product prefix', async () => {
     const user = setup();
-    startSession({ token: 'tok', user: ordinaryUser });
+    connectSession({ token: () => 'tok', renew: () => Promise.resolve(false) });
     const calls = stubFetch(on('GET', stored.url, 200, 'bytes'));
     const saved: string[] = [];
     vi.stubGlobal(
@@ -120,6 +119,7 @@ describe('file editor', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Baixar nota.pdf' }));
     await waitFor(() => expect(saved).toEqual(['talkbase-nota.pdf']));
     expect(calls[0]).toMatchObject({ method: 'GET', path: stored.url, authorization: 'Bearer tok' });
+    connectSession({ token: () => null, renew: () => Promise.resolve(false) });
   });
 });
 

@@ -3,7 +3,7 @@ import type { SubjectAttribute } from '@talkbase/domain/contracts/subjects';
 import { configValue } from '@talkbase/domain/fields/component-config';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import type { FieldEditorProps } from '../../types.ts';
-import { useSavedFilters } from '../../../features/filters/useSavedFilters.ts';
+import { useSavedFilterSource } from '../../editor-sources.ts';
 import { referenceId, useModelSubject } from './useModelSubject.ts';
 import { useSubjectSchema } from './useSubjectSchema.ts';
 import { fieldsStructuredText } from '../../../i18n/fields-structured.ts';
@@ -51,7 +51,7 @@ export function FilterPickerEditor(props: FieldEditorProps) {
   const filterSubject = !schema.data ? null : modelAttribute ? model.subject : ownSubject;
   const waitingForModel = schema.data !== undefined && modelAttribute !== undefined && modelId === null;
 
-  const filters = useSavedFilters(filterSubject);
+  const filters = useSavedFilterSource(filterSubject);
 
   // 0 means "no filter" (002 §4), and a filter of another model's subject does not apply.
   const clear = useEffectEvent(() => {

@@ -1,5 +1,4 @@
-import { ApiError } from '../../../api/client.ts';
-import { getSession } from '../../../features/session/session-store.ts';
+import { ApiError, sessionToken } from '../../../api/client.ts';
 
 /**
  * File downloads (002 §7: stored files, all files of an attribute, generated files). apiRequest
@@ -23,7 +22,7 @@ export function fileNameFromDisposition(header: string | null): string | null {
 }
 
 export async function fetchBlob(path: string): Promise<{ blob: Blob; fileName: string | null }> {
-  const token = getSession()?.token;
+  const token = sessionToken();
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   // eslint-disable-next-line no-restricted-globals -- a binary body, which apiRequest cannot read.
   const response = await fetch(path, { headers, credentials: 'same-origin' });

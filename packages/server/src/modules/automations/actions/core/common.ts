@@ -1,7 +1,7 @@
 import type { SetValueConfig, WorkStep } from '@talkbase/domain/contracts/jobs';
 import type { TalkWrite } from '@talkbase/domain/contracts/talks';
 import type { AuthContext } from '../../../../access/identity.ts';
-import type { SubjectMeta } from '../../../subjects/subject-meta.ts';
+import type { SubjectMeta } from '../../../../records/subject-meta.ts';
 import { nextBatch } from '../../../tags/tag-evaluator.ts';
 import { filterCondition } from '../../record-match.ts';
 import { PermanentActionError, type ActionContext, type ActionServices } from '../types.ts';

@@ -11,8 +11,8 @@ import {
   type SetValueStepDetail,
   type TagStepDetail,
 } from '@talkbase/domain/contracts/job-runs';
-import { findTalk } from '../../../talks/talks.repository.ts';
-import { attributeColumn } from '../../../subjects/subject-ddl.ts';
+import { findTalk } from '../../../../records/talks.repository.ts';
+import { attributeColumn } from '../../../../records/subject-ddl.ts';
 import { PermanentActionError, type ActionContext, type ActionHandler } from '../types.ts';
 import {
   engineServices,

@@ -1,7 +1,7 @@
 import type { ApiTalk } from '@talkbase/domain/contracts/talks';
 import type { AuthContext } from '../../../../access/identity.ts';
 import { HttpError } from '../../../../http/errors.ts';
-import type { AttributeMeta, SubjectMeta } from '../../../subjects/subject-meta.ts';
+import type { AttributeMeta, SubjectMeta } from '../../../../records/subject-meta.ts';
 import type { ActionContext } from '../types.ts';
 import { servicesOf } from './once.ts';
 import { templateVariables, variableText } from './render.ts';

@@ -6,7 +6,7 @@ import { escapeHtml } from '@talkbase/domain/notifications/template-variables';
 import type { MailAttachment } from '../../../../mail/mailer.ts';
 import { HttpError } from '../../../../http/errors.ts';
 import type { FilesService } from '../../../files/files.service.ts';
-import type { AttributeMeta } from '../../../subjects/subject-meta.ts';
+import type { AttributeMeta } from '../../../../records/subject-meta.ts';
 import {
   PermanentActionError,
   RetryableActionError,

@@ -1,5 +1,5 @@
-import { useDiscardQuestion, useUnsavedChanges } from '../features/unsaved/useUnsavedChanges.ts';
-import type { LeaveQuestion } from './LeaveConfirmModal.tsx';
+import { useDiscardQuestion, useUnsavedChanges } from './useUnsavedChanges.ts';
+import type { LeaveQuestion } from '../../ui/LeaveConfirmModal.tsx';
 
 /**
  * For a screen that asks with its own LeaveConfirmModal (the subject designer): its unsaved

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 
 /**
  * Fixed-window counters kept in the database, so every server instance shares them.

@@ -1,6 +1,6 @@
 import { createTheme, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
 import { t } from '../i18n/pt-BR.ts';
-import { filledShade, shadesOf, textShadeOnDark } from '../ui/palette.ts';
+import { filledShade, shadesOf, textShadeOnDark } from './palette.ts';
 
 /** Mantine's dark body colour (dark-7), against which night-mode text is measured. */
 const DARK_BODY = '#242424';

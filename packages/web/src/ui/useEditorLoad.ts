@@ -1,7 +1,7 @@
 import { useQuery, type QueryKey } from '@tanstack/react-query';
-import { ApiError } from '../../api/client.ts';
-import type { EditorLoadState } from '../../ui/EditorStates.tsx';
-import { fetchReadableSubjects } from './records-api.ts';
+import { ApiError } from '../api/client.ts';
+import type { EditorLoadState } from './EditorStates.tsx';
+import { fetchReadableSubjects } from '../api/subjects-api.ts';
 
 /**
  * What an editor of one saved thing (a tag, an automation) loads: the thing itself (none when

@@ -1,6 +1,6 @@
 import { Group, Progress, Text } from '@mantine/core';
 import { PASSWORD_SCORE_LABELS, type PasswordScore } from '@talkbase/domain/passwords/password-rules';
-import { usersText } from '../../i18n/users.ts';
+import { usersText } from '../i18n/users.ts';
 
 const COLORS: Record<PasswordScore, string> = { 0: 'red', 1: 'red', 2: 'orange', 3: 'teal', 4: 'green' };
 

@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import type { FileValueItem, TalkAttachment } from '@talkbase/domain/contracts/files';
+import type { Database } from '../../db/schema.ts';
+
+/** A page of records' files, as the presenter shows them (modules/files reads them). */
+export interface TalkFiles {
+  /** 002 §3 Talk.talkAttachments of one talk: every live file of its file attributes. */
+  attachments(talkId: number): TalkAttachment[];
+  /** The value of a file attribute in talkValues: its live files as File items. */
+  value(talkId: number, attributeId: number): FileValueItem[];
+}
+
+type FilesOfTalks = (
+  db: Kysely<Database>,
+  subject: { id: number; identifier: string; attributes: { id: number; kind: string }[] },
+  talkIds: number[],
+) => Promise<TalkFiles>;
+
+/** Inside a removal's transaction: a part's rows of the removed records go. */
+type RemoveWith<T> = (trx: Kysely<Database>, subjectId: number, talkIds: number[]) => Promise<T>;
+
+const NO_FILES: TalkFiles = { attachments: () => [], value: () => [] };
+
+/**
+ * What is kept beside records and belongs to them — files, conversations — registered by the
+ * modules that own it (app.ts), so that records never import them: the presenter asks for a
+ * page's files here, and a removal takes every part's rows in its own transaction.
+ */
+export class RecordParts {
+  #files: FilesOfTalks = () => Promise.resolve(NO_FILES);
+  #removeFiles: RemoveWith<string[]> = () => Promise.resolve([]);
+  #discard: (keys: string[]) => Promise<void> = () => Promise.resolve();
+  readonly #removals: RemoveWith<unknown>[] = [];
+
+  /**
+   * The files module: a page's files for the presenter; their rows removed with the records
+   * (answering their storage keys), and the bytes of those once the removal has committed.
+   */
+  files(read: FilesOfTalks, remove: RemoveWith<string[]>, discard: (keys: string[]) => Promise<void>): void {
+    this.#files = read;
+    this.#removeFiles = remove;
+    this.#discard = discard;
+  }
+
+  /** A part whose rows go with the records, in the same transaction. */
+  onRemoval(remove: RemoveWith<unknown>): void {
+    this.#removals.push(remove);
+  }
+
+  filesOf(...args: Parameters<FilesOfTalks>): Promise<TalkFiles> {
+    return this.#files(...args);
+  }
+
+  /** Every part's rows of these records, inside `trx`; answers the storage keys to free after commit. */
+  async removeWith(trx: Kysely<Database>, subjectId: number, talkIds: number[]): Promise<string[]> {
+    for (const remove of this.#removals) await remove(trx, subjectId, talkIds);
+    return this.#removeFiles(trx, subjectId, talkIds);
+  }
+
+  /** Frees removed files' bytes: only once the removal has committed. */
+  discard(keys: string[]): Promise<void> {
+    return keys.length === 0 ? Promise.resolve() : this.#discard(keys);
+  }
+}

@@ -1,0 +1,40 @@
+import {
+  loadFormRules,
+  registerFormRules,
+  registerTagSlot,
+  registerTaskSlot,
+  registerTransferSlot,
+} from '../features/records/slots.ts';
+import { GridTagPicker } from '../features/tags/GridTagPicker.tsx';
+import { TagChips, talkTagsOf } from '../features/tags/TagChip.tsx';
+import { useTalkTagsLive } from '../features/tags/useTalkTagsLive.ts';
+import { TransferActions } from '../features/talk-transfer/TransferActions.tsx';
+
+let filled = false;
+
+/**
+ * Fills the records screens' slots (features/records/slots.ts) with what tags, talk-transfer,
+ * tickets and tasks put into them. app/screens.ts loads this module with each screen that shows
+ * records (the context and search screens), so it travels with them, not with the first load; the
+ * ticket rules and the task area load later still, with the form and the task views.
+ */
+export function fillRecordSlots(): void {
+  if (filled) return;
+  filled = true;
+  registerTagSlot({ TagChips, talkTagsOf, GridTagPicker, useTalkTagsLive });
+  registerTransferSlot({ TransferActions });
+  // The ticket rules load with the record form, as they did inside the form's chunk.
+  registerFormRules('chamado', () =>
+    import('../features/tickets/useTicketFormRules.ts').then((m) => m.useTicketFormRules),
+  );
+  // The task area loads only when a record or the active-task scenario shows it.
+  registerTaskSlot({
+    loadActiveTaskView: () => import('../features/tasks/ActiveTaskView.tsx').then((m) => m.ActiveTaskView),
+    loadTaskRecordBar: () => import('../features/tasks/TaskRecordBar.tsx').then((m) => m.TaskRecordBar),
+  });
+}
+
+/** The subjects' form rules, for a screen whose chunk holds the record form itself (search). */
+export function loadRecordFormRules(): Promise<void> {
+  return loadFormRules();
+}
