@@ -83,6 +83,8 @@ import { deleteConversationsOf } from './modules/messages/messages.repository.ts
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
 import { registerTagRoutes } from './modules/tags/tags.routes.ts';
+import { carriesAnyTag, tagsOfTalks } from './modules/tags/tags.repository.ts';
+import { applyTemplateWriteRules } from './modules/templates/template-write-rules.ts';
 import { registerTalkTransferRoutes } from './modules/talk-transfer/talk-transfer.routes.ts';
 import { TalkExportService } from './modules/talk-transfer/export.service.ts';
 import { TalkImportService } from './modules/talk-transfer/import.service.ts';
@@ -255,6 +257,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Files and conversations belong to their records: they are read and removed with them.
     talks.parts.files(filesOfTalks, deleteFilesOfTalks, (keys) => discard(fileStore, keys));
     talks.parts.onRemoval(deleteConversationsOf);
+    talks.parts.tags(tagsOfTalks, carriesAnyTag);
+    talks.writeRules.throughTemplate(applyTemplateWriteRules);
     registerTicketRules(talks.writeRules, { subjects, talks });
     registerTaskRules(talks.writeRules, { subjects });
     const tags = new TagsService({

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { CatalogCache } from './catalog.ts';
 import type { SubjectMeta } from './subject-meta.ts';
+import * as repo from './subjects.repository.ts';
 
 export const SUBJECT_NOT_FOUND = 'Assunto não encontrado.';
 
@@ -42,5 +43,23 @@ export class SubjectCatalogue {
     const s = (await this.catalog.get(companyId, db, known)).subjectsById.get(id);
     if (!s) throw notFound(SUBJECT_NOT_FOUND);
     return s;
+  }
+
+  /** The attributes of other subjects that refer to this one (a record's related records). */
+  async referring(companyId: number, identifier: string) {
+    const s = await this.load(companyId, identifier);
+    const refs = await repo.referringAttributes(this.db.kysely, companyId, s.id);
+    return refs.map((r) => ({
+      subjectAttributeId: r.attributeId,
+      subjectAttributeIdentifier: r.attributeIdentifier,
+      attributeName: r.attributeName,
+      isMultipleValues: r.isMultipleValues === 1,
+      relatedSubject: {
+        subjectId: r.subjectId,
+        subjectIdentifier: r.subjectIdentifier,
+        subjectName: r.subjectName,
+        icon: r.icon,
+      },
+    }));
   }
 }

@@ -127,3 +127,6 @@ export function toApiSubject(s: SubjectMeta, related: Map<number, SubjectRow>): 
 export const SUBJECT_ACTIONS = ['read', 'create', 'update', 'delete', 'deactivate'] as const;
 export type SubjectAction = (typeof SUBJECT_ACTIONS)[number];
 export type SubjectActions = Record<SubjectAction, boolean>;
+
+/** The built-in subject of saved filters (spec 001 §3): its records are the filters. */
+export const FILTER_SUBJECT = 'filtro';

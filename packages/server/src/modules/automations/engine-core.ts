@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { automationIdentity, type AuthContext } from '../../access/identity.ts';
 import type { PermissionsService } from '../../access/permissions.service.ts';
-import type { SubjectsService } from '../subjects/subjects.service.ts';
+import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
 import type { ActionRegistry } from './actions/registry.ts';
 import type { ActionServices } from './actions/types.ts';
 import * as repo from './automations.repository.ts';
@@ -26,7 +26,7 @@ export const engineMessages = {
 
 export interface EngineDeps {
   db: Db;
-  subjects: SubjectsService;
+  subjects: SubjectCatalogue;
   permissions: PermissionsService;
   jobs: JobSource;
   registry: ActionRegistry;

@@ -5,7 +5,8 @@ import type { Db } from '../../db/database.ts';
 import { insertAccount } from '../accounts/accounts.repository.ts';
 import { generatePassword } from '../accounts/accounts.service.ts';
 import type { PasswordHasher } from '../accounts/password-hasher.ts';
-import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
+import { FILTER_SUBJECT } from '../../records/subject-meta.ts';
+import type { SubjectsService } from '../subjects/subjects.service.ts';
 import * as repo from './bootstrap.repository.ts';
 
 export const FIRST_COMPANY_ID = 1;

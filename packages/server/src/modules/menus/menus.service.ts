@@ -16,7 +16,7 @@ import { forbidden, notFound, unprocessable, type ErrorItem } from '../../http/e
 import type { AuthContext } from '../../access/identity.ts';
 import type { PermissionsService } from '../../access/permissions.service.ts';
 import type { SavedFiltersService } from '../saved-filters/saved-filters.service.ts';
-import type { SubjectsService } from '../subjects/subjects.service.ts';
+import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
 import type { StreamEvent } from '../../events/event-kinds.ts';
 import type { Push } from '../../events/stream-pushes.ts';
 import { appendEvent, type EventStream, type EventTransaction } from '../../events/event-stream.ts';
@@ -56,13 +56,13 @@ const parseFilters = (text: string | null): number[] | null => {
  */
 export class MenusService {
   private readonly db: Db;
-  private readonly subjects: SubjectsService;
+  private readonly subjects: SubjectCatalogue;
   private readonly permissions: PermissionsService;
   private readonly savedFilters: SavedFiltersService;
   private readonly events: EventStream;
   constructor(deps: {
     db: Db;
-    subjects: SubjectsService;
+    subjects: SubjectCatalogue;
     permissions: PermissionsService;
     savedFilters: SavedFiltersService;
     events: EventStream;

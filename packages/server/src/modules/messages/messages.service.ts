@@ -22,7 +22,7 @@ import type { Push } from '../../events/stream-pushes.ts';
 import { identityOfAccount, identityOfSession, type AuthContext } from '../../access/identity.ts';
 import { findLiveSession } from '../../access/live-session.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
-import type { SubjectsService } from '../subjects/subjects.service.ts';
+import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
 import { existingIds, findTalk } from '../../records/talks.repository.ts';
 import { talkMessages, type TalksService } from '../talks/talks.service.ts';
 import * as repo from './messages.repository.ts';
@@ -68,10 +68,10 @@ const isAccessError = (err: unknown) =>
 export class MessagesService {
   private readonly db: Db;
   private readonly talks: TalksService;
-  private readonly subjects: SubjectsService;
+  private readonly subjects: SubjectCatalogue;
   private readonly events: EventStream;
 
-  constructor(deps: { db: Db; talks: TalksService; subjects: SubjectsService; events: EventStream }) {
+  constructor(deps: { db: Db; talks: TalksService; subjects: SubjectCatalogue; events: EventStream }) {
     this.db = deps.db;
     this.talks = deps.talks;
     this.subjects = deps.subjects;

@@ -18,7 +18,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { identityOfAccount, type AuthContext } from '../../access/identity.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
-import type { SubjectsService } from '../subjects/subjects.service.ts';
+import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
 import { findTalk } from '../../records/talks.repository.ts';
 import type { TalksService } from '../talks/talks.service.ts';
 import type { InboxService } from './inbox.service.ts';
@@ -69,7 +69,7 @@ export class NotificationSender {
     inbox: InboxService;
     mailer: Mailer;
     push: PushChannel;
-    subjects: SubjectsService;
+    subjects: SubjectCatalogue;
     talks: TalksService;
     messages: MessagesService;
     onError: (e: unknown) => void;

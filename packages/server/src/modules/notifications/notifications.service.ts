@@ -20,7 +20,7 @@ import type { Database } from '../../db/schema.ts';
 import { notFound, unprocessable, type ErrorItem } from '../../http/errors.ts';
 import { paging } from '../../http/paging.ts';
 import type { AuthContext } from '../../access/identity.ts';
-import type { SubjectsService } from '../subjects/subjects.service.ts';
+import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
 import * as repo from './notifications.repository.ts';
 
 /** Channels this server delivers through (001 §9 ids 1, 2; 3 browser push). */
@@ -46,10 +46,10 @@ export interface MatrixCell {
 /** The notifications themselves, the company's channels and the notification × channel matrices. */
 export class NotificationsService {
   private readonly db: Db;
-  private readonly subjects: SubjectsService;
+  private readonly subjects: SubjectCatalogue;
   private automationsUsing: AutomationCheck = noAutomations;
 
-  constructor(deps: { db: Db; subjects: SubjectsService }) {
+  constructor(deps: { db: Db; subjects: SubjectCatalogue }) {
     this.db = deps.db;
     this.subjects = deps.subjects;
   }

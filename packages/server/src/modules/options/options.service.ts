@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { paging, type PagedList } from '../../http/paging.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import { attributeColumn, hasColumn } from '../../records/subject-ddl.ts';
-import type { SubjectsService } from '../subjects/subjects.service.ts';
+import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
 import { compileFilter } from '../../records/filter-compiler.ts';
 import { readableSearchConditions, searchWords } from '../../records/search.ts';
 import type { AccessPolicy } from '../../access/permissions.service.ts';
@@ -29,12 +29,12 @@ export interface RelatedOption {
  */
 export class OptionsService {
   private readonly db: Db;
-  private readonly subjects: SubjectsService;
+  private readonly subjects: SubjectCatalogue;
   private readonly talks: TalksService;
 
   private readonly counts: CountCache;
 
-  constructor(deps: { db: Db; subjects: SubjectsService; talks: TalksService; counts: CountCache }) {
+  constructor(deps: { db: Db; subjects: SubjectCatalogue; talks: TalksService; counts: CountCache }) {
     this.counts = deps.counts;
     this.db = deps.db;
     this.subjects = deps.subjects;

@@ -12,7 +12,7 @@ import { paging, type PagedList } from '../../http/paging.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { PermissionsService } from '../../access/permissions.service.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
-import type { SubjectsService } from '../subjects/subjects.service.ts';
+import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
 import * as repo from './report-models.repository.ts';
 
 type Input = z.output<typeof reportModelInputSchema>;
@@ -38,10 +38,10 @@ function readDocument(text: string): Document {
  */
 export class ReportModelsService {
   private readonly db: Db;
-  private readonly subjects: SubjectsService;
+  private readonly subjects: SubjectCatalogue;
   private readonly permissions: PermissionsService;
 
-  constructor(deps: { db: Db; subjects: SubjectsService; permissions: PermissionsService }) {
+  constructor(deps: { db: Db; subjects: SubjectCatalogue; permissions: PermissionsService }) {
     this.db = deps.db;
     this.subjects = deps.subjects;
     this.permissions = deps.permissions;

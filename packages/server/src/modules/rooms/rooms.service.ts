@@ -20,7 +20,7 @@ import { compileFilter } from '../../records/filter-compiler.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import * as menusRepo from '../menus/menus.repository.ts';
 import { attributeColumn } from '../../records/subject-ddl.ts';
-import { FILTER_SUBJECT } from '../subjects/subjects.service.ts';
+import { FILTER_SUBJECT } from '../../records/subject-meta.ts';
 import * as talksRepo from '../../records/talks.repository.ts';
 import type { MenusService } from '../menus/menus.service.ts';
 import * as repo from './rooms.repository.ts';

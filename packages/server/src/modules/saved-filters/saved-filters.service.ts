@@ -4,7 +4,7 @@ import { paging, type PagedList } from '../../http/paging.ts';
 import { emptyChunks, streamedPages, type StreamedList } from '../../http/streamed-list.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import { attributeColumn } from '../../records/subject-ddl.ts';
-import { FILTER_SUBJECT } from '../subjects/subjects.service.ts';
+import { FILTER_SUBJECT } from '../../records/subject-meta.ts';
 import { compileFilter } from '../../records/filter-compiler.ts';
 import { textOf } from '../../records/talk-values.ts';
 import * as talksRepo from '../../records/talks.repository.ts';

@@ -21,7 +21,8 @@ import { HttpError, unprocessable, type ErrorItem } from '../../http/errors.ts';
 import { MAX_PAGE_SIZE } from '../../http/paging.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
 import * as subjectsRepo from '../../records/subjects.repository.ts';
-import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
+import { FILTER_SUBJECT } from '../../records/subject-meta.ts';
+import type { SubjectsService } from '../subjects/subjects.service.ts';
 import * as templatesRepo from '../templates/templates.repository.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
 

@@ -8,7 +8,7 @@ import type { AuthContext } from '../../access/identity.ts';
 import type { AccessPolicy, PermissionsService } from '../../access/permissions.service.ts';
 import { attributeColumn, hasColumn } from '../../records/subject-ddl.ts';
 import type { AttributeMeta, SubjectMeta } from '../../records/subject-meta.ts';
-import { FILTER_SUBJECT } from '../subjects/subjects.service.ts';
+import { FILTER_SUBJECT } from '../../records/subject-meta.ts';
 import type { CountCache } from '../../records/count-cache.ts';
 import { isSearchable } from '@talkbase/domain/search/attribute-words';
 import {

@@ -26,9 +26,6 @@ import * as repo from '../../records/subjects.repository.ts';
 type SubjectInput = z.output<typeof subjectInputSchema>;
 type AttributeInput = z.output<typeof attributeInputSchema>;
 
-/** The built-in subject of saved filters (spec 001 §3): its records are the filters. */
-export const FILTER_SUBJECT = 'filtro';
-
 const REFERENCE_COMPONENTS_NEEDING_SUBJECT = new Set([4, 14]);
 
 /**
@@ -344,23 +341,6 @@ export class SubjectsService extends SubjectCatalogue {
   }
 
   /** Subjects whose attributes point to this one (spec 002 §7 GET /subject/related/other/{subject}). */
-  async referring(companyId: number, identifier: string) {
-    const s = await this.load(companyId, identifier);
-    const refs = await repo.referringAttributes(this.k, companyId, s.id);
-    return refs.map((r) => ({
-      subjectAttributeId: r.attributeId,
-      subjectAttributeIdentifier: r.attributeIdentifier,
-      attributeName: r.attributeName,
-      isMultipleValues: r.isMultipleValues === 1,
-      relatedSubject: {
-        subjectId: r.subjectId,
-        subjectIdentifier: r.subjectIdentifier,
-        subjectName: r.subjectName,
-        icon: r.icon,
-      },
-    }));
-  }
-
   /** Runs `work` in the caller's transaction when given one (a schema import), else in its own. */
   private inTransaction<T>(
     within: Kysely<Database> | undefined,

@@ -9,7 +9,7 @@ import { badRequest, forbidden, HttpError } from '../../http/errors.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import { attributeColumn, hasColumn, talkTable } from '../../records/subject-ddl.ts';
 import type { AttributeMeta, SubjectMeta } from '../../records/subject-meta.ts';
-import type { SubjectsService } from '../subjects/subjects.service.ts';
+import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
 import { displayAttribute } from '../talks/talk-presenter.ts';
 import { toDbValue } from '../../records/talk-values.ts';
 import * as talksRepo from '../../records/talks.repository.ts';
@@ -93,7 +93,7 @@ export interface ImportPlan {
 export interface PlanDeps {
   db: Db;
   talks: TalksService;
-  subjects: SubjectsService;
+  subjects: SubjectCatalogue;
 }
 
 type RowError = (line: number, column: string, value: string, message: string) => void;

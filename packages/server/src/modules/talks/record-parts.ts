@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { FileValueItem, TalkAttachment } from '@talkbase/domain/contracts/files';
+import type { TalkTag } from '@talkbase/domain/contracts/tags';
 import type { Database } from '../../db/schema.ts';
 
 /** A page of records' files, as the presenter shows them (modules/files reads them). */
@@ -19,10 +20,19 @@ type FilesOfTalks = (
 /** Inside a removal's transaction: a part's rows of the removed records go. */
 type RemoveWith<T> = (trx: Kysely<Database>, subjectId: number, talkIds: number[]) => Promise<T>;
 
+type TagsOfTalks = (
+  db: Kysely<Database>,
+  subjectId: number,
+  talkIds: readonly number[],
+) => Promise<Map<number, TalkTag[]>>;
+
+/** The condition "the record (aliased `alias`) carries one of these tags". */
+type CarriesAnyTag = (subjectId: number, tagIds: readonly number[], alias?: string) => RawBuilder<unknown>;
+
 const NO_FILES: TalkFiles = { attachments: () => [], value: () => [] };
 
 /**
- * What is kept beside records and belongs to them — files, conversations — registered by the
+ * What is kept beside records and belongs to them — files, conversations, tags — registered by the
  * modules that own it (app.ts), so that records never import them: the presenter asks for a
  * page's files here, and a removal takes every part's rows in its own transaction.
  */
@@ -31,6 +41,23 @@ export class RecordParts {
   #removeFiles: RemoveWith<string[]> = () => Promise.resolve([]);
   #discard: (keys: string[]) => Promise<void> = () => Promise.resolve();
   readonly #removals: RemoveWith<unknown>[] = [];
+  #tags: TagsOfTalks = () => Promise.resolve(new Map<number, TalkTag[]>());
+  #carriesAnyTag: CarriesAnyTag | undefined;
+
+  /** The tags module: each record's tags for the presenter, and the grid's filter by tags. */
+  tags(read: TagsOfTalks, carriesAny: CarriesAnyTag): void {
+    this.#tags = read;
+    this.#carriesAnyTag = carriesAny;
+  }
+
+  tagsOf(...args: Parameters<TagsOfTalks>): Promise<Map<number, TalkTag[]>> {
+    return this.#tags(...args);
+  }
+
+  /** Without the tags module no record carries a tag: the condition is false. */
+  carriesAnyTag(...args: Parameters<CarriesAnyTag>): RawBuilder<unknown> {
+    return this.#carriesAnyTag ? this.#carriesAnyTag(...args) : sql`1 = 0`;
+  }
 
   /**
    * The files module: a page's files for the presenter; their rows removed with the records

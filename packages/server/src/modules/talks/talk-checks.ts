@@ -5,7 +5,7 @@ import type { AuthContext } from '../../access/identity.ts';
 import type { PermissionsService, SubjectActions } from '../../access/permissions.service.ts';
 import { attributeColumn, hasColumn } from '../../records/subject-ddl.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
-import type { SubjectsService } from '../subjects/subjects.service.ts';
+import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
 import { historyText } from './talk-history.ts';
 import { talkMessages } from '../../records/talk-messages.ts';
 import type { Prepared } from '../../records/talk-prepare.ts';
@@ -15,7 +15,7 @@ import * as repo from '../../records/talks.repository.ts';
 /** The checks of a write that read the database: the room's attribute actions, references, natural keys. */
 export interface CheckDeps {
   permissions: PermissionsService;
-  subjects: SubjectsService;
+  subjects: SubjectCatalogue;
 }
 
 const isEmpty = (value: unknown) =>

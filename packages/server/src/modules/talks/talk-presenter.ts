@@ -5,7 +5,6 @@ import type { AttributeMeta, SubjectMeta } from '../../records/subject-meta.ts';
 import { fromDbValue } from '../../records/talk-values.ts';
 import * as repo from '../../records/talks.repository.ts';
 import type { RecordParts } from './record-parts.ts';
-import { tagsOfTalks } from '../tags/tags.repository.ts';
 import { accountNamesOf } from '../../records/system-columns.ts';
 
 export type { ApiTalk, TalkValue } from '@talkbase/domain/contracts/talks';
@@ -56,7 +55,7 @@ export async function presentTalks(
   const refNames = await referenceNames(db, subject, rows, opts.loadSubject);
   const files = await opts.parts.filesOf(db, subject, ids);
   // The tags of the whole page in one query (the rows are already those the account may read).
-  const tags = await tagsOfTalks(db, subject.id, ids);
+  const tags = await opts.parts.tagsOf(db, subject.id, ids);
   const accounts = await accountNamesOf(
     db,
     rows.flatMap((r) => [r.created_by, r.updated_by]),

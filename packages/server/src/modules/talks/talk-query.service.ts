@@ -9,7 +9,8 @@ import type { AccessPolicy } from '../../access/access-policy.ts';
 import { everyRow, type RowScope } from '../../access/row-scope.ts';
 import { attributeColumn, hasColumn } from '../../records/subject-ddl.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
-import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
+import { FILTER_SUBJECT } from '../../records/subject-meta.ts';
+import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
 import { columnOf, compileFilter, resolveAttribute } from '../../records/filter-compiler.ts';
 import { readableSearchConditions, searchWords } from '../../records/search.ts';
 import type { ApiTalk } from './talk-presenter.ts';
@@ -18,7 +19,6 @@ import type { TalkFilter } from '@talkbase/domain/contracts/talks';
 import * as repo from '../../records/talks.repository.ts';
 import type { TalksService } from './talks.service.ts';
 import { countsOf, type CountCache } from '../../records/count-cache.ts';
-import { carriesAnyTag } from '../tags/tags.repository.ts';
 
 export const queryMessages = {
   notOrderable: (name: string) => `Não é possível ordenar por ${name}.`,
@@ -45,13 +45,13 @@ export type VisibleMenuItem = (
 /** POST /api/talk/filter/{subject}: a page of talks by filter tree, saved filters, term and order. */
 export class TalkQueryService {
   private readonly db: Db;
-  private readonly subjects: SubjectsService;
+  private readonly subjects: SubjectCatalogue;
   private readonly talks: TalksService;
 
   private readonly counts: CountCache;
   private menuItem: VisibleMenuItem = () => Promise.resolve(undefined);
 
-  constructor(deps: { db: Db; subjects: SubjectsService; talks: TalksService; counts: CountCache }) {
+  constructor(deps: { db: Db; subjects: SubjectCatalogue; talks: TalksService; counts: CountCache }) {
     this.counts = deps.counts;
     this.db = deps.db;
     this.subjects = deps.subjects;
@@ -158,7 +158,7 @@ export async function talkConditions(
   if (q.filterJson) where.push(compileFilter(q.filterJson, view, ctx));
   for (const tree of await savedFilterTrees(db, talks, auth, q.filterIds, subject.identifier))
     where.push(compileFilter(tree, view, ctx));
-  if (q.tagIds.length) where.push(carriesAnyTag(subject.id, q.tagIds));
+  if (q.tagIds.length) where.push(talks.parts.carriesAnyTag(subject.id, q.tagIds));
   if (q.talkParent) {
     const a = view.attributes.find((x) => x.id === q.talkParent?.subjectAttributeId);
     if (!a || a.kind !== 'reference') throw badRequest('talkParent inválido.');

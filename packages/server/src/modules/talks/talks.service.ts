@@ -20,13 +20,13 @@ import type {
 import { attributeColumn, hasColumn } from '../../records/subject-ddl.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
 import { defaultValueAt } from '../../records/attribute-default.ts';
-import { FILTER_SUBJECT, type SubjectsService } from '../subjects/subjects.service.ts';
+import { FILTER_SUBJECT } from '../../records/subject-meta.ts';
+import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
 import { presentTalks, type ApiTalk } from './talk-presenter.ts';
 import type { DbValue } from '../../records/talk-values.ts';
 import type { TalkWrite } from '@talkbase/domain/contracts/talks';
 import * as repo from '../../records/talks.repository.ts';
 import { TalkWriteRules } from './write-rules.ts';
-import { applyTemplateWriteRules } from '../templates/template-write-rules.ts';
 import { writeTalkEvent } from './talk-events.ts';
 import { talkMessages } from '../../records/talk-messages.ts';
 import { prepareValues, searchTextOf, valuesByAttribute, type Prepared } from '../../records/talk-prepare.ts';
@@ -51,7 +51,7 @@ export type Access = AccessPolicy;
  */
 export class TalksService {
   private readonly db: Db;
-  private readonly subjects: SubjectsService;
+  private readonly subjects: SubjectCatalogue;
   private readonly permissions: PermissionsService;
   private readonly events: EventStream;
   /** What the write checks and the related records read through. */
@@ -63,7 +63,7 @@ export class TalksService {
 
   constructor(deps: {
     db: Db;
-    subjects: SubjectsService;
+    subjects: SubjectCatalogue;
     permissions: PermissionsService;
     /** Where every write appends its events (the grids' counts and pushes follow from them). */
     events: EventStream;
@@ -134,7 +134,14 @@ export class TalksService {
     const { subject, actions, rows } = await this.access(auth, identifier, 'create');
     const values = valuesByAttribute(subject, body);
     await checkAttributeActions(this.checks, this.k, auth, subject, actions, values, 'create');
-    const templated = await applyTemplateWriteRules(this.k, auth, subject, body.templateId, values, 'create');
+    const templated = await this.writeRules.applyTemplate(
+      this.k,
+      auth,
+      subject,
+      body.templateId,
+      values,
+      'create',
+    );
     const written = await this.writeRules.apply({ auth, subject, values: templated, rows, db: this.k });
     const prepared = this.prepareCreate(subject, written, await this.ruleContext(auth));
     const id = await this.events.write((trx) => this.insertOne(trx, auth, subject, prepared));
@@ -158,7 +165,7 @@ export class TalksService {
         await itemErrors(i, async () => {
           const values = valuesByAttribute(subject, body);
           await checkAttributeActions(this.checks, this.k, auth, subject, actions, values, 'create');
-          const templated = await applyTemplateWriteRules(
+          const templated = await this.writeRules.applyTemplate(
             this.k,
             auth,
             subject,
@@ -245,7 +252,14 @@ export class TalksService {
     const access = await this.access(auth, identifier, 'update');
     const { subject, actions, rows } = access;
     const values = valuesByAttribute(subject, body);
-    const templated = await applyTemplateWriteRules(this.k, auth, subject, body.templateId, values, 'update');
+    const templated = await this.writeRules.applyTemplate(
+      this.k,
+      auth,
+      subject,
+      body.templateId,
+      values,
+      'update',
+    );
     const written = await this.writeRules.apply({
       auth,
       subject,

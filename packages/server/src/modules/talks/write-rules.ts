@@ -38,10 +38,34 @@ export interface TalkWrittenHook {
   ): Promise<void>;
 }
 
+/**
+ * The rules of the template a write comes through (fixed, hidden default and pre-selected values:
+ * modules/templates), for every subject, before the subject's own; without one, the values as given.
+ */
+export type TemplateWriteRule = (
+  db: Kysely<Database>,
+  auth: AuthContext,
+  subject: SubjectMeta,
+  templateId: number | null | undefined,
+  values: ReadonlyMap<number, unknown>,
+  mode: 'create' | 'update',
+) => Promise<Map<number, unknown>>;
+
 /** Rules by subject identifier, run by TalksService before every create and update is prepared. */
 export class TalkWriteRules {
   private readonly rules = new Map<string, TalkWriteRule[]>();
   private readonly hooks: TalkWrittenHook[] = [];
+  private template: TemplateWriteRule = (_db, _auth, _subject, _templateId, values) =>
+    Promise.resolve(new Map(values));
+
+  /** The templates module's rules (app.ts). */
+  throughTemplate(rule: TemplateWriteRule): void {
+    this.template = rule;
+  }
+
+  applyTemplate(...args: Parameters<TemplateWriteRule>): Promise<Map<number, unknown>> {
+    return this.template(...args);
+  }
 
   onWritten(hook: TalkWrittenHook): void {
     this.hooks.push(hook);

@@ -8,7 +8,7 @@ import {
 } from '@talkbase/domain/tasks/task-state';
 import { TASK_ATTRIBUTES } from '@talkbase/domain/tasks/task-rules';
 import type { AttributeMeta, SubjectMeta } from '../../records/subject-meta.ts';
-import type { SubjectsService } from '../subjects/subjects.service.ts';
+import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
 import { displayNameOf } from '../talks/talk-presenter.ts';
 import { lookupRows } from './tasks.repository.ts';
 
@@ -27,7 +27,7 @@ export interface TaskStatusCatalog {
 
 export async function taskStatusCatalog(
   db: Kysely<Database>,
-  subjects: SubjectsService,
+  subjects: SubjectCatalogue,
   subject: SubjectMeta,
 ): Promise<TaskStatusCatalog> {
   const attribute = subject.attributes.find((a) => a.identifier === TASK_ATTRIBUTES.status);

@@ -3,7 +3,7 @@ import { checkTaskEstimate, TASK_ATTRIBUTES, TASK_SUBJECT } from '@talkbase/doma
 import { badRequest, unprocessable, type ErrorItem } from '../../http/errors.ts';
 import type { AttributeMeta } from '../../records/subject-meta.ts';
 import { attributeColumn, hasColumn } from '../../records/subject-ddl.ts';
-import type { SubjectsService } from '../subjects/subjects.service.ts';
+import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
 import { fromDbValue, toDbValue } from '../../records/talk-values.ts';
 import * as talkRepo from '../../records/talks.repository.ts';
 import type { TalkWriteRuleInput, TalkWriteRules } from '../talks/write-rules.ts';
@@ -28,12 +28,12 @@ const same = (a: unknown, b: unknown): boolean => {
  * duration is the server's count (422); a new task starts 'Aguardando Execução'; the estimate
  * fits between the forecasts (400, 'A duração não pode ser maior…').
  */
-export function registerTaskRules(rules: TalkWriteRules, deps: { subjects: SubjectsService }): void {
+export function registerTaskRules(rules: TalkWriteRules, deps: { subjects: SubjectCatalogue }): void {
   rules.register(TASK_SUBJECT, (input) => checkTaskWrite(deps.subjects, input));
 }
 
 async function checkTaskWrite(
-  subjects: SubjectsService,
+  subjects: SubjectCatalogue,
   { subject, talkId, values, rows, db }: TalkWriteRuleInput,
 ): Promise<Map<number, unknown>> {
   const out = new Map(values);

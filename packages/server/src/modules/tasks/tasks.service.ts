@@ -33,7 +33,7 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound, type ErrorItem } from '../../http/errors.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
-import type { SubjectsService } from '../subjects/subjects.service.ts';
+import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
 import type { ApiTalk } from '../talks/talk-presenter.ts';
 import type { TalkQueryService } from '../talks/talk-query.service.ts';
 import { talkMessages, type TalksService } from '../talks/talks.service.ts';
@@ -93,7 +93,7 @@ export class TasksService {
   now: () => number = () => Date.now();
 
   private readonly db: Db;
-  private readonly subjects: SubjectsService;
+  private readonly subjects: SubjectCatalogue;
   private readonly talks: TalksService;
   private readonly query: TalkQueryService;
 
@@ -101,7 +101,7 @@ export class TasksService {
 
   constructor(deps: {
     db: Db;
-    subjects: SubjectsService;
+    subjects: SubjectCatalogue;
     talks: TalksService;
     query: TalkQueryService;
     events: EventStream;

@@ -11,7 +11,7 @@ import { civilDateIn } from '@talkbase/domain/fields/zoned-time';
 import { unprocessable } from '../../http/errors.ts';
 import type { AttributeMeta } from '../../records/subject-meta.ts';
 import { attributeColumn, hasColumn } from '../../records/subject-ddl.ts';
-import type { SubjectsService } from '../subjects/subjects.service.ts';
+import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
 import { displayNameOf } from '../talks/talk-presenter.ts';
 import { fromDbValue, toDbValue } from '../../records/talk-values.ts';
 import * as talkRepo from '../../records/talks.repository.ts';
@@ -30,7 +30,7 @@ function canonical(a: AttributeMeta, raw: unknown): unknown {
 }
 
 export interface TicketRuleDeps {
-  subjects: SubjectsService;
+  subjects: SubjectCatalogue;
   talks: TalksService;
 }
 

@@ -6,7 +6,7 @@ import type { Mailer } from '../../../mail/mailer.ts';
 import type { AuthContext } from '../../../access/identity.ts';
 import type { MessagesService } from '../../messages/messages.service.ts';
 import type { NotificationSender } from '../../notifications/notification-sender.ts';
-import type { SubjectsService } from '../../subjects/subjects.service.ts';
+import type { SubjectCatalogue } from '../../../records/subject-catalogue.ts';
 import type { TagsService } from '../../tags/tags.service.ts';
 import type { TalksService } from '../../talks/talks.service.ts';
 
@@ -33,7 +33,7 @@ export interface RunTrigger {
  */
 export interface ActionServices {
   talks: TalksService;
-  subjects: SubjectsService;
+  subjects: SubjectCatalogue;
   tags: TagsService;
   messages: MessagesService;
   notificationSender: NotificationSender;
