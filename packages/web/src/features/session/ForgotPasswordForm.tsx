@@ -4,6 +4,7 @@ import { useState, type SubmitEvent } from 'react';
 import { accountLifeText } from '../../i18n/account-life.ts';
 import { messagesOf } from './sign-in-messages.ts';
 import { forgotPassword } from './password-reset-api.ts';
+import { ServerMessages } from './ServerMessages.tsx';
 
 const text = accountLifeText.forgot;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -59,15 +60,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
             </Button>
           </>
         )}
-        {serverMessages.length > 0 && (
-          <Alert color="red" variant="light" role="alert">
-            {serverMessages.map((message) => (
-              <Text key={message} size="sm">
-                {message}
-              </Text>
-            ))}
-          </Alert>
-        )}
+        <ServerMessages messages={serverMessages} />
         <Anchor component="button" type="button" size="sm" onClick={onBack}>
           {text.back}
         </Anchor>

@@ -7,6 +7,7 @@ import { PasswordMeter } from '../../ui/PasswordMeter.tsx';
 import { usePasswordStrength } from '../../ui/usePasswordStrength.ts';
 import { resetPassword } from './password-reset-api.ts';
 import { messagesOf } from './sign-in-messages.ts';
+import { ServerMessages } from './ServerMessages.tsx';
 
 const text = accountLifeText.reset;
 const NO_WORDS: readonly string[] = [];
@@ -93,15 +94,7 @@ export function ResetPasswordForm({
             </Button>
           </>
         )}
-        {serverMessages.length > 0 && (
-          <Alert color="red" variant="light" role="alert">
-            {serverMessages.map((message) => (
-              <Text key={message} size="sm">
-                {message}
-              </Text>
-            ))}
-          </Alert>
-        )}
+        <ServerMessages messages={serverMessages} />
         <Anchor component="button" type="button" size="sm" onClick={onRequestNew}>
           {text.requestNew}
         </Anchor>

@@ -24,6 +24,7 @@ import { Logo } from '../../ui/Logo.tsx';
 import { resetTokenOf } from './reset-token.ts';
 import { startSession } from './session-store.ts';
 import { messagesOf } from './sign-in-messages.ts';
+import { ServerMessages } from './ServerMessages.tsx';
 
 // Loaded when asked for: the first load (sign-in screen) stays within its budget.
 const ForgotPasswordForm = lazy(() =>
@@ -231,15 +232,7 @@ export function SignInPage() {
               </Stack>
             </form>
           )}
-          {serverMessages.length > 0 && (
-            <Alert color="red" variant="light" role="alert" data-testid="sign-in-errors">
-              {serverMessages.map((message) => (
-                <Text key={message} size="sm">
-                  {message}
-                </Text>
-              ))}
-            </Alert>
-          )}
+          <ServerMessages messages={serverMessages} testId="sign-in-errors" />
         </Stack>
       </Paper>
     </main>
