@@ -200,6 +200,12 @@ export async function dropAttributeColumn(db: Db, subjectId: number, a: ColumnSp
  * while its tags were being re-evaluated). False when the tables are gone. SQLite has one writer at a
  * time: nothing to do.
  */
+/** A subject's table dropped under a reader (the subject removed since its catalogue was read). */
+export function isMissingTable(err: unknown): boolean {
+  const { code, message } = err as { code?: string; message?: string };
+  return code === '42P01' || (typeof message === 'string' && message.startsWith('no such table'));
+}
+
 export async function lockSubjectTables(db: Db, dialect: DialectName, subjectId: number): Promise<boolean> {
   if (dialect !== 'postgres') return true;
   try {
@@ -209,7 +215,7 @@ export async function lockSubjectTables(db: Db, dialect: DialectName, subjectId:
     return true;
   } catch (err) {
     // Dropped by a transaction this one waited for (two deletes at once): the subject is gone.
-    if ((err as { code?: string }).code === '42P01') return false;
+    if (isMissingTable(err)) return false;
     throw err;
   }
 }

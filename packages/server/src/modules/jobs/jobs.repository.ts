@@ -56,7 +56,7 @@ export interface ScheduledJobStep {
   eventId: number;
   eventStepId: number;
   subjectId: number;
-  /** The 7-field cron string (002 §3), read by domain/fields/schedule (`parseScheduleCron`, `toStandardCron`). */
+  /** The 7-field cron string (002 §3); `toStandardCron` in domain/fields/schedule gives 5 fields. */
   cron: string;
 }
 

@@ -285,20 +285,26 @@ export class SubjectsService extends SubjectCatalogue {
   /** What removing the subject, or one of its attributes, loses: records (with a value) and files. */
   async usage(companyId: number, identifier: string, attributeIdentifier?: string): Promise<SubjectUsage> {
     const s = await this.load(companyId, identifier);
-    if (attributeIdentifier === undefined) {
-      const [records, files] = await Promise.all([
-        checks.countRecords(this.k, s.id),
-        checks.countFiles(this.k, s.id),
-      ]);
+    const a =
+      attributeIdentifier === undefined
+        ? undefined
+        : s.attributes.find((x) => x.identifier === attributeIdentifier.toLowerCase());
+    if (attributeIdentifier !== undefined && !a) throw notFound(messages.attributeNotFound);
+    try {
+      const [records, files] = await Promise.all(
+        a === undefined
+          ? [checks.countRecords(this.k, s.id), checks.countFiles(this.k, s.id)]
+          : [
+              checks.countValues(this.k, a),
+              a.kind === 'file' ? checks.countFiles(this.k, s.id, a.id) : Promise.resolve(0),
+            ],
+      );
       return { records, files };
+    } catch (err) {
+      // Removed by another request since it was read here: as if it had never been found.
+      if (ddl.isMissingTable(err)) throw notFound(messages.subjectNotFound);
+      throw err;
     }
-    const a = s.attributes.find((x) => x.identifier === attributeIdentifier.toLowerCase());
-    if (!a) throw notFound(messages.attributeNotFound);
-    const [records, files] = await Promise.all([
-      checks.countValues(this.k, a),
-      a.kind === 'file' ? checks.countFiles(this.k, s.id, a.id) : Promise.resolve(0),
-    ]);
-    return { records, files };
   }
 
   /** Puts the subject's attributes in the given order (every identifier, once each). */
