@@ -68,9 +68,8 @@ import { SchemaTransferService } from './modules/schema-transfer/schema-transfer
 import { ContextIds } from './modules/contexts/context-id.ts';
 import { registerContextRoutes } from './modules/contexts/contexts.routes.ts';
 import { ContextsService } from './modules/contexts/contexts.service.ts';
-import { discard, LocalFileStore } from './modules/files/file-store.ts';
-import { filesOfTalks } from './modules/files/file-presenter.ts';
-import { deleteFilesOfTalks } from './modules/files/files.repository.ts';
+import { LocalFileStore } from './modules/files/file-store.ts';
+import { wireRecordParts } from './record-wiring.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { FilesService } from './modules/files/files.service.ts';
 import { registerReportModelRoutes } from './modules/report-models/report-models.routes.ts';
@@ -79,12 +78,9 @@ import { registerAvailabilityRoutes } from './modules/availability/availability.
 import { AvailabilityService } from './modules/availability/availability.service.ts';
 import { registerCertificateRoutes } from './modules/certificates/certificates.routes.ts';
 import { CertificatesService } from './modules/certificates/certificates.service.ts';
-import { deleteConversationsOf } from './modules/messages/messages.repository.ts';
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
 import { registerTagRoutes } from './modules/tags/tags.routes.ts';
-import { carriesAnyTag, tagsOfTalks } from './modules/tags/tags.repository.ts';
-import { applyTemplateWriteRules } from './modules/templates/template-write-rules.ts';
 import { registerTalkTransferRoutes } from './modules/talk-transfer/talk-transfer.routes.ts';
 import { TalkExportService } from './modules/talk-transfer/export.service.ts';
 import { TalkImportService } from './modules/talk-transfer/import.service.ts';
@@ -254,11 +250,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       permissions,
       events,
     });
-    // Files and conversations belong to their records: they are read and removed with them.
-    talks.parts.files(filesOfTalks, deleteFilesOfTalks, (keys) => discard(fileStore, keys));
-    talks.parts.onRemoval(deleteConversationsOf);
-    talks.parts.tags(tagsOfTalks, carriesAnyTag);
-    talks.writeRules.throughTemplate(applyTemplateWriteRules);
+    wireRecordParts(talks, fileStore);
     registerTicketRules(talks.writeRules, { subjects, talks });
     registerTaskRules(talks.writeRules, { subjects });
     const tags = new TagsService({
@@ -403,13 +395,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const authenticate: Authenticator = (req) => auth.authenticate(req.headers.authorization);
     registerHealthRoutes(app, authenticate, db);
     registerAuthRoutes(app, authenticate, auth);
-    registerAccountRoutes(
-      app,
-      authenticate,
-      accounts,
-      (who, current, next) => auth.changePassword(who, current, next),
-      accountLife,
-    );
+    const changeOwnPassword = auth.changePassword.bind(auth);
+    registerAccountRoutes(app, authenticate, accounts, changeOwnPassword, accountLife);
     registerSubjectRoutes(app, authenticate, subjects, permissions);
     registerTalkRoutes(app, authenticate, talks, talkQuery);
     registerOptionRoutes(app, authenticate, options);

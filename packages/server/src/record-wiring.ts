@@ -1,0 +1,20 @@
+import type { FileStore } from './modules/files/file-store.ts';
+import { discard } from './modules/files/file-store.ts';
+import { filesOfTalks } from './modules/files/file-presenter.ts';
+import { deleteFilesOfTalks } from './modules/files/files.repository.ts';
+import { deleteConversationsOf } from './modules/messages/messages.repository.ts';
+import { carriesAnyTag, tagsOfTalks } from './modules/tags/tags.repository.ts';
+import type { TalksService } from './modules/talks/talks.service.ts';
+import { applyTemplateWriteRules } from './modules/templates/template-write-rules.ts';
+
+/**
+ * What hangs off records registers with them (app.ts calls this once per app): files,
+ * conversations and tags are read, filtered on and removed with their records; a template's rules
+ * apply to every write made through it. Records import none of these modules.
+ */
+export function wireRecordParts(talks: TalksService, fileStore: FileStore): void {
+  talks.parts.files(filesOfTalks, deleteFilesOfTalks, (keys) => discard(fileStore, keys));
+  talks.parts.onRemoval(deleteConversationsOf);
+  talks.parts.tags(tagsOfTalks, carriesAnyTag);
+  talks.writeRules.throughTemplate(applyTemplateWriteRules);
+}
