@@ -7,6 +7,7 @@ import {
   accessBoundary,
   accessRepositoryBoundary,
   domainBoundaries,
+  routeListBoundary,
   serverLayerBoundaries,
   webLayerBoundaries,
 } from './eslint/boundaries.js';
@@ -39,6 +40,7 @@ export default tseslint.config(
   },
   accessBoundary,
   accessRepositoryBoundary,
+  routeListBoundary,
   ...serverLayerBoundaries,
   {
     files: ['packages/web/**/*.{ts,tsx}'],

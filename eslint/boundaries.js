@@ -49,10 +49,26 @@ const repositoryInternals = {
   message: 'The grants are read through the access module (PermissionsService), not its tables.',
 };
 
-/** The room tables behind the grants are read by access/ (tests may set them up directly). */
+const routeFiles = {
+  group: ['**/*.routes.ts'],
+  message: "A module's routes are registered from route-plugins.ts, the one list of route plugins.",
+};
+
+/**
+ * The room tables behind the grants are read by access/ (tests may set them up directly); a
+ * module's routes file is imported by the one list of route plugins only (routeListBoundary).
+ */
 export const accessRepositoryBoundary = {
   files: ['packages/server/src/**/*.ts'],
   ignores: ['packages/server/src/access/**', '**/*.test.ts', 'packages/server/src/test/**'],
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [...accessInternals, repositoryInternals, routeFiles] }],
+  },
+};
+
+/** The list of route plugins, and a module's routes files among themselves, import routes files. */
+export const routeListBoundary = {
+  files: ['packages/server/src/route-plugins.ts', 'packages/server/src/**/*.routes.ts'],
   rules: {
     'no-restricted-imports': ['error', { patterns: [...accessInternals, repositoryInternals] }],
   },
@@ -79,7 +95,7 @@ export const serverLayerBoundaries = SERVER_LAYERS.map((layer, index) => {
             ...(layer === 'access' ? [] : [...accessInternals, repositoryInternals]),
             {
               // A relative path into a folder above this layer, or the composition root.
-              regex: `^(\\.\\./)+(?:(?:${above.join('|')})/|(?:app|main)\\.ts$)`,
+              regex: `^(\\.\\./)+(?:(?:${above.join('|')})/|(?:app|main|services|route-plugins|record-wiring)\\.ts$)`,
               message: `${layer}/ sits below ${above.join(', ')}: it imports none of them (they register with it instead).`,
             },
           ],

@@ -1,3 +1,4 @@
+import { readCron, listedValues } from './cron.ts';
 import { attributeName, fieldError, type FieldError, type FieldRule } from './field-rule.ts';
 import { message } from './messages.ts';
 
@@ -113,16 +114,8 @@ export function buildScheduleCron(settings: ScheduleSettings): string | null {
 }
 
 function parseDayList(field: string, max: number): number[] | undefined {
-  const days: number[] = [];
-  for (const part of field.split(',')) {
-    const range = /^(\d{1,2})(?:-(\d{1,2}))?$/.exec(part);
-    if (!range) return undefined;
-    const from = Number(range[1]);
-    const to = range[2] === undefined ? from : Number(range[2]);
-    if (from < 1 || to > max || from > to) return undefined;
-    for (let d = from; d <= to; d++) days.push(d);
-  }
-  return cleanDays(days, max);
+  const days = listedValues(field, max);
+  return days && cleanDays(days, max);
 }
 
 function parseTime(
@@ -161,10 +154,10 @@ function parseTime(
  * 6-field form without the year).
  */
 export function parseScheduleCron(cron: string): ScheduleSettings | undefined {
-  const fields = cron.trim().split(/\s+/);
-  if (fields.length !== 6 && fields.length !== 7) return undefined;
-  const [seconds, minute = '', hour = '', dayOfMonth = '', month, dayOfWeek = '', year = '*'] = fields;
-  if (seconds !== '0' || month !== '*' || year !== '*') return undefined;
+  const fields = readCron(cron);
+  if (!fields) return undefined;
+  const { second, minute, hour, dayOfMonth, month, dayOfWeek, year } = fields;
+  if (second !== '0' || month !== '*' || year !== '*') return undefined;
   const time = parseTime(minute, hour);
   if (!time) return undefined;
   const unused = (field: string): boolean => field === '?' || field === '*';

@@ -8,6 +8,7 @@ import {
   accessBoundary,
   accessRepositoryBoundary,
   domainBoundaries,
+  routeListBoundary,
   serverLayerBoundaries,
   webLayerBoundaries,
 } from '../../../../eslint/boundaries.js';
@@ -22,6 +23,7 @@ function problems(code: string, file: string): string[] {
       { files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser } },
       accessBoundary,
       accessRepositoryBoundary,
+      routeListBoundary,
       ...serverLayerBoundaries,
       ...webLayerBoundaries,
       ...domainBoundaries,
@@ -120,6 +122,27 @@ describe('the server layers fail lint on an import that points up (issue 40)', (
       problems(importing('@talkbase/domain/records/value-kinds'), 'packages/server/src/db/x.ts'),
     ).toEqual([]);
     expect(problems(importing('../../events/event-stream.ts'), IN_A_MODULE)).toEqual([]);
+  });
+
+  it("refuses a module's routes file imported anywhere but the one list of route plugins", () => {
+    expect(problems(importing('./modules/tags/tags.routes.ts'), 'packages/server/src/app.ts')).toEqual([
+      expect.stringContaining('route-plugins.ts, the one list'),
+    ]);
+    expect(problems(importing('../tags/tags.routes.ts'), IN_A_MODULE)).toEqual([
+      expect.stringContaining('route-plugins.ts, the one list'),
+    ]);
+    expect(problems(importing('../services.ts'), 'packages/server/src/realtime/hub.ts')).toEqual([
+      expect.stringContaining('realtime/ sits below'),
+    ]);
+    expect(
+      problems(importing('./modules/tags/tags.routes.ts'), 'packages/server/src/route-plugins.ts'),
+    ).toEqual([]);
+    expect(
+      problems(
+        importing('./account-life.routes.ts'),
+        'packages/server/src/modules/accounts/accounts.routes.ts',
+      ),
+    ).toEqual([]);
   });
 });
 

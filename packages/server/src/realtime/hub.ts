@@ -19,7 +19,7 @@ interface Client {
 
 /**
  * Whether the account behind a socket may read a record (the talks' own access check, given the
- * socket's session). Events whose audience names a record go nowhere until one is set.
+ * socket's session), given to `start`.
  */
 export type RecordReadCheck = (
   client: { sessionId: string; accountId: number; companyId: number },
@@ -29,7 +29,7 @@ export type RecordReadCheck = (
 /**
  * What one socket gets of a broadcast event (one without an audience): the data as its account may
  * see it, or undefined for nothing (the access policy, modules/permissions/realtime-filter.ts).
- * Without one set, every socket of the company gets every broadcast.
+ * Given to `start`.
  */
 export type DeliveryFilter = (
   client: { sessionId: string; accountId: number; companyId: number },
@@ -56,12 +56,20 @@ export class RealtimeHub {
     this.bus = bus;
   }
 
+  /**
+   * Starts delivering: `recordReadCheck` tells a record's readers apart, `deliveryFilter` decides
+   * each socket's share of a broadcast (both from the access module, given by the app).
+   */
   async start(opts: {
     sweepMs: number;
     liveSessions: (ids: string[]) => Promise<Set<string>>;
     onError: (e: unknown) => void;
+    recordReadCheck: RecordReadCheck;
+    deliveryFilter: DeliveryFilter;
   }) {
     this.onDeliveryError = opts.onError;
+    this.recordReadCheck = opts.recordReadCheck;
+    this.deliveryFilter = opts.deliveryFilter;
     await this.bus.start((envelope) => {
       this.deliver(envelope);
     });
@@ -106,16 +114,6 @@ export class RealtimeHub {
    */
   publishTo(companyId: number, event: RealtimeEventName, data: unknown, audience: Audience) {
     return this.bus.publish({ companyId, event, data, audience });
-  }
-
-  /** How a record's readers are told apart (set once, by the app). */
-  setRecordReadCheck(check: RecordReadCheck): void {
-    this.recordReadCheck = check;
-  }
-
-  /** How each socket's share of a broadcast is decided (set once, by the app). */
-  setDeliveryFilter(filter: DeliveryFilter): void {
-    this.deliveryFilter = filter;
   }
 
   get connectionCount(): number {

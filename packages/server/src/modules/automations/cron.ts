@@ -1,40 +1,33 @@
 import { Cron } from 'croner';
+import { CRON_FIELDS, fieldMatches, readCron } from '@talkbase/domain/fields/cron';
 
-/** Highest value of each of the first six fields of the 7-field cron (002 §3), for `a/b` steps. */
-const FIELD_MAX = [59, 59, 23, 31, 12, 7];
+const YEAR = CRON_FIELDS[6] ?? { min: 1970, max: 2199 };
 
 /**
- * The schedule's 7-field Quartz-style cron (`s m h dom mon dow year`, day-of-week 1 = Sunday, '?'
- * for the unused day field) as croner's 6-field pattern (day-of-week 0 = Sunday): `a/b` becomes
- * `a-max/b`, '?' becomes '*', day-of-week numbers move down by one. The year must be '*' or a
- * list/range croner's caller checks (`years`). Answers undefined for a string that is not a cron.
+ * The schedule's 7-field cron, read by the domain (`readCron`: seconds and years included), as
+ * croner's 6-field pattern (day-of-week 0 = Sunday): `a/b` becomes `a-max/b`, '?' becomes '*',
+ * day-of-week numbers move down by one; the year is checked apart (`years`, null for every year).
+ * Answers undefined for a string that is not a cron.
  */
 export function toCronerPattern(
   cron: string,
 ): { pattern: string; years: ((y: number) => boolean) | null } | undefined {
-  const fields = cron.trim().split(/\s+/);
-  if (fields.length !== 7 && fields.length !== 6) return undefined;
-  const out: string[] = [];
-  for (let i = 0; i < 6; i++) {
-    let f = fields[i] ?? '*';
+  const fields = readCron(cron);
+  if (!fields) return undefined;
+  const out = CRON_FIELDS.slice(0, 6).map(({ name, max }) => {
+    let f = fields[name];
     if (f === '?') f = '*';
-    f = f.replace(/^(\d+)\/(\d+)$/, (_m, a: string, b: string) => `${a}-${FIELD_MAX[i]}/${b}`);
-    if (i === 5) f = f.replace(/\d+/g, (d) => String((Number(d) + 6) % 7));
-    out.push(f);
-  }
-  const year = fields[6] ?? '*';
-  let years: ((y: number) => boolean) | null = null;
-  if (year !== '*' && year !== '?') {
-    const allowed = new Set<number>();
-    for (const part of year.split(',')) {
-      const m = /^(\d{4})(?:-(\d{4}))?$/.exec(part);
-      if (!m) return undefined;
-      const from = Number(m[1]);
-      const to = Number(m[2] ?? m[1]);
-      for (let y = from; y <= to && y - from < 200; y++) allowed.add(y);
-    }
-    years = (y) => allowed.has(y);
-  }
+    f = f.replace(
+      /(^|,)(\d+)\/(\d+)(?=,|$)/g,
+      (_m, lead: string, a: string, b: string) => `${lead}${a}-${max}/${b}`,
+    );
+    // Days, not steps: `2-6/2` is `1-5/2`.
+    if (name === 'dayOfWeek') f = f.replace(/(?<![/\d])\d+/g, (d) => String((Number(d) + 6) % 7));
+    return f;
+  });
+  const year = fields.year;
+  const years =
+    year === '*' || year === '?' ? null : (y: number) => fieldMatches(year, y, YEAR.min, YEAR.max);
   try {
     new Cron(out.join(' '), { paused: true });
   } catch {

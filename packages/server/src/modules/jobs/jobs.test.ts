@@ -691,6 +691,7 @@ describe('what the engine reads (jobs.repository.ts)', () => {
     const refused = await call(c.tokens.admin, 'DELETE', '/api/notification', { notificationId });
     expect(refused.statusCode).toBe(422);
     expect(errorsOf(refused)[0]?.message).toBe('Existem automações associadas à esta notificação!');
+    expect((await call(c.tokens.admin, 'GET', `/api/notification/${notificationId}`)).statusCode).toBe(200);
 
     for (const id of [onCreate, onAny, onSchedule]) await call(c.tokens.admin, 'DELETE', `/api/job/${id}`);
     expect(await idsFor(chamado.id, 5)).toEqual([]);

@@ -27,13 +27,10 @@ import * as repo from './notifications.repository.ts';
 export const KNOWN_CHANNELS: number[] = [CHANNEL.app, CHANNEL.email, CHANNEL.push];
 
 /**
- * Whether automations use these notifications. Automations do not exist yet: the seam answers the
- * ids in use, and today finds none. When automations land, set it (NotificationsService
- * `setAutomationCheck`) to a lookup of their jobs; deleting a notification in use then answers 422
- * 'Existem automações associadas à esta notificação!'.
+ * Which of these notifications automations use (modules/jobs, given by the app): deleting one in
+ * use answers 422 'Existem automações associadas à esta notificação!'.
  */
 export type AutomationCheck = (companyId: number, notificationIds: number[]) => Promise<number[]>;
-const noAutomations: AutomationCheck = () => Promise.resolve([]);
 
 /** One cell of a recipient's matrix, as delivery and the own profile see it. */
 export interface MatrixCell {
@@ -47,19 +44,16 @@ export interface MatrixCell {
 export class NotificationsService {
   private readonly db: Db;
   private readonly subjects: SubjectCatalogue;
-  private automationsUsing: AutomationCheck = noAutomations;
+  private readonly automationsUsing: AutomationCheck;
 
-  constructor(deps: { db: Db; subjects: SubjectCatalogue }) {
+  constructor(deps: { db: Db; subjects: SubjectCatalogue; automationsUsing: AutomationCheck }) {
     this.db = deps.db;
     this.subjects = deps.subjects;
+    this.automationsUsing = deps.automationsUsing;
   }
 
   private get k(): Kysely<Database> {
     return this.db.kysely;
-  }
-
-  setAutomationCheck(check: AutomationCheck): void {
-    this.automationsUsing = check;
   }
 
   async list(auth: AuthContext, q: z.output<typeof notificationListQuerySchema>): Promise<NotificationPage> {

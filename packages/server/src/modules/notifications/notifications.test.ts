@@ -185,23 +185,7 @@ describe('notifications CRUD', () => {
     expect(errorsOf(empty)[0]?.message).toBe('Selecione pelo menos uma notificação.');
   });
 
-  it('refuses deleting a notification an automation uses with the spec text', async () => {
-    const n = await createNotification();
-    t.app.services.notifications.setAutomationCheck((_c, ids) => Promise.resolve(ids));
-    const res = await t.app.inject(
-      as(admin, {
-        method: 'DELETE',
-        url: '/api/notification',
-        payload: { notificationId: n.notificationId },
-      }),
-    );
-    expect(res.statusCode).toBe(422);
-    expect(errorsOf(res)[0]?.message).toBe('Existem automações associadas à esta notificação!');
-    expect(
-      (await t.app.inject(as(admin, { method: 'GET', url: `/api/notification/${n.notificationId}` })))
-        .statusCode,
-    ).toBe(200);
-  });
+  // Deleting a notification an automation uses: jobs.test.ts, with real jobs.
 
   it('validates required fields, limits and channels with the spec texts', async () => {
     const post = (payload: Record<string, unknown>) =>

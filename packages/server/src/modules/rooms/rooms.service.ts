@@ -81,12 +81,21 @@ export class RoomsService {
   private readonly subjects: SubjectsService;
   private readonly menus: MenusService;
   private readonly events: EventStream;
+  /** Where GET /api/Room/notification reads the notifications (modules/notifications `forMatrix`). */
+  private readonly notificationSource: (companyId: number) => Promise<RoomNotificationOption[]>;
 
-  constructor(deps: { db: Db; subjects: SubjectsService; menus: MenusService; events: EventStream }) {
+  constructor(deps: {
+    db: Db;
+    subjects: SubjectsService;
+    menus: MenusService;
+    events: EventStream;
+    notificationSource: (companyId: number) => Promise<RoomNotificationOption[]>;
+  }) {
     this.db = deps.db;
     this.events = deps.events;
     this.subjects = deps.subjects;
     this.menus = deps.menus;
+    this.notificationSource = deps.notificationSource;
   }
 
   private get k(): Kysely<Database> {
@@ -206,14 +215,6 @@ export class RoomsService {
    */
   notificationOptions(companyId: number): Promise<RoomNotificationOption[]> {
     return this.notificationSource(companyId);
-  }
-
-  private notificationSource: (companyId: number) => Promise<RoomNotificationOption[]> = () =>
-    Promise.resolve([]);
-
-  /** Where GET /api/Room/notification reads the notifications (modules/notifications `forMatrix`). */
-  setNotificationSource(source: (companyId: number) => Promise<RoomNotificationOption[]>): void {
-    this.notificationSource = source;
   }
 
   async create(companyId: number, input: RoomInput): Promise<number> {

@@ -49,18 +49,21 @@ export class TalkQueryService {
   private readonly talks: TalksService;
 
   private readonly counts: CountCache;
-  private menuItem: VisibleMenuItem = () => Promise.resolve(undefined);
+  /** How the grid's `menuId` is checked (modules/menus, given by the app). */
+  private readonly menuItem: VisibleMenuItem;
 
-  constructor(deps: { db: Db; subjects: SubjectCatalogue; talks: TalksService; counts: CountCache }) {
+  constructor(deps: {
+    db: Db;
+    subjects: SubjectCatalogue;
+    talks: TalksService;
+    counts: CountCache;
+    menuItem: VisibleMenuItem;
+  }) {
     this.counts = deps.counts;
     this.db = deps.db;
     this.subjects = deps.subjects;
     this.talks = deps.talks;
-  }
-
-  /** How the grid's `menuId` is checked (set once, by the app: menus depend on this service). */
-  setMenuItems(menuItem: VisibleMenuItem): void {
-    this.menuItem = menuItem;
+    this.menuItem = deps.menuItem;
   }
 
   /**

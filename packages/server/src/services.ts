@@ -1,0 +1,373 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { HttpError } from './http/errors.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { outboundClientFromConfig } from './outbound/index.ts';
+import { localBus, postgresBus } from './realtime/bus.ts';
+import { RealtimeHub } from './realtime/hub.ts';
+import { EventStream } from './events/event-stream.ts';
+import { StreamPushes } from './events/stream-pushes.ts';
+import { backgroundRunner } from './runtime/background-runner.ts';
+import { CountCache } from './records/count-cache.ts';
+import { PermissionsService } from './access/permissions.service.ts';
+import { talkUpdatesFilter } from './access/realtime-filter.ts';
+import { AccountLifeService } from './modules/accounts/account-life.service.ts';
+import { AccountsService } from './modules/accounts/accounts.service.ts';
+import type { PasswordHasher } from './modules/accounts/password-hasher.ts';
+import { liveSessionIds } from './modules/auth/auth.repository.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { TokenSigner } from './modules/auth/tokens.ts';
+import { tokenSecret } from './modules/bootstrap/bootstrap.repository.ts';
+import type { SubjectsService } from './modules/subjects/subjects.service.ts';
+import { TalkQueryService } from './modules/talks/talk-query.service.ts';
+import { TalksService } from './modules/talks/talks.service.ts';
+import { MenusService } from './modules/menus/menus.service.ts';
+import { RoomsService } from './modules/rooms/rooms.service.ts';
+import { OptionsService } from './modules/options/options.service.ts';
+import { PreferencesService } from './modules/preferences/preferences.service.ts';
+import { SavedFiltersService } from './modules/saved-filters/saved-filters.service.ts';
+import { registerTicketRules } from './modules/tickets/ticket-write-rule.ts';
+import { registerTaskRules } from './modules/tasks/task-write-rule.ts';
+import { SearchService } from './modules/search/search.service.ts';
+import { TasksService } from './modules/tasks/tasks.service.ts';
+import { TemplatesService } from './modules/templates/templates.service.ts';
+import { SchemaTransferService } from './modules/schema-transfer/schema-transfer.service.ts';
+import { ContextIds } from './modules/contexts/context-id.ts';
+import { ContextsService } from './modules/contexts/contexts.service.ts';
+import { LocalFileStore } from './modules/files/file-store.ts';
+import { FilesService } from './modules/files/files.service.ts';
+import { ReportModelsService } from './modules/report-models/report-models.service.ts';
+import { AvailabilityService } from './modules/availability/availability.service.ts';
+import { CertificatesService } from './modules/certificates/certificates.service.ts';
+import { MessagesService } from './modules/messages/messages.service.ts';
+import { TalkExportService } from './modules/talk-transfer/export.service.ts';
+import { TalkImportService } from './modules/talk-transfer/import.service.ts';
+import { TagsService } from './modules/tags/tags.service.ts';
+import { NotificationsService } from './modules/notifications/notifications.service.ts';
+import { JobsService } from './modules/jobs/jobs.service.ts';
+import { coreActionHandlers } from './modules/automations/actions/core/index.ts';
+import { outboundActionHandlers } from './modules/automations/actions/outbound/index.ts';
+import { createActionRegistry } from './modules/automations/actions/registry.ts';
+import { AutomationEngine } from './modules/automations/engine.ts';
+import { storedJobs } from './modules/automations/job-source.ts';
+import { NotificationSender } from './modules/notifications/notification-sender.ts';
+import { InboxService } from './modules/notifications/inbox.service.ts';
+import { PushChannel, vapidKeys } from './modules/notifications/web-push.ts';
+import { wireRecordParts } from './record-wiring.ts';
+
+/** The instance's services: every route plugin (route-plugins.ts) and test reads them here. */
+export interface Services {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  hub: RealtimeHub;
+  /** Every write's events; `write` opens a transaction whose events are dispatched after commit. */
+  events: EventStream;
+  auth: AuthService;
+  accounts: AccountsService;
+  /** Suspending, restoring and resetting accounts' passwords. */
+  accountLife: AccountLifeService;
+  subjects: SubjectsService;
+  permissions: PermissionsService;
+  talks: TalksService;
+  talkQuery: TalkQueryService;
+  options: OptionsService;
+  savedFilters: SavedFiltersService;
+  preferences: PreferencesService;
+  templates: TemplatesService;
+  schemaTransfer: SchemaTransferService;
+  contexts: ContextsService;
+  menus: MenusService;
+  rooms: RoomsService;
+  files: FilesService;
+  reportModels: ReportModelsService;
+  availability: AvailabilityService;
+  certificates: CertificatesService;
+  /** Record conversations; automations post through `messages.postMessage`. */
+  messages: MessagesService;
+  /** Tasks and their timer; tests move `tasks.now`. */
+  tasks: TasksService;
+  /** Tags; automations set and remove them through `tags.addTag` / `tags.removeTag`. */
+  tags: TagsService;
+  talkExport: TalkExportService;
+  talkImports: TalkImportService;
+  search: SearchService;
+  notifications: NotificationsService;
+  /** `send(...)`: the one way a notification goes out (API and automations). */
+  notificationSender: NotificationSender;
+  inbox: InboxService;
+  push: PushChannel;
+  /** Automation jobs; the engine reads them through modules/jobs/jobs.repository.ts. */
+  jobs: JobsService;
+  /** The automation engine: `drain()` runs everything due now (tests), `now` is its clock. */
+  automations: AutomationEngine;
+}
+
+/** The services, and what starts and stops their background work. */
+export interface Instance {
+  services: Services;
+  /** Starts real-time delivery, background runners and sweeps (after the routes are in place). */
+  start(): Promise<void>;
+  /** Stops them, the most recently started first; the database is the caller's. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds every service of an instance, each given what it needs in its constructor, in the order
+ * their dependencies allow (no service is completed by a setter afterwards).
+ */
+export async function buildServices(opts: {
+  config: Config;
+  db: Db;
+  subjects: SubjectsService;
+  hasher: PasswordHasher;
+  log: FastifyBaseLogger;
+  realtimeChannel: string | undefined;
+}): Promise<Instance> {
+  const { config, db, subjects, hasher, log } = opts;
+  const signer = new TokenSigner(await tokenSecret(db.kysely), config.accessTokenSeconds);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+  });
+  const bus =
+    db.pool && config.databaseUrl
+      ? postgresBus({
+          pool: db.pool,
+          connectionString: config.databaseUrl,
+          channel: opts.realtimeChannel ?? 'talkbase_events',
+          onError: (err) => log.error({ err }, 'realtime bus'),
+        })
+      : localBus();
+  const hub = new RealtimeHub(bus);
+  // Every write's events (events/): appended in its transaction, dispatched after its commit.
+  const events = new EventStream({ db, onError: (err, what) => log.error({ err }, what) });
+  const pushes = new StreamPushes(hub);
+  // One runner for the instance's background work, in named lanes (runtime/background-runner.ts).
+  const runner = backgroundRunner();
+  const auth = new AuthService({ db: db.kysely, config, hasher, signer, mailer });
+  const accountLife = new AccountLifeService({ db: db.kysely, config, hasher, mailer, log });
+  // Counts of filtered pages; another instance's writes reach us as SendTalkUpdates.
+  const counts = new CountCache();
+  // The counts of a subject's filtered pages are stale once its records or their tags change.
+  events.onCommitted('counts', (committed) => {
+    for (const e of committed)
+      if (e.kind.startsWith('talk.') || e.kind.startsWith('tag.')) counts.invalidate(e.subjectId);
+  });
+  // Open sessions hear of every change their account may read (the hub applies the access module).
+  events.onCommitted('pushes', pushes.consume);
+  hub.onEvent((e) => {
+    const subjectId = (e.data as { subjectId?: unknown } | null)?.subjectId;
+    if (e.event === realtimeEvents.talkUpdates && typeof subjectId === 'number') counts.invalidate(subjectId);
+  });
+  // Uploaded files; several instances must share this folder (docs/decisions.md, Files).
+  const fileStore = new LocalFileStore(path.join(config.dataDir, 'files'));
+  const certificates = new CertificatesService({
+    db,
+    catalog: subjects.catalog,
+    endpoint: config.certificates,
+  });
+  // Every access decision about a subject passes the certificate gate (access/).
+  const permissions = new PermissionsService(subjects.catalog, db.kysely, (auth, subjectId, trx) =>
+    certificates.assertAllowed(auth, subjectId, trx),
+  );
+  const talks = new TalksService({ db, subjects, permissions, events });
+  wireRecordParts(talks, fileStore);
+  registerTicketRules(talks.writeRules, { subjects, talks });
+  registerTaskRules(talks.writeRules, { subjects });
+  const tags = new TagsService({
+    db,
+    catalog: subjects.catalog,
+    events,
+    counts,
+    runner,
+    onError: (err) => log.error({ err }, 'tags'),
+  });
+  talks.writeRules.onWritten({
+    written: (trx, auth, subject, ids) => tags.evaluateWritten(trx, auth, subject, ids),
+  });
+  pushes.register(['tag.gained', 'tag.lost'], tags.membership.pushesOf);
+  events.onCommitted('tags', (committed) => tags.membership.forgetDeleted(committed));
+  const savedFilters = new SavedFiltersService({ db, talks });
+  const menus = new MenusService({ db, subjects, permissions, savedFilters, events });
+  pushes.register(['menu.changed'], menus.pushesOf);
+  const talkQuery = new TalkQueryService({
+    db,
+    subjects,
+    talks,
+    counts,
+    // A grid opened from a menu item the account does not see gets nothing through it.
+    menuItem: (auth, menuId) =>
+      menus.visibleNode(auth, menuId).catch((err: unknown) => {
+        if (err instanceof HttpError && err.statusCode === 404) return undefined;
+        throw err;
+      }),
+  });
+  const tasks = new TasksService({ db, subjects, talks, query: talkQuery, events });
+  const options = new OptionsService({ db, subjects, talks, counts });
+  const templates = new TemplatesService({ db, subjects });
+  const contexts = new ContextsService({
+    subjects,
+    talks,
+    permissions,
+    templates,
+    ids: new ContextIds(() => tokenSecret(db.kysely)),
+  });
+  const jobs = new JobsService({ db, catalog: subjects.catalog });
+  const notifications = new NotificationsService({
+    db,
+    subjects,
+    automationsUsing: async (companyId, ids) => [
+      ...new Set((await jobs.usingNotifications(companyId, ids)).map((r) => r.refId)),
+    ],
+  });
+  const rooms = new RoomsService({
+    db,
+    subjects,
+    menus,
+    events,
+    notificationSource: (companyId) => notifications.forMatrix(companyId),
+  });
+  const accounts = new AccountsService(db.kysely, hasher);
+  accounts.setNotificationMatrix({
+    read: (account) => notifications.accountMatrix(account),
+    prepare: (a, input) => notifications.prepareAccountChoices(a, input),
+  });
+  const files = new FilesService({
+    db,
+    talks,
+    permissions,
+    store: fileStore,
+    events,
+    sizeLimit: config.fileSizeLimit,
+  });
+  const messages = new MessagesService({ db, talks, subjects, events });
+  pushes.register(['message.created'], messages.pushesOf);
+  const inbox = new InboxService({ db: db.kysely, events });
+  pushes.register(['notification.created', 'notification.read'], inbox.pushesOf);
+  const push = new PushChannel({
+    db: db.kysely,
+    keys: await vapidKeys(db.kysely),
+    contact: `mailto:${/<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom}`,
+    // Endpoints are URLs accounts chose: delivered through the one guarded client.
+    outbound: outboundClientFromConfig(config.outbound),
+    allow: config.outbound.allow,
+    timeoutMs: config.outbound.timeoutMs,
+    onError: (err) => log.warn({ err }, 'web push'),
+  });
+  const notificationSender = new NotificationSender({
+    db: db.kysely,
+    notifications,
+    inbox,
+    mailer,
+    push,
+    subjects,
+    talks,
+    messages,
+    onError: (err) => log.error({ err }, 'notification delivery'),
+  });
+  const automations = new AutomationEngine({
+    db,
+    subjects,
+    permissions,
+    jobs: storedJobs(db.kysely),
+    registry: createActionRegistry([
+      ...coreActionHandlers(),
+      // SendEmail, Notification, HttpRequest; HTTP through the one guarded client (outbound/).
+      ...outboundActionHandlers({ outbound: outboundClientFromConfig(config.outbound), files }),
+    ]),
+    services: { talks, subjects, tags, messages, notificationSender, mailer },
+    pollMs: config.automationsPollMs,
+    runner,
+    onError: (err, what) => log.error({ err }, what),
+  });
+  // A commit that appended events wakes the automations (they read the log from their cursor).
+  events.onAppended(() => automations.nudge());
+  const talkImports = new TalkImportService({ db, talks, subjects, events, runner });
+
+  const services: Services = {
+    config,
+    db,
+    mailer,
+    hub,
+    events,
+    auth,
+    accounts,
+    accountLife,
+    subjects,
+    permissions,
+    talks,
+    talkQuery,
+    options,
+    savedFilters,
+    preferences: new PreferencesService(db.kysely),
+    templates,
+    schemaTransfer: new SchemaTransferService({ db, subjects, templates }),
+    contexts,
+    menus,
+    rooms,
+    files,
+    reportModels: new ReportModelsService({ db, subjects, permissions }),
+    availability: new AvailabilityService({ db, talks }),
+    certificates,
+    messages,
+    tasks,
+    tags,
+    talkExport: new TalkExportService({ db, talks, templates }),
+    talkImports,
+    search: new SearchService({ db, talks, permissions, counts }),
+    notifications,
+    notificationSender,
+    inbox,
+    push,
+    jobs,
+    automations,
+  };
+
+  let fileSweep: NodeJS.Timeout | undefined;
+  let sweeping: Promise<unknown> = Promise.resolve();
+  return {
+    services,
+    async start() {
+      await hub.start({
+        sweepMs: config.sessionCheckMs,
+        liveSessions: (ids) => liveSessionIds(db.kysely, ids, Date.now()),
+        onError: (err) => log.error({ err }, 'realtime session sweep'),
+        recordReadCheck: messages.recordReadCheck,
+        deliveryFilter: talkUpdatesFilter({ permissions, db: db.kysely, sessionMs: config.sessionCheckMs }),
+      });
+      // Re-tagging left unfinished by a restart resumes now, in the background.
+      tags.runner.start();
+      // Uploaded bytes a crash left without their row go at start and hourly (FILE_SWEEP_GRACE_SECONDS).
+      const sweepFiles = () => {
+        sweeping = files
+          .sweep(config.fileSweepGraceSeconds * 1000)
+          .catch((err: unknown) => log.error({ err }, 'file sweep'))
+          // Events every durable consumer has read go after a week (events/event-log.ts).
+          .then(() => events.prune())
+          .catch((err: unknown) => log.error({ err }, 'event log prune'));
+      };
+      sweepFiles();
+      fileSweep = setInterval(sweepFiles, 60 * 60 * 1000);
+      fileSweep.unref();
+      // Automations: the outbox worker, due runs and schedules (none in tests: they drain it).
+      automations.start();
+    },
+    async close() {
+      // Push deliveries still under way are abandoned; the sweep ends before the database closes.
+      await push.close();
+      clearInterval(fileSweep);
+      await sweeping;
+      await talkImports.idle();
+      await accountLife.settled();
+      await automations.close();
+      await tags.runner.close();
+      await hub.close();
+      mailer.close();
+    },
+  };
+}
