@@ -135,6 +135,8 @@ describe('run history', { timeout: 30_000 }, () => {
     expect(open.textContent).toContain('Ver registro');
     // Started, duration; the job's own page does not repeat its name on each run.
     expect(card.getByText('Duração: 1,5 s')).toBeTruthy();
+    // In the company's time zone (São Paulo), whatever the browser's: 10:00 UTC is 07:00 there.
+    expect(card.getByText('Início: 24/11/2026, 07:00:00')).toBeTruthy();
     expect(card.queryByRole('link', { name: 'Chamados urgentes' })).toBeNull();
     // Each step: what it did and how long it took.
     const steps = within(card.getByRole('list', { name: 'Etapas' }));

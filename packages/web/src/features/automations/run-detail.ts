@@ -12,6 +12,7 @@ import {
 import { automationsText } from '../../i18n/automations.ts';
 import { contextPath } from '../records/context-route.ts';
 import { HISTORY_PATH } from './paths.ts';
+import { DEFAULT_TIME_ZONE } from '@talkbase/domain/fields/zoned-time';
 
 /**
  * How the run history reads a run (issue 33 item 5): its trigger and what each step did (the
@@ -30,7 +31,12 @@ export interface DetailLine {
   to?: string;
 }
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'medium' });
+// In the company's time zone, as every other date of the app (the browser's own zone may differ).
+const dateTime = new Intl.DateTimeFormat('pt-BR', {
+  dateStyle: 'short',
+  timeStyle: 'medium',
+  timeZone: DEFAULT_TIME_ZONE,
+});
 export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));
 
 /** A duration in pt-BR: '85 ms', '1,5 s', '2 min 5 s'. */
