@@ -1,15 +1,18 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { TemplateSummary } from '@talkbase/domain/contracts/templates';
+import type { Subject } from '@talkbase/domain/contracts/subjects';
+import type { Template, TemplateArea, TemplateSummary } from '@talkbase/domain/contracts/templates';
 import { seriousViolations } from './axe.ts';
-import { signInByApi } from './api.ts';
+import { signInByApi, suiteApi } from './api.ts';
 import { screenshot, settled } from './browser.ts';
 import { signedIn } from './helpers.ts';
 import { GridPage } from './pages/grid-page.ts';
+import { RecordFormPage } from './pages/record-form-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
 
 const suite = useSuite({ SEED: 'demo' });
+const { ok } = suiteApi(suite);
 
 async function api<T>(token: string, path: string): Promise<T> {
   const res = await fetch(`${suite.server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -244,6 +247,230 @@ describe('templates', { timeout: 240_000 }, () => {
     await bothModes(page, 'templates-users-list');
     await page.getByRole('button', { name: 'Limpar filtro' }).click();
     await page.getByRole('link', { name: 'Meus chamados' }).waitFor();
+    await context.close();
+  });
+});
+
+/** What an area holds, without the ids the server gives each save. */
+const held = (areas: TemplateArea[]): unknown =>
+  areas.map((a) => ({
+    subjectAttributeId: a.subjectAttributeId,
+    templateAreaName: a.templateAreaName,
+    order: a.order,
+    widgetId: a.widgetId,
+    configs: a.templateAreaConfigs.map((c) => [c.configIdentifier, c.value]),
+    extras: a.templateAreaSubjectAttributes.map((x) => [
+      x.subjectAttributeId,
+      x.templateAreaSubjectAttributeLabel,
+    ]),
+    nested: held(a.templateAreasMap),
+  }));
+
+async function subjectByApi(admin: string, identifier: string) {
+  const subjects = await ok<{ itens: Subject[] }>(admin, 'GET', '/api/subject?page=1&fetch=1000');
+  const subject = subjects.itens.find((s) => s.subjectIdentifier === identifier);
+  if (!subject) throw new Error(`assunto ${identifier} não encontrado`);
+  const attr = (id: string) => {
+    const found = subject.subjectAttributes.find((a) => a.identifier === id);
+    if (!found) throw new Error(`campo ${id} não encontrado`);
+    return found.subjectAttributeId;
+  };
+  return { subject, attr };
+}
+
+/** The rows of the form template's structure at one level, by name. */
+const structure = (page: Page) =>
+  page
+    .getByRole('list', { name: 'Estrutura do formulário' })
+    .locator(':scope > li')
+    .evaluateAll((lis) => lis.map((li) => li.getAttribute('data-area')));
+
+describe('templates keep what they hold (issue 34 item 2)', { timeout: 240_000 }, () => {
+  it('a group area made through the API is intact after the administrator edits and saves the template', async () => {
+    const admin = await signInByApi(suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const { subject, attr } = await subjectByApi(admin, 'chamado');
+    const made = await ok<Template>(admin, 'POST', '/api/template', {
+      templateName: 'Chamados com grupo',
+      subjectId: subject.subjectId,
+      templateType: 'CustomTemplate',
+      templateAreas: [
+        {
+          subjectAttributeId: attr('titulo'),
+          order: 10,
+          templateAreaConfigs: [{ configIdentifier: 'Width', value: 300 }],
+          templateAreaSubjectAttributes: [
+            { subjectAttributeId: attr('solicitante'), templateAreaSubjectAttributeLabel: 'Quem pediu' },
+          ],
+        },
+        {
+          templateAreaName: 'Classificação',
+          order: 20,
+          templateAreasMap: [
+            { subjectAttributeId: attr('prioridade'), order: 1 },
+            {
+              templateAreaName: 'Detalhe',
+              order: 2,
+              templateAreaConfigs: [{ configIdentifier: 'ishidden', value: true }],
+              templateAreasMap: [{ subjectAttributeId: attr('tipo'), order: 1 }],
+            },
+          ],
+        },
+        { subjectAttributeId: attr('situacao'), order: 30 },
+      ],
+    });
+
+    const { context, page } = await signedIn(
+      suite.browser,
+      suite.server,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      `/config/templates/editor/custom/${made.templateId}`,
+    );
+    await page.getByRole('heading', { name: 'Editar template' }).waitFor();
+    await page.getByTestId('template-selected').waitFor();
+    expect(await selectedOrder(page)).toEqual(['Título', 'Situação']);
+    await page.getByText('Este template tem 1 grupo que não é coluna da grade').waitFor();
+
+    // The column modal's settings: Título wider and fixed.
+    const modal = await openColumn(page, 'Título');
+    await modal.getByRole('textbox', { name: 'Largura' }).fill('350');
+    await modal.getByRole('switch', { name: 'Coluna fixa' }).check({ force: true });
+    await bothModes(page, 'template-column-modal-settings');
+    await modal.getByRole('button', { name: 'Aplicar' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await bothModes(page, 'template-editor-kept-group');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Template Chamados com grupo atualizado com sucesso!').waitFor();
+
+    // The group, its legend, what it nests and the extra attribute are as the API made them; the
+    // Título column has what the modal set, and nothing else changed.
+    const saved = await ok<Template>(admin, 'GET', `/api/template/${made.templateId}`);
+    const expected = structuredClone(made.templateAreas);
+    const titulo = expected[0];
+    if (!titulo) throw new Error('sem a coluna Título');
+    titulo.templateAreaConfigs = [
+      { templateAreaConfigId: 0, configIdentifier: 'Width', value: 350 },
+      { templateAreaConfigId: 0, configIdentifier: 'IsFixed', value: true },
+    ];
+    expect(held(saved.templateAreas)).toEqual(held(expected));
+    expect(saved.templateAreas[1]?.templateAreaName).toBe('Classificação');
+    expect(saved.templateAreas[1]?.templateAreasMap[1]?.templateAreasMap).toHaveLength(1);
+    await ok(admin, 'DELETE', '/api/template', { templateIds: [made.templateId] });
+    await context.close();
+  });
+
+  it('the administrator builds a registration form with a group, a required and a hidden field; the preview and the record form show it', async () => {
+    const { context, page } = await signedIn(
+      suite.browser,
+      suite.server,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      '/config/templates/forms',
+    );
+    await page.getByRole('heading', { name: 'Templates de formulário' }).waitFor();
+    await page.getByRole('main').getByText('Nenhum template encontrado').waitFor();
+    await bothModes(page, 'templates-forms-empty');
+
+    await page.getByRole('link', { name: 'Novo template de cadastro' }).click();
+    await page.getByRole('heading', { name: 'Criar novo template' }).waitFor();
+    await page.getByText('Nenhum campo ou grupo no formulário.').waitFor();
+    await page.getByRole('textbox', { name: /Nome do template/ }).fill('Cadastro de cliente');
+    await page.getByRole('combobox', { name: /Assunto/ }).click();
+    await page.getByRole('option', { name: 'Cliente', exact: true }).click();
+    for (const name of ['Razão social', 'Cidade', 'UF', 'Telefone', 'E-mail'])
+      await page.getByRole('button', { name: `Adicionar ${name}`, exact: true }).click();
+    await page.getByRole('textbox', { name: 'Legenda do novo grupo' }).fill('Contato');
+    await page.getByRole('button', { name: 'Adicionar grupo' }).click();
+    expect(await structure(page)).toEqual(['Razão social', 'Cidade', 'UF', 'Telefone', 'E-mail', 'Contato']);
+
+    // The group dragged above Telefone, then Telefone and E-mail put inside it.
+    const list = page.getByRole('list', { name: 'Estrutura do formulário' });
+    await dragOnto(
+      page,
+      page.getByRole('button', { name: 'Arrastar Contato' }),
+      list.locator(':scope > li[data-area="Telefone"]'),
+    );
+    await expect
+      .poll(() => structure(page))
+      .toEqual(['Razão social', 'Cidade', 'UF', 'Contato', 'Telefone', 'E-mail']);
+    // Right after a mouse drag the browser may swallow the next click (dnd-kit stops the click
+    // that ends a drag): the first move is clicked again if nothing moved.
+    const intoContact = page.getByRole('button', { name: 'Mover Telefone para dentro de Contato' });
+    await intoContact.click();
+    const moved = page.getByRole('list', { name: 'Dentro de Contato' });
+    try {
+      await moved.waitFor({ timeout: 2000 });
+    } catch {
+      await intoContact.click();
+      await moved.waitFor();
+    }
+    await page.getByRole('button', { name: 'Mover E-mail para dentro de Contato' }).click();
+    await expect.poll(() => structure(page)).toEqual(['Razão social', 'Cidade', 'UF', 'Contato']);
+    const inside = page.getByRole('list', { name: 'Dentro de Contato' });
+    expect(
+      await inside.locator(':scope > li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-area'))),
+    ).toEqual(['Telefone', 'E-mail']);
+
+    // 'Edição de campo': Cidade required; UF hidden, saved as SP.
+    const fieldModal = page.getByRole('dialog', { name: 'Edição de campo' });
+    await page.getByRole('button', { name: 'Editar o campo Cidade' }).click();
+    await fieldModal.getByRole('switch', { name: 'Obrigatório' }).check({ force: true });
+    await fieldModal.getByRole('button', { name: 'Aplicar' }).click();
+    await fieldModal.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Editar o campo UF' }).click();
+    await fieldModal.getByRole('switch', { name: 'Oculto' }).check({ force: true });
+    await fieldModal.getByRole('textbox', { name: 'Valor padrão do campo oculto' }).fill('SP');
+    await bothModes(page, 'template-field-modal');
+    await fieldModal.getByRole('button', { name: 'Aplicar' }).click();
+    await fieldModal.waitFor({ state: 'hidden' });
+
+    // The live preview: the legend over its fields, Cidade required, UF not shown.
+    const preview = page.getByTestId('form-template-preview');
+    const group = preview.locator('fieldset', { has: page.locator('legend', { hasText: 'Contato' }) });
+    await group.getByRole('textbox', { name: 'Telefone' }).waitFor();
+    await group.getByRole('textbox', { name: 'E-mail' }).waitFor();
+    expect(await preview.getByRole('textbox', { name: /^Cidade/ }).getAttribute('required')).not.toBeNull();
+    expect(await preview.getByRole('textbox', { name: /^UF/ }).count()).toBe(0);
+    await page.getByTestId('form-template-preview').scrollIntoViewIfNeeded();
+    await bothModes(page, 'template-form-editor');
+
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Template Cadastro de cliente inserido com sucesso!').waitFor();
+    await page.getByRole('heading', { name: 'Templates de formulário' }).waitFor();
+    await page.getByRole('link', { name: 'Cadastro de cliente' }).waitFor();
+    await bothModes(page, 'templates-forms-list');
+
+    // The record form of a new cliente follows it.
+    await page.goto(`${suite.server.url}/context/form/cliente/add`);
+    const form = new RecordFormPage(page);
+    await form.waitUntilReady();
+    const fields = await form.form
+      .locator('.record-field')
+      .evaluateAll((els) => els.map((f) => f.getAttribute('data-field')));
+    expect(fields).toEqual(['nome', 'cidade', 'telefone', 'email']);
+    const contact = form.form.locator('fieldset', { has: page.locator('legend', { hasText: 'Contato' }) });
+    expect(
+      await contact
+        .locator('.record-field')
+        .evaluateAll((els) => els.map((f) => f.getAttribute('data-field'))),
+    ).toEqual(['telefone', 'email']);
+    await form.type('Razão social', 'Padaria Estrela');
+    // Cidade is required by the template (not by the subject): marked so, and OK waits for it.
+    expect(await form.field('Cidade').locator('.mantine-InputWrapper-required').count()).toBe(1);
+    expect(await form.ok.isDisabled()).toBe(true);
+    await bothModes(page, 'template-form-record');
+    await form.type('Cidade', 'Campinas');
+    await form.save();
+    await form.waitForNotice();
+    const admin = await signInByApi(suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const found = await ok<{
+      itens: { talkValues: { subjectAttributeIdentifier: string; value: unknown }[] }[];
+    }>(admin, 'POST', '/api/talk/filter/cliente/', { fetch: 100 });
+    const made = found.itens.find((c) =>
+      c.talkValues.some((v) => v.subjectAttributeIdentifier === 'nome' && v.value === 'Padaria Estrela'),
+    );
+    // The hidden field saved its default value.
+    expect(made?.talkValues.find((v) => v.subjectAttributeIdentifier === 'uf')?.value).toBe('SP');
     await context.close();
   });
 });

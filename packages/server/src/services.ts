@@ -232,8 +232,7 @@ export async function buildServices(opts: {
     events,
     notificationSource: (companyId) => notifications.forMatrix(companyId),
   });
-  const accounts = new AccountsService(db.kysely, hasher);
-  accounts.setNotificationMatrix({
+  const accounts = new AccountsService(db.kysely, hasher, {
     read: (account) => notifications.accountMatrix(account),
     prepare: (a, input) => notifications.prepareAccountChoices(a, input),
   });

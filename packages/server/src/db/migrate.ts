@@ -27,6 +27,7 @@ import { eventStream } from './migrations/0023-event-stream.ts';
 import { runBoundsAndPause } from './migrations/0024-run-bounds-and-pause.ts';
 import { eventStepTagAndRunLists } from './migrations/0025-event-step-tag-and-run-lists.ts';
 import { passwordResets } from './migrations/0026-password-resets.ts';
+import { twoStep } from './migrations/0027-two-step.ts';
 
 /** Versioned migrations, in order. A migration is never edited once released: add the next one. */
 function migrations(db: Db): Record<string, Migration> {
@@ -57,6 +58,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0024-run-bounds-and-pause': runBoundsAndPause(),
     '0025-event-step-tag-and-run-lists': eventStepTagAndRunLists(),
     '0026-password-resets': passwordResets(db.dialect),
+    '0027-two-step': twoStep(),
   };
 }
 

@@ -277,8 +277,11 @@ const QUERY_EXTRAS = [
   'filterJson=' + encodeURIComponent(deepJson(2_000, '[', ']')),
 ];
 
-/** Routes that end the caller's own session or credentials are fuzzed anonymously only. */
-const SESSION_ENDING = /logout|password|passcode|senha|refresh/i;
+/**
+ * Routes that end the caller's own session or credentials, or change how it signs in (two-step,
+ * the company's sign-in rules: a code would then be asked), are fuzzed anonymously only.
+ */
+const SESSION_ENDING = /logout|password|passcode|senha|refresh|twostep|company\/security/i;
 
 interface Case {
   entry: CatalogueEntry;

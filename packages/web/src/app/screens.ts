@@ -16,6 +16,7 @@ export type ScreenName =
   | 'config_theme'
   | 'config_dark_mode'
   | 'config_system'
+  | 'config_security'
   | 'automation_list'
   | 'automation_editor'
   | 'automation_history'
@@ -27,6 +28,7 @@ export type ScreenName =
   | 'template_list_default'
   | 'template_list_custom'
   | 'template_list_users'
+  | 'template_list_forms'
   | 'template_editor_new'
   | 'template_editor'
   | 'notification_list'
@@ -117,6 +119,14 @@ export const screens: readonly Screen[] = [
     title: t.system.title,
     access: 'admin',
     load: () => import('../features/system/SystemPage.tsx').then((m) => ({ Component: m.SystemPage })),
+  },
+  {
+    // The company's sign-in rules (issue 34 item 4); they bind room 1's administrators too.
+    name: 'config_security',
+    path: 'config/security',
+    title: t.sideMenu.items.config_security,
+    access: 'admin-room-1',
+    load: () => import('../features/security/SecurityPage.tsx').then((m) => ({ Component: m.SecurityPage })),
   },
   {
     name: 'menu',
@@ -242,6 +252,16 @@ export const screens: readonly Screen[] = [
     load: () =>
       import('../features/templates/TemplateListPage.tsx').then((m) => ({
         Component: m.UserTemplateListPage,
+      })),
+  },
+  {
+    name: 'template_list_forms',
+    path: 'config/templates/forms',
+    title: templateTitles.forms,
+    access: 'admin',
+    load: () =>
+      import('../features/templates/TemplateListPage.tsx').then((m) => ({
+        Component: m.FormTemplateListPage,
       })),
   },
   {

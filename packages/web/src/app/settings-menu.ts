@@ -42,6 +42,7 @@ const sections: readonly SectionDefinition[] = [
     access: 'admin',
     entries: [
       { screen: 'config_system', icon: 'monitor_heart', access: 'admin' },
+      { screen: 'config_security', icon: 'lock', access: 'admin-room-1' },
       { screen: 'automation_list', icon: 'bolt', access: 'admin-room-1' },
       { screen: 'menu', icon: 'menu_open', access: 'admin' },
       { screen: 'subjects_list', icon: 'schema', access: 'admin' },
@@ -55,6 +56,7 @@ const sections: readonly SectionDefinition[] = [
       { screen: 'template_list_default', icon: 'table_chart', access: 'admin' },
       { screen: 'template_list_custom', icon: 'dashboard_customize', access: 'admin' },
       { screen: 'template_list_users', icon: 'manage_accounts', access: 'admin' },
+      { screen: 'template_list_forms', icon: 'description', access: 'admin' },
     ],
   },
   {

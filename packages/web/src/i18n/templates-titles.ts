@@ -3,6 +3,7 @@ export const templateTitles = {
   custom: 'Templates de Personalizados',
   default: 'Templates padrão',
   users: 'Templates de Usuários',
+  forms: 'Templates de formulário',
   editorEdit: 'Editar template',
   editorNew: 'Criar novo template',
 } as const;

@@ -30,6 +30,7 @@ export interface CompaniesTable {
   catalog_version: Generated<number>;
   /** Moved by triggers whenever a session or what authentication reads of an account changes (0021). */
   auth_version: Generated<number>;
+  /** The company rule `requireTwoStepForAdmins` (PUT /api/company/security, 0027). */
   two_factor_required: number;
   created_at: number;
 }
@@ -64,6 +65,8 @@ export interface AccountsTable {
   integration_hash: string | null;
   is_admin: number;
   two_factor_enabled: number;
+  /** When two-step sign-in was last switched on or off for the account (0027). */
+  two_factor_changed_at: Generated<number | null>;
   is_active: number;
   created_at: number;
   updated_at: number;
@@ -128,6 +131,8 @@ export interface PasscodesTable {
   expires_at: number;
   used_at: number | null;
   failed_attempts: number;
+  /** 'sign-in' (verifypasscode) or 'enrol' (confirms switching two-step on) (0027). */
+  purpose: Generated<string>;
 }
 
 /** A password reset link e-mailed (0026): only its token's SHA-256 is kept; single use. */

@@ -102,9 +102,12 @@ function present(row: repo.AccountListRow, auth: AuthContext): AccountListItem {
 export class AccountsService {
   private readonly db: Kysely<Database>;
   private readonly hasher: PasswordHasher;
-  constructor(db: Kysely<Database>, hasher: PasswordHasher) {
+  /** The own profile's notification × channel matrix (modules/notifications, given by the app). */
+  private readonly notificationMatrix: NotificationMatrix;
+  constructor(db: Kysely<Database>, hasher: PasswordHasher, notificationMatrix: NotificationMatrix) {
     this.db = db;
     this.hasher = hasher;
+    this.notificationMatrix = notificationMatrix;
   }
 
   async page(auth: AuthContext, q: z.output<typeof accountListQuerySchema>): Promise<AccountPage> {
@@ -182,17 +185,10 @@ export class AccountsService {
       })),
       // The own profile's matrix (modules/notifications); another account's is not shown.
       notifications:
-        accountId === auth.accountId && this.notificationMatrix
+        accountId === auth.accountId
           ? await this.notificationMatrix.read({ accountId, companyId: auth.companyId, roomId: row.room_id })
           : [],
     };
-  }
-
-  private notificationMatrix: NotificationMatrix | undefined;
-
-  /** The own profile's notification × channel matrix (modules/notifications), set at start. */
-  setNotificationMatrix(matrix: NotificationMatrix): void {
-    this.notificationMatrix = matrix;
   }
 
   async image(auth: AuthContext, accountId: number): Promise<{ type: string; bytes: Buffer }> {
@@ -351,7 +347,7 @@ export class AccountsService {
       errors.push({ message: messages.forbidden, field: 'notifications' });
     throwIfAny(errors);
     const saveNotifications =
-      body.notifications !== undefined && this.notificationMatrix
+      body.notifications !== undefined
         ? await this.notificationMatrix.prepare(auth, body.notifications)
         : undefined;
 

@@ -79,6 +79,49 @@ export const platformDescriptions: Readonly<Record<string, string>> = {
     'senha nova, mostrada só nesta resposta; a antiga e as sessões abertas com ela deixam de valer na hora. ' +
     'Conta que não é de integração: 422 ' +
     '`Somente contas de integração recebem uma nova senha gerada.`.',
+
+  // Two-step sign-in (issue 34 item 4)
+  'GET /api/account/twostep':
+    'A verificação em duas etapas da própria conta: `{enabled, requiredByCompany, changedAt, email}`. ' +
+    '`enabled`: ligada para a conta; `requiredByCompany`: a conta é de administrador e a empresa exige o código ' +
+    'dos administradores (`PUT /api/company/security`), então o código é pedido mesmo com `enabled: false`; ' +
+    '`changedAt`: quando foi ligada ou desligada pela última vez (ms desde 1970), `null` se nunca; `email`: para onde ' +
+    'vão os códigos.',
+  'POST /api/account/twostep/start':
+    'Primeiro passo para ligar a verificação em duas etapas da própria conta: envia para o e-mail da conta um código ' +
+    'de 6 dígitos, válido por 10 minutos e de uso único, e responde 204. Ela só fica ligada depois de ' +
+    '`POST /api/account/twostep/confirm` com esse código (um endereço errado não tranca ninguém fora). Um novo pedido ' +
+    'invalida o código anterior. Recusas: 422 `A verificação em duas etapas já está ligada.`, contas de integração ' +
+    'e contas sem e-mail (422); pedidos demais: 429 com `Retry-After` (o limite por conta do login).',
+  'POST /api/account/twostep/confirm':
+    'Liga a verificação em duas etapas da própria conta: `{passcode}` (o código de `POST /api/account/twostep/start`) ' +
+    '→ `200` com o estado de `GET /api/account/twostep`. Daí em diante, o login responde `{passcodeRequired: true}` ' +
+    'e envia um código por e-mail a cada entrada. Código errado, vencido ou já usado: 422 `Código de verificação ' +
+    'inválido ou expirado.` (`field: passcode`); a quinta tentativa errada invalida o código; tentativas demais: 429. ' +
+    'Os códigos de login e os de confirmação não servem um no lugar do outro.',
+  'POST /api/account/twostep/disable':
+    'Desliga a verificação em duas etapas da própria conta: `{currentPassword}` → `200` com o estado. A senha atual é ' +
+    'pedida para que uma sessão deixada aberta ou um token roubado não bastem para enfraquecer a conta; senha errada: ' +
+    '409 `Senha inválida` (`field: currentPassword`), com o mesmo limite de tentativas da troca de senha (429). ' +
+    'O dono da conta é avisado por e-mail. Se a empresa exige o código dos administradores, ele continua sendo pedido ' +
+    'a uma conta de administrador (`requiredByCompany`).',
+  'GET /api/account/{accountId}/twostep':
+    'A verificação em duas etapas de uma conta da empresa, para o formulário de usuário (administradores): o mesmo ' +
+    'formato de `GET /api/account/twostep`. Conta de outra empresa ou inexistente: 404.',
+  'PUT /api/account/{accountId}/twostep':
+    'O administrador liga (`{enabled: true}`) ou desliga (`{enabled: false}`) a verificação em duas etapas de outro ' +
+    'usuário e recebe o estado; ligada por um administrador, vale a partir do próximo login, sem confirmação (o e-mail ' +
+    'da conta é o que o administrador cadastrou), e a pessoa é avisada por e-mail. Recusas: 422 para a própria conta ' +
+    '(use `POST /api/account/twostep/...`), contas de integração, contas sem e-mail e contas inativas; 403 para uma ' +
+    'conta do perfil Administrador, que só administradores desse perfil alteram.',
+  'GET /api/company/security':
+    'As regras de entrada da empresa: `{requireTwoStepForAdmins}` (administradores).',
+  'PUT /api/company/security':
+    'Com `{requireTwoStepForAdmins: true}`, todo administrador da empresa passa a receber por e-mail um código a cada ' +
+    'login, mesmo sem ter ligado a verificação em duas etapas na própria conta (o login responde ' +
+    '`{passcodeRequired: true}`); `false` volta a pedir o código só de quem a ligou. Responde as regras gravadas. ' +
+    'Só administradores do perfil Administrador alteram a regra (ela vale para eles também); os demais: 403 ' +
+    '`Somente um administrador do perfil Administrador pode alterar as regras de segurança da empresa.`.',
   'GET /api/account/preferences':
     'O tema, o modo noturno e o tamanho da fonte da própria conta: `{theme, darkMode, fontSize, saved, customerColors}`. ' +
     'Até a primeira gravação, responde o padrão (`#1976d2`, modo diurno, fonte 0, `saved: false`). ' +

@@ -23,6 +23,21 @@ export const operationSummaries: Readonly<Record<string, string>> = {
     'O administrador envia a um usuário o e-mail de redefinição de senha.',
   'POST /api/account/{accountId}/credentials':
     'Gera uma nova senha para uma conta de integração (mostrada só nesta resposta); a antiga deixa de valer.',
+  'GET /api/account/twostep':
+    'A verificação em duas etapas da própria conta: ligada, exigida pela empresa, desde quando.',
+  'POST /api/account/twostep/start':
+    'Envia por e-mail o código que confirma ligar a verificação em duas etapas da própria conta.',
+  'POST /api/account/twostep/confirm':
+    'Liga a verificação em duas etapas da própria conta com o código enviado por e-mail.',
+  'POST /api/account/twostep/disable':
+    'Desliga a verificação em duas etapas da própria conta, com a senha atual.',
+  'GET /api/account/{accountId}/twostep': 'A verificação em duas etapas de uma conta (administradores).',
+  'PUT /api/account/{accountId}/twostep':
+    'O administrador liga ou desliga a verificação em duas etapas de outro usuário, que é avisado por e-mail.',
+  'GET /api/company/security':
+    'As regras de entrada da empresa: verificação em duas etapas exigida dos administradores.',
+  'PUT /api/company/security':
+    'Liga ou desliga a exigência da verificação em duas etapas para os administradores da empresa.',
   'GET /api/subject': 'Lista os assuntos da empresa, com busca por termo.',
   'POST /api/subject': 'Cria um assunto, com os seus atributos.',
   'GET /api/subject/related/other/{subject}': 'Os atributos de outros assuntos que apontam para este.',

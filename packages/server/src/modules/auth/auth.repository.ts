@@ -124,6 +124,9 @@ export async function revokeOtherSessions(
   await q.execute();
 }
 
+/** What an e-mailed code is for (0027): opening a session, or confirming two-step is switched on. */
+export type PasscodePurpose = 'sign-in' | 'enrol';
+
 export async function insertPasscode(
   db: Kysely<Database>,
   row: {
@@ -133,13 +136,15 @@ export async function insertPasscode(
     keepConnected: boolean;
     at: number;
     expiresAt: number;
+    purpose: PasscodePurpose;
   },
 ): Promise<void> {
-  // A new code replaces any earlier one still pending.
+  // A new code replaces any earlier one of the same purpose still pending.
   await db
     .updateTable('passcodes')
     .set({ used_at: row.at })
     .where('account_id', '=', row.accountId)
+    .where('purpose', '=', row.purpose)
     .where('used_at', 'is', null)
     .execute();
   await db
@@ -153,15 +158,22 @@ export async function insertPasscode(
       expires_at: row.expiresAt,
       used_at: null,
       failed_attempts: 0,
+      purpose: row.purpose,
     })
     .execute();
 }
 
-export function findPendingPasscode(db: Kysely<Database>, accountId: number, at: number) {
+export function findPendingPasscode(
+  db: Kysely<Database>,
+  accountId: number,
+  at: number,
+  purpose: PasscodePurpose,
+) {
   return db
     .selectFrom('passcodes')
     .select(['id', 'code_hash', 'keep_connected', 'failed_attempts'])
     .where('account_id', '=', accountId)
+    .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
     .where('expires_at', '>', at)
     .orderBy('id', 'desc')
@@ -195,4 +207,22 @@ export async function countPasscodeFailure(
   if (row && row.failed_attempts >= maxFailures) {
     await db.updateTable('passcodes').set({ used_at: at }).where('id', '=', id).execute();
   }
+}
+
+/** Switches an account's own two-step sign-in on or off (0027 keeps when). */
+export async function setTwoStep(db: Kysely<Database>, accountId: number, enabled: boolean, at: number) {
+  await db
+    .updateTable('accounts')
+    .set({ two_factor_enabled: enabled ? 1 : 0, two_factor_changed_at: at })
+    .where('id', '=', accountId)
+    .execute();
+}
+
+/** The company rule requireTwoStepForAdmins (companies.two_factor_required). */
+export async function setTwoStepForAdmins(db: Kysely<Database>, companyId: number, required: boolean) {
+  await db
+    .updateTable('companies')
+    .set({ two_factor_required: required ? 1 : 0 })
+    .where('id', '=', companyId)
+    .execute();
 }

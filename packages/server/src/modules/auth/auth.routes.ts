@@ -11,6 +11,7 @@ import {
 } from '@talkbase/domain/contracts/account';
 import { defineRoute, type Authenticator } from '../../http/route.ts';
 import type { AuthService, RequestMeta } from './auth.service.ts';
+import { registerTwoStepRoutes } from './two-step.routes.ts';
 
 const meta = (req: FastifyRequest): RequestMeta => ({
   ip: req.ip,
@@ -63,4 +64,6 @@ export function registerAuthRoutes(
       await auth.logout(who);
     },
   });
+
+  registerTwoStepRoutes(app, authenticate, auth.twoStep);
 }

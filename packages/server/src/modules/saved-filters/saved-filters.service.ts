@@ -9,6 +9,7 @@ import { compileFilter } from '../../records/filter-compiler.ts';
 import { textOf } from '../../records/talk-values.ts';
 import * as talksRepo from '../../records/talks.repository.ts';
 import type { TalksService } from '../talks/talks.service.ts';
+import { checkSavedFilterWrite } from './saved-filter-rule.ts';
 
 /** 001 §9: saved filters are fetched 10,000 at a time. */
 export const SAVED_FILTERS_FETCH_MAX = 10_000;
@@ -25,6 +26,9 @@ export class SavedFiltersService {
   constructor(deps: { db: Db; talks: TalksService }) {
     this.db = deps.db;
     this.talks = deps.talks;
+    // Every write of a saved filter, whoever makes it, is checked against its subject (here rather
+    // than in app.ts: the service is the module's one entry point there).
+    deps.talks.writeRules.register(FILTER_SUBJECT, (input) => checkSavedFilterWrite(deps.talks, input));
   }
 
   async list(

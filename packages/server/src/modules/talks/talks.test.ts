@@ -351,7 +351,11 @@ describe('talks', () => {
     expect(huge.itens).toHaveLength(5);
     expect((await filter('chamado', { fetch: 999999 })).statusCode).toBe(400);
 
-    const saved = await createTalk(t.app, admin, 'filtro', { nome: 'Rede', filtro: tree });
+    const saved = await createTalk(t.app, admin, 'filtro', {
+      nome: 'Rede',
+      filtro: tree,
+      assunto: 'chamado',
+    });
     const bySaved = (
       await filter('chamado', { filterIds: [saved], order: [{ attribute: 'prioridade', direction: 0 }] })
     ).json<Page>();

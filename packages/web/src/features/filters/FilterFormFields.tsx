@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, type ReactNode } from 'react';
 import { FilterTreeEditor } from '../../fields/editors/complex/FilterTreeEditor.tsx';
 import { standaloneAttribute } from '../../fields/editors/complex/standalone-attribute.ts';
@@ -48,6 +48,12 @@ export interface FilterFormFieldsProps {
   treeId: string;
   onSave: () => void;
   onCancel: () => void;
+  /** While the save is under way (the button shows it and takes no second click). */
+  saving?: boolean;
+  /** Shown where the tree goes while no subject is chosen (nothing when absent). */
+  noSubjectHint?: string;
+  /** A form on its own page has nowhere to go back to. */
+  hideCancel?: boolean;
   /** What follows the buttons (a question the form may ask). */
   children?: ReactNode;
 }
@@ -93,6 +99,11 @@ export function FilterFormFields({ form, text, ...props }: FilterFormFieldsProps
           {text.loadError}
         </Alert>
       )}
+      {!form.subject && props.noSubjectHint && (
+        <Text size="sm" c="dimmed">
+          {props.noSubjectHint}
+        </Text>
+      )}
       {form.subject && (
         <FilterTreeEditor
           key={form.subject}
@@ -110,10 +121,14 @@ export function FilterFormFields({ form, text, ...props }: FilterFormFieldsProps
         />
       )}
       <Group justify="flex-end">
-        <Button variant="default" onClick={props.onCancel}>
-          {text.cancel}
+        {!props.hideCancel && (
+          <Button variant="default" onClick={props.onCancel} disabled={props.saving}>
+            {text.cancel}
+          </Button>
+        )}
+        <Button onClick={props.onSave} loading={props.saving}>
+          {text.save}
         </Button>
-        <Button onClick={props.onSave}>{text.save}</Button>
       </Group>
       {props.children}
     </Stack>

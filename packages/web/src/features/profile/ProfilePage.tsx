@@ -33,6 +33,7 @@ import {
 import { PasswordMeter } from '../../ui/PasswordMeter.tsx';
 import { usePasswordStrength } from '../../ui/usePasswordStrength.ts';
 import { usersText } from '../../i18n/users.ts';
+import { TwoStepSection } from './TwoStepSection.tsx';
 
 const text = usersText.profile;
 const form = usersText.form;
@@ -282,6 +283,8 @@ function ProfileForm({ account }: { account: AccountDetail }) {
             />
           </Stack>
         </Section>
+
+        {isPerson && <TwoStepSection />}
 
         <Section title={notificationsText.matrix.title}>
           <NotificationChannelMatrix

@@ -28,6 +28,10 @@ const TalkView = lazy(() =>
 const TimelineView = lazy(() =>
   import('./timeline/TimelineView.tsx').then((m) => ({ default: m.TimelineView })),
 );
+// Saved filters (records of `filtro`) have their own form: their subject is a choice, not a field.
+const SavedFilterEditor = lazy(() =>
+  import('../filters/SavedFilterEditor.tsx').then((m) => ({ default: m.SavedFilterEditor })),
+);
 const HelpView = lazy(() => import('./help/HelpView.tsx').then((m) => ({ default: m.HelpView })));
 const AttachmentsView = lazy(() =>
   import('./attachments/AttachmentsView.tsx').then((m) => ({ default: m.AttachmentsView })),
@@ -111,6 +115,16 @@ function Scenario({ route, context }: { route: ContextRoute; context: ContextRes
       replace: true,
     });
   };
+  const savedFilter = context.subject.subjectIdentifier.toLowerCase() === 'filtro';
+  if (savedFilter && (route.scenario === 'form' || route.scenario === 'talk'))
+    return (
+      <SavedFilterEditor
+        talkId={talkId}
+        onSaved={(saved) =>
+          afterSave({ ...saved, location: contextPath('form', route.subject, { talkId: saved.talkId }) })
+        }
+      />
+    );
   switch (route.scenario) {
     case 'grid':
       return (

@@ -31,7 +31,10 @@ export interface TagSlot {
 }
 
 /** The grid's view, as its toolbar's export takes it: filter, search, tags, order and template. */
-export type GridView = Pick<TalkFilterRequest, 'isActive' | 'filterIds' | 'tagIds' | 'term' | 'order'> & {
+export type GridView = Pick<
+  TalkFilterRequest,
+  'isActive' | 'filterIds' | 'filterJson' | 'tagIds' | 'term' | 'order'
+> & {
   templateId?: number | undefined;
   /** The system columns the grid shows (created_at, created_by…). */
   systemColumns?: string[];

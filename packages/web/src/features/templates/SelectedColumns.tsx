@@ -68,6 +68,16 @@ function SortableColumn(props: {
             {column.sort === 1 ? text.sortAsc : text.sortDesc}
           </Badge>
         )}
+        {column.fixed && (
+          <Badge variant="default" size="sm">
+            {text.fixedShort}
+          </Badge>
+        )}
+        {column.hidden && (
+          <Badge variant="default" size="sm">
+            {text.hiddenShort}
+          </Badge>
+        )}
         <Badge variant="default" size="sm">
           {text.widthShort(column.width)}
         </Badge>

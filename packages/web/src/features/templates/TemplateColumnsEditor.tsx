@@ -6,6 +6,7 @@ import { AvailableFields } from './AvailableFields.tsx';
 import { ColumnModal } from './ColumnModal.tsx';
 import { SelectedColumns } from './SelectedColumns.tsx';
 import {
+  applyColumnEdit,
   availableFields,
   moveColumn,
   newColumn,
@@ -123,8 +124,8 @@ export function TemplateColumnsEditor(props: {
         column={editing}
         onClose={() => setEditing(null)}
         onApply={(edit) => {
-          const id = editing?.subjectAttributeId;
-          onChange(columns.map((c) => (c.subjectAttributeId === id ? { ...c, ...edit } : c)));
+          const key = editing?.key;
+          onChange(columns.map((c) => (c.key === key ? applyColumnEdit(c, edit) : c)));
           setEditing(null);
         }}
       />

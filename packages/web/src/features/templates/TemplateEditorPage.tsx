@@ -14,7 +14,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TEMPLATE_SCENARIO, TEMPLATE_TYPE, type Template } from '@talkbase/domain/contracts/templates';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { t } from '../../i18n/pt-BR.ts';
 import { templatesText } from '../../i18n/templates.ts';
@@ -32,7 +32,10 @@ import {
   draftProblems,
   draftToInput,
   emptyDraft,
+  gridColumns,
+  isFormKind,
   parseKind,
+  withColumns,
   TEMPLATE_NAME_MAX,
   type EditorKind,
   type FieldOption,
@@ -50,6 +53,10 @@ import {
 import './templates.css';
 
 const text = templatesText.editor;
+// The form templates' editor (registration and edition) is its own chunk: grids never load it.
+const FormTemplateEditor = lazy(() =>
+  import('./FormTemplateEditor.tsx').then((m) => ({ default: m.FormTemplateEditor })),
+);
 const positive = (v: string | null | undefined) =>
   v && /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : null;
 
@@ -139,6 +146,8 @@ function TemplateForm(props: {
   };
 
   const subject = props.subjects.find((s) => s.subjectId === draft.subjectId) ?? null;
+  // Groups made through the API on a grid template: the column editor does not show them, and keeps them.
+  const keptAreas = draft.areas.length - gridColumns(draft.areas).length;
   const baseTemplates = useQuery({
     queryKey: templateKeys.list({
       scenarioId: TEMPLATE_SCENARIO.grid,
@@ -184,16 +193,17 @@ function TemplateForm(props: {
         subjectAttributeId: a.subjectAttributeId,
         attributeName: a.attributeName,
         alias: null,
+        isRequired: a.isRequired,
       }));
   }
 
   const chooseSubject = (subjectId: number | null) => {
     if (subjectId === draft.subjectId) return;
     if (kind === 'users') {
-      change({ subjectId, parentTemplateId: null, accountId: null, columns: [] });
+      change({ subjectId, parentTemplateId: null, accountId: null, areas: [] });
       return;
     }
-    if (draft.columns.length > 0) {
+    if (draft.areas.length > 0) {
       setPending({ kind: 'subject', subjectId });
       return;
     }
@@ -201,7 +211,7 @@ function TemplateForm(props: {
   };
 
   const chooseBase = (parentTemplateId: number | null) => {
-    change({ parentTemplateId, accountId: null, columns: [] });
+    change({ parentTemplateId, accountId: null, areas: [] });
   };
 
   /** Back to the list (its cache already told to reload), closing the editor's tab. */
@@ -327,15 +337,34 @@ function TemplateForm(props: {
           />
         </Stack>
       </Paper>
-      <TemplateColumnsEditor
-        fields={fields}
-        emptyHint={kind === 'users' ? text.pickBaseFirst : text.pickSubjectFirst}
-        columns={draft.columns}
-        onChange={(columns) => change({ columns })}
-        error={shown('columns') ?? server.get('templateAreas')}
-      />
+      {isFormKind(kind) ? (
+        <Suspense fallback={<Skeleton height={320} aria-label={t.app.loading} />}>
+          <FormTemplateEditor
+            fields={fields}
+            emptyHint={text.pickSubjectFirst}
+            areas={draft.areas}
+            onChange={(areas) => change({ areas })}
+            error={shown('columns') ?? server.get('templateAreas')}
+          />
+        </Suspense>
+      ) : (
+        <>
+          {keptAreas > 0 && (
+            <Alert color="blue" variant="light" p="xs">
+              {text.keptAreas(keptAreas)}
+            </Alert>
+          )}
+          <TemplateColumnsEditor
+            fields={fields}
+            emptyHint={kind === 'users' ? text.pickBaseFirst : text.pickSubjectFirst}
+            columns={gridColumns(draft.areas)}
+            onChange={(columns) => change({ areas: withColumns(draft.areas, columns) })}
+            error={shown('columns') ?? server.get('templateAreas')}
+          />
+        </>
+      )}
       <Group justify="flex-end">
-        {!canSave(draft) && (
+        {!canSave(draft, kind) && (
           <Text size="sm" c="dimmed">
             {text.saveHint}
           </Text>
@@ -343,7 +372,7 @@ function TemplateForm(props: {
         <Button variant="default" onClick={() => void leave()} disabled={saving}>
           {text.cancel}
         </Button>
-        <Button onClick={() => void save()} loading={saving} disabled={!canSave(draft)}>
+        <Button onClick={() => void save()} loading={saving} disabled={!canSave(draft, kind)}>
           {text.save}
         </Button>
       </Group>
@@ -352,7 +381,7 @@ function TemplateForm(props: {
         title={text.confirmTitle}
         onClose={() => setPending(null)}
         onConfirm={() => {
-          if (pending) change({ subjectId: pending.subjectId, columns: [], relatedTemplateIds: [] });
+          if (pending) change({ subjectId: pending.subjectId, areas: [], relatedTemplateIds: [] });
           setPending(null);
         }}
       >

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TEMPLATE_TYPE } from '@talkbase/domain/contracts/templates';
+import { TEMPLATE_SCENARIO, TEMPLATE_TYPE } from '@talkbase/domain/contracts/templates';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { templatesText } from '../../i18n/templates.ts';
@@ -12,7 +12,14 @@ import { useListPaging } from '../settings-list/useListPaging.ts';
 import { useListRemoval } from '../settings-list/useListRemoval.ts';
 import { useListSearch } from '../settings-list/useListSearch.ts';
 import { useRefreshParam } from '../settings-list/useRefreshParam.ts';
-import { TEMPLATE_PAGE_SIZES, TEMPLATE_SEARCH_MAX, TYPE_OF_KIND, type EditorKind } from './template-draft.ts';
+import {
+  isFormKind,
+  kindOfType,
+  TEMPLATE_PAGE_SIZES,
+  TEMPLATE_SEARCH_MAX,
+  TYPE_OF_KIND,
+  type EditorKind,
+} from './template-draft.ts';
 import {
   deleteTemplates,
   fetchPeople,
@@ -26,7 +33,11 @@ const text = templatesText.list;
 export const TEMPLATES_PATH = '/config/templates';
 export const editorPath = (kind: EditorKind, templateId?: number) =>
   `${TEMPLATES_PATH}/editor/${kind}${templateId ? `/${templateId}` : ''}`;
-export const listPath = (kind: EditorKind) => `${TEMPLATES_PATH}/${kind}`;
+/** A form template (registration or edition) returns to the forms' list. */
+export const listPath = (kind: EditorKind | 'forms') =>
+  `${TEMPLATES_PATH}/${kind !== 'forms' && isFormKind(kind) ? 'forms' : kind}`;
+
+type ListKind = Exclude<EditorKind, 'registration' | 'edition'> | 'forms';
 
 interface Row {
   key: string;
@@ -45,12 +56,16 @@ export function CustomTemplateListPage() {
 export function DefaultTemplateListPage() {
   return <TemplateListPage kind="default" />;
 }
+/** The forms records open with (registration and edition templates: issue 34 item 2). */
+export function FormTemplateListPage() {
+  return <TemplateListPage kind="forms" />;
+}
 /** 001 §2.8: 'Templates de Usuários' with 'Filtro por usuário'. */
 export function UserTemplateListPage() {
   return <TemplateListPage kind="users" />;
 }
 
-export function TemplateListPage({ kind }: { kind: EditorKind }) {
+export function TemplateListPage({ kind }: { kind: ListKind }) {
   const paging = useListPaging(TEMPLATE_PAGE_SIZES[0]);
   const { page, pageSize: fetch } = paging;
   // 001 §2.8: the search runs on Enter.
@@ -62,7 +77,7 @@ export function TemplateListPage({ kind }: { kind: EditorKind }) {
   useRefreshParam(templateKeys.all);
 
   const templateQuery = {
-    templateType: TYPE_OF_KIND[kind],
+    ...(kind === 'forms' ? { scenarioId: TEMPLATE_SCENARIO.form } : { templateType: TYPE_OF_KIND[kind] }),
     page,
     fetch,
     term,
@@ -117,8 +132,13 @@ export function TemplateListPage({ kind }: { kind: EditorKind }) {
       return {
         key: String(tpl.templateId),
         label: name,
-        detail: kind === 'users' ? `${tpl.subjectName} · ${tpl.accountName ?? ''}` : tpl.subjectName,
-        to: editorPath(kind, tpl.templateId),
+        detail:
+          kind === 'users'
+            ? `${tpl.subjectName} · ${tpl.accountName ?? ''}`
+            : kind === 'forms'
+              ? `${tpl.subjectName} · ${tpl.templateType === TEMPLATE_TYPE.edition ? text.edition : text.registration}`
+              : tpl.subjectName,
+        to: editorPath(kind === 'forms' ? kindOfType(tpl.templateType) : kind, tpl.templateId),
         removable: { templateId: tpl.templateId, name },
       };
     });
@@ -152,7 +172,12 @@ export function TemplateListPage({ kind }: { kind: EditorKind }) {
       title={text.titles[kind]}
       titleAside={<ListSearchToggle search={search} controls="templates-search" texts={text} />}
       actions={
-        kind === 'default' ? null : (
+        kind === 'default' ? null : kind === 'forms' ? (
+          <Group gap="xs">
+            <NewItemButton to={editorPath('registration')}>{text.newRegistration}</NewItemButton>
+            <NewItemButton to={editorPath('edition')}>{text.newEdition}</NewItemButton>
+          </Group>
+        ) : (
           <NewItemButton to={editorPath(kind)}>
             {kind === 'custom' ? text.newCustom : text.newUser}
           </NewItemButton>

@@ -74,7 +74,7 @@ describe('ordering the selected columns', () => {
   });
 
   it('the saved body numbers the columns in the shown order, with their widths and sorting', () => {
-    const draft = { ...emptyDraft(5), templateName: ' Semana ', columns: moveColumn(cols, 3, 1) };
+    const draft = { ...emptyDraft(5), templateName: ' Semana ', areas: moveColumn(cols, 3, 1) };
     const body = draftToInput(draft, 'custom');
     expect(body.templateType).toBe(7);
     expect(body.templateName).toBe('Semana');
@@ -83,10 +83,8 @@ describe('ordering the selected columns', () => {
       [1, 2],
       [2, 3],
     ]);
-    expect(body.templateAreas[0]?.templateAreaConfigs).toEqual([
-      { configIdentifier: 'Width', value: 200 },
-      { configIdentifier: 'IsOrderable', value: false },
-    ]);
+    // A new column writes the editor's width; unsorted is what no IsOrderable already means.
+    expect(body.templateAreas[0]?.templateAreaConfigs).toEqual([{ configIdentifier: 'Width', value: 200 }]);
   });
 });
 
@@ -96,17 +94,15 @@ describe("'Edição de coluna' limits (001 §5, §9)", () => {
   });
 
   it('alias up to 150 characters', () => {
-    expect(columnProblems({ alias: 'x'.repeat(150), width: 200, sort: false })).toEqual({});
-    expect(columnProblems({ alias: 'x'.repeat(151), width: 200, sort: false }).alias).toBe(
-      'Máximo de 150 caracteres.',
-    );
+    expect(columnProblems({ alias: 'x'.repeat(150), width: 200 })).toEqual({});
+    expect(columnProblems({ alias: 'x'.repeat(151), width: 200 }).alias).toBe('Máximo de 150 caracteres.');
   });
 
   it('width a number from 100 to 1000', () => {
     for (const ok of [100, 1000, '550'])
-      expect(columnProblems({ alias: '', width: ok, sort: false }).width).toBeUndefined();
+      expect(columnProblems({ alias: '', width: ok }).width).toBeUndefined();
     for (const bad of [99, 1001, '', 'abc', Number.NaN])
-      expect(columnProblems({ alias: '', width: bad, sort: false }).width).toBe(
+      expect(columnProblems({ alias: '', width: bad }).width).toBe(
         'A largura deve ser um número entre 100 e 1000.',
       );
   });

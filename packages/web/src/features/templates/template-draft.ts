@@ -1,25 +1,37 @@
 import { arrayMove } from '@dnd-kit/sortable';
 import {
+  DEFAULT_COLUMN_WIDTH,
   EDITOR_DEFAULT_WIDTH,
   MAX_COLUMN_WIDTH,
   MIN_COLUMN_WIDTH,
+  TEMPLATE_LIMITS,
   TEMPLATE_TYPE,
   templateMessages,
   type Template,
   type TemplateArea,
-  type TemplateAreaConfig,
+  type TemplateConfigIdentifier,
   type TemplateConfigValue,
   type TemplateType,
 } from '@talkbase/domain/contracts/templates';
+import { templatesText } from '../../i18n/templates.ts';
 
-/** The editor's kinds of template (001 §2.9 route param `type`). */
-export const EDITOR_KINDS = ['custom', 'default', 'users'] as const;
+/**
+ * The editor's kinds of template (001 §2.9 route param `type`: users, custom, default), and the
+ * forms a record opens with (registration 5, edition 6: issue 34 item 2).
+ */
+export const EDITOR_KINDS = ['custom', 'default', 'users', 'registration', 'edition'] as const;
 export type EditorKind = (typeof EDITOR_KINDS)[number];
 export const TYPE_OF_KIND: Record<EditorKind, TemplateType> = {
   custom: TEMPLATE_TYPE.custom,
   default: TEMPLATE_TYPE.companyDefault,
   users: TEMPLATE_TYPE.user,
+  registration: TEMPLATE_TYPE.registration,
+  edition: TEMPLATE_TYPE.edition,
 };
+export const kindOfType = (type: TemplateType): EditorKind =>
+  EDITOR_KINDS.find((k) => TYPE_OF_KIND[k] === type) ?? 'custom';
+/** Registration and edition templates lay out a form; the others a grid. */
+export const isFormKind = (kind: EditorKind) => kind === 'registration' || kind === 'edition';
 export const parseKind = (v: string | undefined): EditorKind | undefined =>
   (EDITOR_KINDS as readonly string[]).includes(v ?? '') ? (v as EditorKind) : undefined;
 
@@ -38,17 +50,56 @@ export interface FieldOption {
   attributeName: string;
   /** The base template's alias, when the field comes from one. */
   alias: string | null;
+  /** The attribute's own "required": what a column's 'isrequired' is when the template says nothing. */
+  isRequired?: boolean;
 }
 
-export interface EditorColumn {
-  subjectAttributeId: number;
-  attributeName: string;
-  alias: string;
+/** The settings of a column or form field the editor edits (002 §3 "Template configs per attribute"). */
+export interface AreaSettings {
   width: number;
   sort: SortDirection;
-  /** Settings the console does not edit (IsFixed, ishidden…), kept as they were. */
-  otherConfigs: { configIdentifier: TemplateAreaConfig['configIdentifier']; value: TemplateConfigValue }[];
+  fixed: boolean;
+  hidden: boolean;
+  required: boolean;
+  hiddenDefault: TemplateConfigValue;
+  preselect: TemplateConfigValue;
 }
+
+export type AreaConfig = { configIdentifier: TemplateConfigIdentifier; value: TemplateConfigValue };
+
+/** Which config stores each setting. */
+const SETTING_CONFIG: Record<keyof AreaSettings, TemplateConfigIdentifier> = {
+  width: 'Width',
+  sort: 'IsOrderable',
+  fixed: 'IsFixed',
+  hidden: 'ishidden',
+  required: 'isrequired',
+  hiddenDefault: 'hiddenfielddefaultvalue',
+  preselect: 'preselect',
+};
+
+/**
+ * An area of a template: a column or form field (with an attribute) or a group with its legend
+ * (without one), its extra attributes and nested areas. `loaded` is how the server answered it:
+ * what the editor did not change is written back exactly as it was (issue 34 item 2).
+ */
+export interface EditorArea extends AreaSettings {
+  /** Stable within the editing: `a{templateAreaId}` for loaded areas, `n{counter}` for new ones. */
+  key: string;
+  subjectAttributeId: number | null;
+  attributeName: string;
+  /** The column's alias, or the group's legend; '' when none. */
+  alias: string;
+  widgetId: number;
+  extras: { subjectAttributeId: number; attributeName: string; label: string | null }[];
+  children: EditorArea[];
+  loaded: { order: number; configs: AreaConfig[]; settings: AreaSettings; alias: string | null } | null;
+  /** The settings written when the area has no config for them (a new area's baseline). */
+  implicit: AreaSettings;
+}
+
+/** A column of a grid template: an area with an attribute. */
+export type EditorColumn = EditorArea & { subjectAttributeId: number };
 
 export interface TemplateDraft {
   templateName: string;
@@ -57,7 +108,7 @@ export interface TemplateDraft {
   accountId: number | null;
   showTalkIdOnGrid: boolean;
   relatedTemplateIds: number[];
-  columns: EditorColumn[];
+  areas: EditorArea[];
 }
 
 export const emptyDraft = (subjectId: number | null = null): TemplateDraft => ({
@@ -67,23 +118,61 @@ export const emptyDraft = (subjectId: number | null = null): TemplateDraft => ({
   accountId: null,
   showTalkIdOnGrid: false,
   relatedTemplateIds: [],
-  columns: [],
+  areas: [],
 });
 
-/** Only attribute columns of the first level: the console edits flat grid templates. */
-export function columnFromArea(area: TemplateArea): EditorColumn | null {
-  if (area.subjectAttributeId === null) return null;
+const settingsOf = (v: TemplateArea['viewTemplateAreaConfigs']): AreaSettings => ({
+  width: v.Width,
+  sort: v.IsOrderable,
+  fixed: v.IsFixed,
+  hidden: v.ishidden,
+  required: v.isrequired,
+  hiddenDefault: v.hiddenfielddefaultvalue,
+  preselect: v.preselect,
+});
+
+/** The settings an area has with no config at all (002 §9: Width 150; required as the attribute). */
+export const defaultSettings = (required = false): AreaSettings => ({
+  width: DEFAULT_COLUMN_WIDTH,
+  sort: false,
+  fixed: false,
+  hidden: false,
+  required,
+  hiddenDefault: null,
+  preselect: null,
+});
+
+/** An area as the server answered it, with everything it holds (nested areas included). */
+export function areaFromTemplate(area: TemplateArea): EditorArea {
+  const settings = settingsOf(area.viewTemplateAreaConfigs);
   return {
+    key: `a${area.templateAreaId}`,
     subjectAttributeId: area.subjectAttributeId,
     attributeName: area.attributeName ?? '',
     alias: area.templateAreaName ?? '',
-    width: area.viewTemplateAreaConfigs.Width,
-    sort: area.viewTemplateAreaConfigs.IsOrderable,
-    otherConfigs: area.templateAreaConfigs
-      .filter((c) => c.configIdentifier !== 'Width' && c.configIdentifier !== 'IsOrderable')
-      .map((c) => ({ configIdentifier: c.configIdentifier, value: c.value })),
+    widgetId: area.widgetId,
+    ...settings,
+    extras: area.templateAreaSubjectAttributes.map((x) => ({
+      subjectAttributeId: x.subjectAttributeId,
+      attributeName: x.attributeName,
+      label: x.templateAreaSubjectAttributeLabel,
+    })),
+    children: [...area.templateAreasMap].sort(byOrder).map(areaFromTemplate),
+    loaded: {
+      order: area.order,
+      configs: area.templateAreaConfigs.map((c) => ({
+        configIdentifier: c.configIdentifier,
+        value: c.value,
+      })),
+      settings,
+      alias: area.templateAreaName,
+    },
+    implicit: settings,
   };
 }
+
+// A stable sort: ties stay as the server answered them.
+const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;
 
 export function draftFromTemplate(t: Template): TemplateDraft {
   return {
@@ -93,22 +182,87 @@ export function draftFromTemplate(t: Template): TemplateDraft {
     accountId: t.accountId,
     showTalkIdOnGrid: t.showTalkIdOnGrid,
     relatedTemplateIds: [...t.relatedTemplateIds],
-    columns: [...t.templateAreas]
-      .sort((a, b) => a.order - b.order)
-      .map(columnFromArea)
-      .filter((c): c is EditorColumn => c !== null),
+    areas: [...t.templateAreas].sort(byOrder).map(areaFromTemplate),
   };
 }
 
+const isColumn = (a: EditorArea): a is EditorColumn => a.subjectAttributeId !== null;
+
+/** A grid template's columns: its first-level areas with an attribute, in order. */
+export const gridColumns = (areas: readonly EditorArea[]): EditorColumn[] => areas.filter(isColumn);
+
+/**
+ * The areas after the column editor changed the columns: the other first-level areas (groups made
+ * through the API) keep their places, the columns fill the column places in their new order, and
+ * added columns follow.
+ */
+export function withColumns(areas: readonly EditorArea[], columns: readonly EditorColumn[]): EditorArea[] {
+  const queue = [...columns];
+  const out: EditorArea[] = [];
+  for (const a of areas) {
+    if (!isColumn(a)) out.push(a);
+    else {
+      const next = queue.shift();
+      if (next) out.push(next);
+    }
+  }
+  return [...out, ...queue];
+}
+
+let newKeys = 0;
+const newKey = () => `n${++newKeys}`;
+
 /** A field added to the selection: its base alias kept, the editor's default width (001 §9). */
-export const newColumn = (f: FieldOption): EditorColumn => ({
-  subjectAttributeId: f.subjectAttributeId,
-  attributeName: f.attributeName,
-  alias: f.alias ?? '',
-  width: EDITOR_DEFAULT_WIDTH,
-  sort: false,
-  otherConfigs: [],
-});
+export const newColumn = (f: FieldOption): EditorColumn => {
+  const implicit = defaultSettings(f.isRequired ?? false);
+  return {
+    key: newKey(),
+    subjectAttributeId: f.subjectAttributeId,
+    attributeName: f.attributeName,
+    alias: f.alias ?? '',
+    widgetId: 1,
+    ...implicit,
+    width: EDITOR_DEFAULT_WIDTH,
+    extras: [],
+    children: [],
+    loaded: null,
+    implicit,
+  };
+};
+
+/** A new form field: no config until one of its settings is changed. */
+export const newField = (f: FieldOption): EditorColumn => {
+  const implicit = defaultSettings(f.isRequired ?? false);
+  return {
+    key: newKey(),
+    subjectAttributeId: f.subjectAttributeId,
+    attributeName: f.attributeName,
+    alias: '',
+    widgetId: 1,
+    ...implicit,
+    extras: [],
+    children: [],
+    loaded: null,
+    implicit,
+  };
+};
+
+/** A new group of a form: an area without an attribute, shown as a legend over its fields. */
+export const newGroup = (legend: string): EditorArea => {
+  const implicit = defaultSettings();
+  return {
+    key: newKey(),
+    subjectAttributeId: null,
+    attributeName: '',
+    alias: legend,
+    widgetId: 1,
+    ...implicit,
+    extras: [],
+    children: [],
+    loaded: null,
+    implicit,
+  };
+};
 
 const fold = (s: string) =>
   s
@@ -151,11 +305,59 @@ export interface ColumnEdit {
   alias: string;
   width: number | string;
   sort: SortDirection;
+  fixed: boolean;
+  hidden: boolean;
+  required: boolean;
+  /** As typed; '' is no value. */
+  hiddenDefault: string;
+  preselect: string;
 }
 
+const valueText = (v: TemplateConfigValue) => (v === null ? '' : String(v));
+
+/** The modal's fields for a column, from its current settings. */
+export const columnEditOf = (c: EditorArea): ColumnEdit => ({
+  alias: c.alias,
+  width: c.width,
+  sort: c.sort,
+  fixed: c.fixed,
+  hidden: c.hidden,
+  required: c.required,
+  hiddenDefault: valueText(c.hiddenDefault),
+  preselect: valueText(c.preselect),
+});
+
+/**
+ * The column after the modal's 'Aplicar': a value whose text was not touched keeps its type (an
+ * option id stays a number); a typed one is the text, and an emptied one is no value.
+ */
+export function applyColumnEdit<T extends EditorArea>(c: T, edit: ColumnEdit): T {
+  const typed = (before: TemplateConfigValue, text: string): TemplateConfigValue =>
+    text === valueText(before) ? before : text.trim() === '' ? null : text;
+  return {
+    ...c,
+    alias: edit.alias.trim(),
+    width: Number(edit.width),
+    sort: edit.sort,
+    fixed: edit.fixed,
+    hidden: edit.hidden,
+    required: edit.required,
+    hiddenDefault: typed(c.hiddenDefault, edit.hiddenDefault),
+    preselect: typed(c.preselect, edit.preselect),
+  };
+}
+
+/** The longest hidden default value or pre-selected value a config holds. */
+export const CONFIG_VALUE_MAX = 800;
+
 /** Problems of the 'Edição de coluna' modal (001 §5: alias ≤ 150; width a number from 100 to 1000). */
-export function columnProblems(edit: ColumnEdit): { alias?: string; width?: string } {
-  const out: { alias?: string; width?: string } = {};
+export function columnProblems(edit: Pick<ColumnEdit, 'alias' | 'width'> & Partial<ColumnEdit>): {
+  alias?: string;
+  width?: string;
+  hiddenDefault?: string;
+  preselect?: string;
+} {
+  const out: { alias?: string; width?: string; hiddenDefault?: string; preselect?: string } = {};
   if (edit.alias.length > COLUMN_ALIAS_MAX) out.alias = templateMessages.maxLength(COLUMN_ALIAS_MAX);
   const n = typeof edit.width === 'number' ? edit.width : Number(edit.width);
   if (
@@ -165,6 +367,10 @@ export function columnProblems(edit: ColumnEdit): { alias?: string; width?: stri
     n > MAX_COLUMN_WIDTH
   )
     out.width = templateMessages.width;
+  if ((edit.hiddenDefault?.length ?? 0) > CONFIG_VALUE_MAX)
+    out.hiddenDefault = templateMessages.maxLength(CONFIG_VALUE_MAX);
+  if ((edit.preselect?.length ?? 0) > CONFIG_VALUE_MAX)
+    out.preselect = templateMessages.maxLength(CONFIG_VALUE_MAX);
   return out;
 }
 
@@ -173,6 +379,16 @@ export const toggleSort = (sort: SortDirection, on: boolean): SortDirection =>
   on ? (sort === false ? 1 : sort) : false;
 
 export type DraftField = 'templateName' | 'subjectId' | 'parentTemplateId' | 'accountId' | 'columns';
+
+/** How deep the areas nest (1 for a flat list; 0 for none). */
+export function areaDepth(areas: readonly EditorArea[]): number {
+  return areas.reduce((d, a) => Math.max(d, 1 + areaDepth(a.children)), 0);
+}
+
+/** Every area of the tree, depth first. */
+export function allAreas(areas: readonly EditorArea[]): EditorArea[] {
+  return areas.flatMap((a) => [a, ...allAreas(a.children)]);
+}
 
 /** Problems of the draft by field (001 §5); Save is also disabled without subject or columns. */
 export function draftProblems(draft: TemplateDraft, kind: EditorKind): Map<DraftField, string> {
@@ -188,11 +404,77 @@ export function draftProblems(draft: TemplateDraft, kind: EditorKind): Map<Draft
     if (draft.parentTemplateId === null) out.set('parentTemplateId', templateMessages.baseRequired);
     if (draft.accountId === null) out.set('accountId', templateMessages.userRequired);
   }
-  if (draft.columns.length === 0) out.set('columns', templateMessages.columnsRequired);
+  const every = allAreas(draft.areas);
+  if (isFormKind(kind) ? every.length === 0 : gridColumns(draft.areas).length === 0)
+    out.set('columns', templateMessages.columnsRequired);
+  else if (every.some((a) => a.subjectAttributeId === null && !a.alias.trim()))
+    out.set('columns', templatesText.form.legendRequired);
+  else if (areaDepth(draft.areas) > TEMPLATE_LIMITS.depth) out.set('columns', templateMessages.tooDeep);
+  else if (every.length > TEMPLATE_LIMITS.areas) out.set('columns', templateMessages.tooManyAreas);
   return out;
 }
 
-export const canSave = (draft: TemplateDraft) => draft.subjectId !== null && draft.columns.length > 0;
+export const canSave = (draft: TemplateDraft, kind: EditorKind = 'custom') =>
+  draft.subjectId !== null &&
+  (isFormKind(kind) ? draft.areas.length > 0 : gridColumns(draft.areas).length > 0);
+
+const sameValue = (a: TemplateConfigValue, b: TemplateConfigValue) => a === b;
+
+/**
+ * The configs to write for an area: the loaded ones in their order, each setting changed in its
+ * place (or appended); a new area writes only what differs from what no config means.
+ */
+function configsOf(a: EditorArea): AreaConfig[] {
+  const out = (a.loaded?.configs ?? []).map((c) => ({ ...c }));
+  const before = a.loaded?.settings ?? a.implicit;
+  for (const key of Object.keys(SETTING_CONFIG) as (keyof AreaSettings)[]) {
+    if (sameValue(before[key], a[key])) continue;
+    const configIdentifier = SETTING_CONFIG[key];
+    const at = out.findIndex((c) => c.configIdentifier === configIdentifier);
+    if (at >= 0) out[at] = { configIdentifier, value: a[key] };
+    else out.push({ configIdentifier, value: a[key] });
+  }
+  return out;
+}
+
+/**
+ * Orders of sibling areas: the loaded ones while they still run in the shown order (gaps and ties
+ * kept), else 1, 2, 3… in the shown order.
+ */
+function ordersOf(list: readonly EditorArea[]): number[] {
+  const loaded = list.map((a) => a.loaded?.order ?? null);
+  const kept = loaded.every((o, i) => o !== null && (i === 0 || o >= (loaded[i - 1] ?? 0)));
+  return kept ? (loaded as number[]) : list.map((_, i) => i + 1);
+}
+
+export interface TemplateAreaBody {
+  subjectAttributeId: number | null;
+  templateAreaName: string | null;
+  order: number;
+  widgetId: number;
+  templateAreaConfigs: AreaConfig[];
+  templateAreaSubjectAttributes: {
+    subjectAttributeId: number;
+    templateAreaSubjectAttributeLabel: string | null;
+  }[];
+  templateAreasMap: TemplateAreaBody[];
+}
+
+export function areasToInput(list: readonly EditorArea[]): TemplateAreaBody[] {
+  const orders = ordersOf(list);
+  return list.map((a, i) => ({
+    subjectAttributeId: a.subjectAttributeId,
+    templateAreaName: a.alias.trim() || null,
+    order: orders[i] ?? i + 1,
+    widgetId: a.widgetId,
+    templateAreaConfigs: configsOf(a),
+    templateAreaSubjectAttributes: a.extras.map((x) => ({
+      subjectAttributeId: x.subjectAttributeId,
+      templateAreaSubjectAttributeLabel: x.label,
+    })),
+    templateAreasMap: areasToInput(a.children),
+  }));
+}
 
 /** The body of POST/PUT /api/template (docs/api.md "Templates"). */
 export function draftToInput(draft: TemplateDraft, kind: EditorKind, version?: number) {
@@ -203,20 +485,8 @@ export function draftToInput(draft: TemplateDraft, kind: EditorKind, version?: n
     parentTemplateId: kind === 'users' ? draft.parentTemplateId : null,
     accountId: kind === 'users' ? draft.accountId : null,
     showTalkIdOnGrid: draft.showTalkIdOnGrid,
-    relatedTemplateIds: kind === 'custom' ? draft.relatedTemplateIds : [],
+    relatedTemplateIds: draft.relatedTemplateIds,
     ...(version !== undefined ? { version } : {}),
-    templateAreas: draft.columns.map((c, i) => ({
-      subjectAttributeId: c.subjectAttributeId,
-      templateAreaName: c.alias.trim() || null,
-      order: i + 1,
-      widgetId: 1,
-      templateAreaConfigs: [
-        { configIdentifier: 'Width', value: c.width },
-        { configIdentifier: 'IsOrderable', value: c.sort },
-        ...c.otherConfigs,
-      ],
-      templateAreaSubjectAttributes: [],
-      templateAreasMap: [],
-    })),
+    templateAreas: areasToInput(draft.areas),
   };
 }

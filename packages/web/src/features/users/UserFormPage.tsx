@@ -19,6 +19,7 @@ import {
 import { AttributeRows } from './AttributeRows.tsx';
 import { CredentialsModal } from './CredentialsModal.tsx';
 import { AccountLifeActions } from './AccountLifeActions.tsx';
+import { AccountTwoStep } from './AccountTwoStep.tsx';
 import type { Issued } from './credentials.ts';
 import { RoomSelect } from './RoomSelect.tsx';
 import {
@@ -156,6 +157,7 @@ function UserForm({ account }: { account: AccountDetail | null }) {
           {editing ? text.editTitle : text.addTitle}
         </Title>
         {account && <AccountLifeActions account={account} />}
+        {account && <AccountTwoStep account={account} />}
 
         <Section title={text.accessGroup}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

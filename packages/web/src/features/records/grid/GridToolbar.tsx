@@ -1,17 +1,25 @@
-import { ActionIcon, Button, Group, MultiSelect, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, TextInput, Tooltip } from '@mantine/core';
 import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
 import type { TalkFilterRequest } from '@talkbase/domain/contracts/talks';
-import type { ReactNode, RefObject } from 'react';
+import { lazy, Suspense, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { recordsText } from '../../../i18n/records.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { GridTagPicker, TransferActions } from '../slots.ts';
 import type { RecordAction } from '../actions/useRecordActions.tsx';
 import { contextPath } from '../context-route.ts';
-import { useSavedFilters } from '../../filters/useSavedFilters.ts';
 import { useSession } from '../../session/useSession.ts';
 
 const text = recordsText;
+
+/** The rules built in 'Filtrar', as the filter call's `filterJson` takes them. */
+export type GridFilterTree = Record<string, unknown>;
+
+// The saved-filter picker, 'Filtrar', 'Salvar filtro' and 'Editar filtro salvo' (features/filters)
+// load beside the grid, not in its first load.
+const GridFilterTools = lazy(() =>
+  import('../../filters/GridFilterTools.tsx').then((m) => ({ default: m.GridFilterTools })),
+);
 
 export interface GridToolbarProps {
   toolbarRef: RefObject<HTMLDivElement | null>;
@@ -25,6 +33,9 @@ export interface GridToolbarProps {
   onTerm: (value: string) => void;
   filterIds: number[];
   onFilters: (ids: number[]) => void;
+  /** The rules built in 'Filtrar' (the grid's filter tree). */
+  filterTree: GridFilterTree | null;
+  onFilterTree: (tree: GridFilterTree | null) => void;
   tagIds: number[];
   /** The grid's sort, for 'Exportar' (the view as shown). */
   order?: TalkFilterRequest['order'];
@@ -42,8 +53,6 @@ export interface GridToolbarProps {
 /** Above the grid: quick search, saved filters, tags, new rows and records, batch actions. */
 export function GridToolbar({ toolbarRef, ...props }: GridToolbarProps) {
   const { subject, actions, isActive, selectedIds } = props;
-  const filters = useSavedFilters(subject);
-  const filterOptions = (filters.data ?? []).map((f) => ({ value: String(f.filterId), label: f.filterName }));
   // Issue 39 item 8: only what the room can use. Customers open records through the form (their
   // company filled in, their rules shown), never by rows or files; the deactivated list is for
   // rooms that activate and deactivate (its way back, 'Ver ativos', always shows).
@@ -62,17 +71,15 @@ export function GridToolbar({ toolbarRef, ...props }: GridToolbarProps) {
         maxLength={200}
         w={240}
       />
-      <MultiSelect
-        label={text.grid.filters}
-        placeholder={props.filterIds.length === 0 ? text.grid.filtersPlaceholder : undefined}
-        data={filterOptions}
-        value={props.filterIds.map(String).filter((id) => filterOptions.some((o) => o.value === id))}
-        onChange={(ids) => props.onFilters(ids.map(Number))}
-        nothingFoundMessage={text.grid.noFilters}
-        clearable
-        searchable
-        w={280}
-      />
+      <Suspense fallback={null}>
+        <GridFilterTools
+          subject={subject}
+          tree={props.filterTree}
+          onTree={props.onFilterTree}
+          filterIds={props.filterIds}
+          onFilterIds={props.onFilters}
+        />
+      </Suspense>
       <GridTagPicker value={props.tagIds} onChange={props.onTags} />
       <Group gap="xs" ml="auto">
         <TransferActions
@@ -81,6 +88,7 @@ export function GridToolbar({ toolbarRef, ...props }: GridToolbarProps) {
           view={{
             isActive,
             filterIds: props.filterIds,
+            ...(props.filterTree ? { filterJson: props.filterTree } : {}),
             tagIds: props.tagIds,
             ...(props.termInput.trim() ? { term: props.termInput.trim() } : {}),
             ...(props.order ? { order: props.order } : {}),

@@ -2,6 +2,8 @@ import { Modal } from '@mantine/core';
 import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
 import { recordsText } from '../../../i18n/records.ts';
 import { RecordForm } from '../form/RecordForm.tsx';
+// A saved filter's own form: its subject is a choice, not a field (this modal loads lazily already).
+import { SavedFilterEditor } from '../../filters/SavedFilterEditor.tsx';
 
 const text = recordsText;
 
@@ -30,7 +32,10 @@ export function RecordFormModal({
           : text.modals.newTitle(context.subject.subjectName)
       }
     >
-      {modal && (
+      {modal && context.subject.subjectIdentifier.toLowerCase() === 'filtro' && (
+        <SavedFilterEditor talkId={modal.talkId} onCancel={onClose} onSaved={onClose} />
+      )}
+      {modal && context.subject.subjectIdentifier.toLowerCase() !== 'filtro' && (
         <RecordForm
           context={context}
           talkId={modal.talkId}

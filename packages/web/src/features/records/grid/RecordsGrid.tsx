@@ -18,7 +18,7 @@ import { filterTalks } from '../records-api.ts';
 import { GridBody, SELECT_WIDTH, type GridLayout } from './GridBody.tsx';
 import { GridFooter } from './GridFooter.tsx';
 import { GridHeader } from './GridHeader.tsx';
-import { GridToolbar } from './GridToolbar.tsx';
+import { GridToolbar, type GridFilterTree } from './GridToolbar.tsx';
 import { gridColumns, systemColumn, type GridColumn } from './grid-columns.ts';
 import { SystemColumnsMenu, useSystemColumns } from './SystemColumnsMenu.tsx';
 import { positionKey } from './grid-position.ts';
@@ -73,6 +73,8 @@ export function RecordsGrid({
   const [othersChanged, setOthersChanged] = useState(false);
   // Filtering by tag (the tags list is an administrators' call: only they get the picker).
   const [tagIds, setTagIds] = useState<number[]>([]);
+  // The rules built in 'Filtrar' (features/filters/GridFilterTools), AND-ed with the saved filters.
+  const [filterTree, setFilterTree] = useState<GridFilterTree | null>(null);
   const [syncDialog, showSyncErrors] = useSyncErrorDialog();
   const gridHeight = useGridHeight(scrollRef, toolbarRef, othersChanged);
 
@@ -95,6 +97,7 @@ export function RecordsGrid({
     filterIds: position.filterIds,
     ...(routeMenuId && position.filterIds.length > 0 ? { menuId: routeMenuId } : {}),
     ...(tagIds.length > 0 ? { tagIds } : {}),
+    ...(filterTree ? { filterJson: filterTree } : {}),
     ...(position.term ? { term: position.term } : {}),
     ...(position.order ? { order: position.order } : {}),
   };
@@ -225,6 +228,7 @@ export function RecordsGrid({
   const resetGrid = () => {
     grid.reset();
     setTagIds([]);
+    setFilterTree(null);
     setSelected(new Set());
     scrollRef.current?.scrollTo({ top: 0 });
   };
@@ -243,6 +247,11 @@ export function RecordsGrid({
         onTerm={grid.typeTerm}
         filterIds={position.filterIds}
         onFilters={(ids) => setPosition((p) => ({ ...p, filterIds: ids, page: 1 }))}
+        filterTree={filterTree}
+        onFilterTree={(tree) => {
+          setFilterTree(tree);
+          setPosition((p) => ({ ...p, page: 1 }));
+        }}
         tagIds={tagIds}
         {...(position.order ? { order: position.order } : {})}
         onTags={(ids) => {
@@ -302,7 +311,7 @@ export function RecordsGrid({
             </Group>
           ) : rows.length === 0 ? (
             <Text c="dimmed" p="xl" ta="center" className="grid-empty">
-              {position.term || position.filterIds.length > 0 || tagIds.length > 0
+              {position.term || position.filterIds.length > 0 || tagIds.length > 0 || filterTree
                 ? text.grid.emptyFiltered
                 : text.grid.empty}
             </Text>
