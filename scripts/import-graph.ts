@@ -5,7 +5,7 @@
  *   node scripts/import-graph.ts --dot    prints the graphs in Graphviz's language (`| dot -Tsvg`)
  *
  * A node is a top-level folder of `src` (`http`, `db`, `events`…), a folder under the server's
- * `modules/` or the web app's `features/` (`modules/talks`, `features/records`), or a file at the
+ * `modules/` or the web app's `features/` (`modules/records`, `features/records`), or a file at the
  * top of `src` (`app.ts`, the composition root; `record-wiring.ts`). Production code only — the files the entry points
  * (`main.ts` and `cli/` of the server, `main.tsx` of the web app) reach: tests and their fixtures
  * may reach across layers to set up what they check. `import type` counts too, since a type is a

@@ -4,7 +4,7 @@ import { filesOfTalks } from './modules/files/file-presenter.ts';
 import { deleteFilesOfTalks } from './modules/files/files.repository.ts';
 import { deleteConversationsOf } from './modules/messages/messages.repository.ts';
 import { carriesAnyTag, tagsOfTalks } from './modules/tags/tags.repository.ts';
-import type { TalksService } from './modules/talks/talks.service.ts';
+import type { TalksService } from './modules/records/records.service.ts';
 import { applyTemplateWriteRules } from './modules/templates/template-write-rules.ts';
 
 /**

@@ -10,7 +10,7 @@ import { registerCertificateRoutes } from './modules/certificates/certificates.r
 import { registerContextRoutes } from './modules/contexts/contexts.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
-import { registerJobRoutes } from './modules/jobs/jobs.routes.ts';
+import { registerJobRoutes } from './modules/automation-definitions/automation-definitions.routes.ts';
 import { registerMenuRoutes } from './modules/menus/menus.routes.ts';
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
@@ -24,8 +24,8 @@ import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerRealtimeRoutes } from './modules/socket/realtime.routes.ts';
 import { registerSubjectRoutes } from './modules/subjects/subjects.routes.ts';
 import { registerTagRoutes } from './modules/tags/tags.routes.ts';
-import { registerTalkTransferRoutes } from './modules/talk-transfer/talk-transfer.routes.ts';
-import { registerTalkRoutes } from './modules/talks/talks.routes.ts';
+import { registerTalkTransferRoutes } from './modules/record-transfer/record-transfer.routes.ts';
+import { registerTalkRoutes } from './modules/records/records.routes.ts';
 import { registerTaskRoutes } from './modules/tasks/tasks.routes.ts';
 import { registerTemplateRoutes } from './modules/templates/templates.routes.ts';
 

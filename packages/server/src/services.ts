@@ -22,8 +22,8 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
 import { tokenSecret } from './modules/bootstrap/bootstrap.repository.ts';
 import type { SubjectsService } from './modules/subjects/subjects.service.ts';
-import { TalkQueryService } from './modules/talks/talk-query.service.ts';
-import { TalksService } from './modules/talks/talks.service.ts';
+import { TalkQueryService } from './modules/records/record-query.service.ts';
+import { TalksService } from './modules/records/records.service.ts';
 import { MenusService } from './modules/menus/menus.service.ts';
 import { RoomsService } from './modules/rooms/rooms.service.ts';
 import { OptionsService } from './modules/options/options.service.ts';
@@ -43,16 +43,16 @@ import { ReportModelsService } from './modules/report-models/report-models.servi
 import { AvailabilityService } from './modules/availability/availability.service.ts';
 import { CertificatesService } from './modules/certificates/certificates.service.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
-import { TalkExportService } from './modules/talk-transfer/export.service.ts';
-import { TalkImportService } from './modules/talk-transfer/import.service.ts';
+import { TalkExportService } from './modules/record-transfer/export.service.ts';
+import { TalkImportService } from './modules/record-transfer/import.service.ts';
 import { TagsService } from './modules/tags/tags.service.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
-import { JobsService } from './modules/jobs/jobs.service.ts';
+import { JobsService } from './modules/automation-definitions/automation-definitions.service.ts';
 import { coreActionHandlers } from './modules/automations/actions/core/index.ts';
 import { outboundActionHandlers } from './modules/automations/actions/outbound/index.ts';
 import { createActionRegistry } from './modules/automations/actions/registry.ts';
 import { AutomationEngine } from './modules/automations/engine.ts';
-import { storedJobs } from './modules/automations/job-source.ts';
+import { storedJobs } from './modules/automations/definition-source.ts';
 import { NotificationSender } from './modules/notifications/notification-sender.ts';
 import { InboxService } from './modules/notifications/inbox.service.ts';
 import { PushChannel, vapidKeys } from './modules/notifications/web-push.ts';
@@ -100,7 +100,7 @@ export interface Services {
   notificationSender: NotificationSender;
   inbox: InboxService;
   push: PushChannel;
-  /** Automation jobs; the engine reads them through modules/jobs/jobs.repository.ts. */
+  /** Automation jobs; the engine reads them through modules/automation-definitions/automation-definitions.repository.ts. */
   jobs: JobsService;
   /** The automation engine: `drain()` runs everything due now (tests), `now` is its clock. */
   automations: AutomationEngine;

@@ -13,7 +13,7 @@ import {
   type WorkStep,
 } from '../contracts/jobs.ts';
 import { automationMessages as m } from './messages.ts';
-import { eventStepProblems, type ValidateJobOptions } from './validate-job.ts';
+import { eventStepProblems, type ValidateJobOptions } from './validate-automation.ts';
 
 /**
  * The automation editor's pure transitions (spec 000 §4). The web editor calls these and renders

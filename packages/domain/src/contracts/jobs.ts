@@ -11,7 +11,7 @@ import { pageOf } from './pages.ts';
  * Parsing here is deliberately lenient about completeness (the editor holds drafts: a step without a
  * type, a blank filter name, an empty configuration) and strict about shape and size (unknown keys
  * are stripped, every string, list and value is bounded). Whether a job may be saved is decided by
- * `validateJob` (automations/validate-job.ts), which the server runs on every write.
+ * `validateJob` (automations/validate-automation.ts), which the server runs on every write.
  */
 
 export const JOB_NAME_MAX = 100;

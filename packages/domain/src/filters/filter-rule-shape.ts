@@ -14,7 +14,7 @@ import {
 /**
  * What a filter-tree editor needs beyond the schema (filter-tree.ts): which operators an attribute
  * offers, what value each operator takes, and whether a tree being edited is complete. The rules
- * mirror the server's compiler (server/src/modules/talks/filter-compiler.ts), so a tree this file
+ * mirror the server's compiler (server/src/modules/records/filter-compiler.ts), so a tree this file
  * calls complete is one the server compiles.
  */
 

@@ -9,7 +9,7 @@ import { as, createPerson, createTestApp, errorsOf, login, type TestApp } from '
 import { createTalk } from '../test/records.ts';
 import { png, uploadTo } from '../modules/files/files-test-helpers.ts';
 import { subjectIds } from '../modules/templates/template-test-helpers.ts';
-import type { ApiTalk } from '../modules/talks/talk-presenter.ts';
+import type { ApiTalk } from '../modules/records/record-presenter.ts';
 import { ATTRIBUTE_NO_ACTION } from './access-policy.ts';
 import { setRoomAttributeActions } from './permissions.repository.ts';
 

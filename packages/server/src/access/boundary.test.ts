@@ -99,10 +99,10 @@ describe('the server layers fail lint on an import that points up (issue 40)', (
 
   it('refuses a module, or a higher layer, imported by a lower layer', () => {
     expect(
-      problems(importing('../modules/talks/talks.service.ts'), 'packages/server/src/records/catalog.ts'),
+      problems(importing('../modules/records/records.service.ts'), 'packages/server/src/records/catalog.ts'),
     ).toEqual([expect.stringContaining('records/ sits below')]);
     expect(
-      problems(importing('../access/identity.ts'), 'packages/server/src/records/talk-values.ts'),
+      problems(importing('../access/identity.ts'), 'packages/server/src/records/record-values.ts'),
     ).toEqual([expect.stringContaining('records/ sits below')]);
     expect(
       problems(importing('../../records/catalog.ts'), 'packages/server/src/db/migrations/0030-x.ts'),

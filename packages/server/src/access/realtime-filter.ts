@@ -5,7 +5,7 @@ import { readsEverything } from './administration.ts';
 import type { DeliveryFilter } from '../realtime/hub.ts';
 import { identityOfSession, type AuthContext } from './identity.ts';
 import { findLiveSession } from './live-session.ts';
-import { existingIds } from '../records/talks.repository.ts';
+import { existingIds } from '../records/records.repository.ts';
 import type { PermissionsService } from './permissions.service.ts';
 
 /** The payload talks.service announces; read defensively (any publisher may send this event). */

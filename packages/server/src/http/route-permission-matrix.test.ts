@@ -41,7 +41,7 @@ const FINER: { route: RegExp; who: Principal[]; why: string }[] = [
   {
     route: /^(GET|POST|PUT|DELETE) \/api\/job(\/.*)?$/,
     who: ['otherAdmin'],
-    why: 'automations are managed by administrators of room 1 only (jobs.service.ts)',
+    why: 'automations are managed by administrators of room 1 only (automation-definitions.service.ts)',
   },
   {
     route: /^POST \/api\/talk\/import\/:subject$/,

@@ -38,7 +38,7 @@ export class CountCache {
   }
 }
 
-/** The cache as one subject's page query sees it (talks.repository.ts pageTalks). */
+/** The cache as one subject's page query sees it (records.repository.ts pageTalks). */
 export function countsOf(cache: CountCache, subjectId: number) {
   return {
     key: (compiled: string) => compiled,

@@ -12,7 +12,7 @@ import { badRequest } from '../http/errors.ts';
 import { attributeColumn, hasColumn, multiTable } from './subject-ddl.ts';
 import { columnAttribute, isAccountColumn, systemAttributeNamed, systemColumnOf } from './system-columns.ts';
 import type { AttributeMeta, SubjectMeta } from './subject-meta.ts';
-import { toDbValue, type DbValue } from './talk-values.ts';
+import { toDbValue, type DbValue } from './record-values.ts';
 import { MAX_ID } from '@talkbase/domain/contracts/ids';
 import { addDays, zonedDate, zonedDayStart } from './zoned-time.ts';
 

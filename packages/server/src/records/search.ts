@@ -22,7 +22,7 @@ export function searchWords(term: string): string[] {
  * (1.8 s at 1,000,000 rows for a term matching nothing); with the ids taken first (`offset 0` keeps
  * the subquery from being folded in), a term many records match costs a scan of all of them
  * (78 instead of 373 pages/s for a term in 1 % of a million rows). The page query picks by the
- * number of matches, which the count has just told (talks.repository.ts pageTalks).
+ * number of matches, which the count has just told (records.repository.ts pageTalks).
  */
 export interface SearchConditions {
   selective: RawBuilder<unknown>;

@@ -7,8 +7,8 @@ import {
 } from '../features/records/slots.ts';
 import { GridTagPicker } from '../features/tags/GridTagPicker.tsx';
 import { TagChips, talkTagsOf } from '../features/tags/TagChip.tsx';
-import { useTalkTagsLive } from '../features/tags/useTalkTagsLive.ts';
-import { TransferActions } from '../features/talk-transfer/TransferActions.tsx';
+import { useRecordTagsLive } from '../features/tags/useRecordTagsLive.ts';
+import { TransferActions } from '../features/record-transfer/TransferActions.tsx';
 
 let filled = false;
 
@@ -21,7 +21,7 @@ let filled = false;
 export function fillRecordSlots(): void {
   if (filled) return;
   filled = true;
-  registerTagSlot({ TagChips, talkTagsOf, GridTagPicker, useTalkTagsLive });
+  registerTagSlot({ TagChips, talkTagsOf, GridTagPicker, useRecordTagsLive });
   registerTransferSlot({ TransferActions });
   // The ticket rules load with the record form, as they did inside the form's chunk.
   registerFormRules('chamado', () =>

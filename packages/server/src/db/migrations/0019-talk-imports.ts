@@ -3,7 +3,7 @@ import type { DialectName } from '../database.ts';
 import { idColumn } from '../ddl.ts';
 
 /**
- * CSV imports (issue 17, modules/talk-transfer): one row per import, its progress and result, read
+ * CSV imports (issue 17, modules/record-transfer): one row per import, its progress and result, read
  * by `GET /api/talk/import/{importId}` while it runs in the background. `errors` is the error
  * report as JSON (row, column, value, message), capped (talk-transfer/import.service.ts).
  */

@@ -6,7 +6,7 @@ import { attributeWordsOf, searchableTexts } from '@talkbase/domain/search/attri
 
 /**
  * Every subject table gains `attribute_words`, its records' words tagged by attribute, and an index
- * of it (modules/talks/attribute-words.ts): the quick search of an account that may not read some
+ * of it (modules/records/attribute-words.ts): the quick search of an account that may not read some
  * attributes matches words of the attributes it reads only. The words of the records already
  * there are written here, a thousand rows at a time, before the index is built over them.
  *

@@ -12,7 +12,7 @@ export interface JobTables {
   automation_pauses: AutomationPausesTable;
 }
 
-/** Automations (migration 0017, modules/jobs): the job document and the rows that give ids and indexes. */
+/** Automations (migration 0017, modules/automation-definitions): the job document and the rows that give ids and indexes. */
 export interface JobsTable {
   id: Generated<number>;
   company_id: number;

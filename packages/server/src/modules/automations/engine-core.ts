@@ -11,7 +11,7 @@ import * as repo from './automations.repository.ts';
 import type { RunLane } from './automations.repository.ts';
 import type { LaneRunner } from '../../runtime/lanes.ts';
 import { BACKGROUND_LANES } from '../../runtime/background-runner.ts';
-import type { JobSource } from './job-source.ts';
+import type { JobSource } from './definition-source.ts';
 
 /** Automations caused by automations stop at this depth (issue 16, Loops). */
 export const MAX_DEPTH = 5;

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { attributeColumn, hasColumn, talkTable } from '../../records/subject-ddl.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
 import { compileFilter } from '../../records/filter-compiler.ts';
-import { fromDbValue } from '../../records/talk-values.ts';
+import { fromDbValue } from '../../records/record-values.ts';
 
 type Sql = RawBuilder<unknown>;
 
@@ -15,7 +15,7 @@ export interface MatchContext {
 
 /**
  * An automation filter on a subject's table aliased `t`, through the one filter compiler
- * (modules/talks/filter-compiler.ts, as tags use it). No filter matches every record; a filter that
+ * (modules/records/filter-compiler.ts, as tags use it). No filter matches every record; a filter that
  * no longer compiles (an attribute it names was removed) matches none.
  */
 export function filterCondition(subject: SubjectMeta, filter: FilterNode | null, ctx: MatchContext): Sql {

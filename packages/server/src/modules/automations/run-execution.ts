@@ -10,7 +10,7 @@ import { nextBatch, countRecords } from '../tags/tag-evaluator.ts';
 import type { ActionContext, ActionServices } from './actions/types.ts';
 import * as repo from './automations.repository.ts';
 import { engineMessages, MAX_DEPTH, type EngineCore } from './engine-core.ts';
-import { workStepsOf } from './job-source.ts';
+import { workStepsOf } from './definition-source.ts';
 import { filterCondition, recordMatches } from './record-match.ts';
 import { finishRun, type StoredStep, type StoredTrigger } from './run-history.ts';
 

@@ -4,8 +4,8 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
-import { findTalk } from '../../records/talks.repository.ts';
-import type { TalkEventPayload } from '../talks/talk-events.ts';
+import { findTalk } from '../../records/records.repository.ts';
+import type { TalkEventPayload } from '../records/record-events.ts';
 import { EVENT_TYPE } from '@talkbase/domain/contracts/jobs';
 import {
   eventsBeyond,
@@ -21,7 +21,7 @@ const STREAM_CONSUMER = 'automations';
 import * as repo from './automations.repository.ts';
 import { slotsBetween } from './cron.ts';
 import { engineMessages, MAX_DEPTH, type EngineCore } from './engine-core.ts';
-import { eventStepFor, firedTypes, workStepsOf } from './job-source.ts';
+import { eventStepFor, firedTypes, workStepsOf } from './definition-source.ts';
 import { canonical, recordMatches, snapshotMatches } from './record-match.ts';
 import type { StoredStep, StoredTrigger } from './run-history.ts';
 import { everyRow } from '../../access/row-scope.ts';

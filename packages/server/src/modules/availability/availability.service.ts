@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import { attributeColumn, talkTable } from '../../records/subject-ddl.ts';
-import type { TalksService } from '../talks/talks.service.ts';
+import type { TalksService } from '../records/records.service.ts';
 
 export const TIME_WINDOW_COMPONENT = 28;
 

@@ -11,7 +11,7 @@ import type { AuthContext } from '../../access/identity.ts';
 import type { AccessPolicy, PermissionsService } from '../../access/permissions.service.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
-import type { TalksService } from '../talks/talks.service.ts';
+import type { TalksService } from '../records/records.service.ts';
 import type { TemplateRow } from '../templates/templates.repository.ts';
 import type { TemplatesService } from '../templates/templates.service.ts';
 import type { ContextIds } from './context-id.ts';

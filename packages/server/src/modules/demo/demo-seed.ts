@@ -4,7 +4,7 @@ import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { RoomsService } from '../rooms/rooms.service.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
-import type { TalksService } from '../talks/talks.service.ts';
+import type { TalksService } from '../records/records.service.ts';
 import { DEMO_SUBJECTS } from './demo-schema.ts';
 import { customerTicketPermissions, DEMO_TICKET_STATUSES, demoTicketStage } from '../tickets/demo-tickets.ts';
 import { subjectInputSchema } from '@talkbase/domain/contracts/subjects';

@@ -1,7 +1,7 @@
 import type { FileValueItem } from '@talkbase/domain/contracts/files';
 import { writeCsv } from '../../http/csv.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
-import type { ApiTalk, TalkValue } from '../talks/talk-presenter.ts';
+import type { ApiTalk, TalkValue } from '../records/record-presenter.ts';
 
 /**
  * The file of a "file on demand" attribute (component 34). The spec names the call and nothing of

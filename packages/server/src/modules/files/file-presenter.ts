@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { fileUrl, type StoredFile } from '@talkbase/domain/contracts/files';
 import type { Database } from '../../db/schema.ts';
-import type { TalkFiles } from '../talks/record-parts.ts';
+import type { TalkFiles } from '../records/record-parts.ts';
 import { attachmentsOf, type FileRow } from './files.repository.ts';
 
 export function toStoredFile(subject: string, row: FileRow): StoredFile {
@@ -17,7 +17,7 @@ export function toStoredFile(subject: string, row: FileRow): StoredFile {
   };
 }
 
-export type { TalkFiles } from '../talks/record-parts.ts';
+export type { TalkFiles } from '../records/record-parts.ts';
 
 /**
  * The live files of a page of talks in one query, for the talk presenter. Callers pass talks the

@@ -8,7 +8,7 @@ import { loadConfig } from '../../config.ts';
 import { as, createPerson, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
 import { createTalk, valuesOf } from '../../test/records.ts';
 import { setRoomSubjectActions } from '../../access/permissions.repository.ts';
-import type { ApiTalk } from '../talks/talk-presenter.ts';
+import type { ApiTalk } from '../records/record-presenter.ts';
 import { multipartBody, pdf, png, unzip, uploadTo } from './files-test-helpers.ts';
 
 const LIMIT = 64 * 1024;

@@ -23,8 +23,8 @@ import { identityOfAccount, identityOfSession, type AuthContext } from '../../ac
 import { findLiveSession } from '../../access/live-session.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
 import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
-import { existingIds, findTalk } from '../../records/talks.repository.ts';
-import { talkMessages, type TalksService } from '../talks/talks.service.ts';
+import { existingIds, findTalk } from '../../records/records.repository.ts';
+import { talkMessages, type TalksService } from '../records/records.service.ts';
 import * as repo from './messages.repository.ts';
 import { everyRow } from '../../access/row-scope.ts';
 

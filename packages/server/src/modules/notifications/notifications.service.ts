@@ -27,7 +27,7 @@ import * as repo from './notifications.repository.ts';
 export const KNOWN_CHANNELS: number[] = [CHANNEL.app, CHANNEL.email, CHANNEL.push];
 
 /**
- * Which of these notifications automations use (modules/jobs, given by the app): deleting one in
+ * Which of these notifications automations use (modules/automation-definitions, given by the app): deleting one in
  * use answers 422 'Existem automações associadas à esta notificação!'.
  */
 export type AutomationCheck = (companyId: number, notificationIds: number[]) => Promise<number[]>;

@@ -185,7 +185,7 @@ describe('notifications CRUD', () => {
     expect(errorsOf(empty)[0]?.message).toBe('Selecione pelo menos uma notificação.');
   });
 
-  // Deleting a notification an automation uses: jobs.test.ts, with real jobs.
+  // Deleting a notification an automation uses: automation-definitions.test.ts, with real jobs.
 
   it('validates required fields, limits and channels with the spec texts', async () => {
     const post = (payload: Record<string, unknown>) =>

@@ -8,9 +8,9 @@ import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
 import { compileFilter } from '../../records/filter-compiler.ts';
 import { readableSearchConditions, searchWords } from '../../records/search.ts';
 import type { AccessPolicy } from '../../access/permissions.service.ts';
-import { displayAttribute, displayNameOf } from '../talks/talk-presenter.ts';
-import * as talksRepo from '../../records/talks.repository.ts';
-import type { TalksService } from '../talks/talks.service.ts';
+import { displayAttribute, displayNameOf } from '../records/record-presenter.ts';
+import * as talksRepo from '../../records/records.repository.ts';
+import type { TalksService } from '../records/records.service.ts';
 import { countsOf, type CountCache } from '../../records/count-cache.ts';
 import * as repo from '../../records/subjects.repository.ts';
 

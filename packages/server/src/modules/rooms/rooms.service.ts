@@ -21,7 +21,7 @@ import type { SubjectsService } from '../subjects/subjects.service.ts';
 import * as menusRepo from '../menus/menus.repository.ts';
 import { attributeColumn } from '../../records/subject-ddl.ts';
 import { FILTER_SUBJECT } from '../../records/subject-meta.ts';
-import * as talksRepo from '../../records/talks.repository.ts';
+import * as talksRepo from '../../records/records.repository.ts';
 import type { MenusService } from '../menus/menus.service.ts';
 import * as repo from './rooms.repository.ts';
 import { everyRow } from '../../access/row-scope.ts';

@@ -4,10 +4,10 @@ import { HttpError, unprocessable, type ErrorItem } from '../../http/errors.ts';
 import { compileFilter } from '../../records/filter-compiler.ts';
 import { attributeColumn } from '../../records/subject-ddl.ts';
 import { FILTER_SUBJECT, type AttributeMeta } from '../../records/subject-meta.ts';
-import { fromDbValue } from '../../records/talk-values.ts';
-import * as talkRepo from '../../records/talks.repository.ts';
-import type { TalksService } from '../talks/talks.service.ts';
-import type { TalkWriteRuleInput } from '../talks/write-rules.ts';
+import { fromDbValue } from '../../records/record-values.ts';
+import * as talkRepo from '../../records/records.repository.ts';
+import type { TalksService } from '../records/records.service.ts';
+import type { TalkWriteRuleInput } from '../records/write-rules.ts';
 
 export const savedFilterMessages = {
   subjectRequired: 'Selecione o assunto do filtro.',

@@ -6,9 +6,9 @@ import type { AuthContext } from '../../access/identity.ts';
 import { attributeColumn } from '../../records/subject-ddl.ts';
 import { FILTER_SUBJECT } from '../../records/subject-meta.ts';
 import { compileFilter } from '../../records/filter-compiler.ts';
-import { textOf } from '../../records/talk-values.ts';
-import * as talksRepo from '../../records/talks.repository.ts';
-import type { TalksService } from '../talks/talks.service.ts';
+import { textOf } from '../../records/record-values.ts';
+import * as talksRepo from '../../records/records.repository.ts';
+import type { TalksService } from '../records/records.service.ts';
 import { checkSavedFilterWrite } from './saved-filter-rule.ts';
 
 /** 001 §9: saved filters are fetched 10,000 at a time. */

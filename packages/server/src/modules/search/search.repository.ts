@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { talkTable } from '../../records/subject-ddl.ts';
 import type { SearchConditions } from '../../records/search.ts';
-import type { TalkRow } from '../../records/talks.repository.ts';
+import type { TalkRow } from '../../records/records.repository.ts';
 
 type Dyn = Record<string, Record<string, unknown>>;
 const dyn = (db: Kysely<Database>) => db as unknown as Kysely<Dyn>;

@@ -18,10 +18,10 @@ import {
   searchWords,
   type SearchConditions,
 } from '../../records/search.ts';
-import { displayAttribute } from '../talks/talk-presenter.ts';
-import { textOf } from '../../records/talk-values.ts';
-import { multiValuesOf, type TalkRow } from '../../records/talks.repository.ts';
-import type { TalksService } from '../talks/talks.service.ts';
+import { displayAttribute } from '../records/record-presenter.ts';
+import { textOf } from '../../records/record-values.ts';
+import { multiValuesOf, type TalkRow } from '../../records/records.repository.ts';
+import type { TalksService } from '../records/records.service.ts';
 import { countKey, countMatches, rankedIds, rowsInOrder } from './search.repository.ts';
 
 /** The largest page the search answers (the screen's largest size, 000 §9). */

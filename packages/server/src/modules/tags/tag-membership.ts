@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import type { CatalogCache } from '../../records/catalog.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
-import * as talksRepo from '../../records/talks.repository.ts';
+import * as talksRepo from '../../records/records.repository.ts';
 import { byTag, matchingTags } from './tag-evaluator.ts';
 import * as repo from './tags.repository.ts';
 import { everyRow } from '../../access/row-scope.ts';

@@ -9,7 +9,7 @@ import {
 import { TASK_ATTRIBUTES } from '@talkbase/domain/tasks/task-rules';
 import type { AttributeMeta, SubjectMeta } from '../../records/subject-meta.ts';
 import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
-import { displayNameOf } from '../talks/talk-presenter.ts';
+import { displayNameOf } from '../records/record-presenter.ts';
 import { lookupRows } from './tasks.repository.ts';
 
 /**

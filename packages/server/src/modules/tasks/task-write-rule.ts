@@ -4,9 +4,9 @@ import { badRequest, unprocessable, type ErrorItem } from '../../http/errors.ts'
 import type { AttributeMeta } from '../../records/subject-meta.ts';
 import { attributeColumn, hasColumn } from '../../records/subject-ddl.ts';
 import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
-import { fromDbValue, toDbValue } from '../../records/talk-values.ts';
-import * as talkRepo from '../../records/talks.repository.ts';
-import type { TalkWriteRuleInput, TalkWriteRules } from '../talks/write-rules.ts';
+import { fromDbValue, toDbValue } from '../../records/record-values.ts';
+import * as talkRepo from '../../records/records.repository.ts';
+import type { TalkWriteRuleInput, TalkWriteRules } from '../records/write-rules.ts';
 import { taskStatusCatalog } from './task-status.ts';
 
 /** A value as the API answers it; an invalid one as sent (the talks service names its error). */

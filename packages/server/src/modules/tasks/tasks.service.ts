@@ -34,14 +34,14 @@ import { HttpError, notFound, type ErrorItem } from '../../http/errors.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
 import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
-import type { ApiTalk } from '../talks/talk-presenter.ts';
-import type { TalkQueryService } from '../talks/talk-query.service.ts';
-import { talkMessages, type TalksService } from '../talks/talks.service.ts';
+import type { ApiTalk } from '../records/record-presenter.ts';
+import type { TalkQueryService } from '../records/record-query.service.ts';
+import { talkMessages, type TalksService } from '../records/records.service.ts';
 import { taskStatusCatalog, type TaskStatusCatalog } from './task-status.ts';
 import * as repo from './tasks.repository.ts';
 import { attributeColumn, hasColumn } from '../../records/subject-ddl.ts';
-import { fromDbValue } from '../../records/talk-values.ts';
-import * as talkRepo from '../../records/talks.repository.ts';
+import { fromDbValue } from '../../records/record-values.ts';
+import * as talkRepo from '../../records/records.repository.ts';
 
 const staleRun = 'A tarefa foi alterada por outra pessoa neste instante. Recarregue-a e tente novamente.';
 

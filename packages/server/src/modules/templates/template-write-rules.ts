@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, type ErrorItem } from '../../http/errors.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
-import { valueMessages } from '../../records/talk-values.ts';
+import { valueMessages } from '../../records/record-values.ts';
 import * as repo from './templates.repository.ts';
 
 const isBlank = (v: unknown) =>

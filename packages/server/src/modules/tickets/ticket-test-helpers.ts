@@ -3,7 +3,7 @@ import { civilDateIn } from '@talkbase/domain/fields/zoned-time';
 import { toIsoDate } from '@talkbase/domain/fields/civil-date';
 import { as, login, type TestApp } from '../../test/harness.ts';
 import { DEMO_USERS } from '../demo/demo-seed.ts';
-import type { ApiTalk } from '../talks/talk-presenter.ts';
+import type { ApiTalk } from '../records/record-presenter.ts';
 
 /** The demo workspace as the ticket tests use it: tokens, status ids by name, lookup ids. */
 export interface TicketWorld {

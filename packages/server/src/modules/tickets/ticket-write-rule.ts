@@ -12,11 +12,11 @@ import { unprocessable } from '../../http/errors.ts';
 import type { AttributeMeta } from '../../records/subject-meta.ts';
 import { attributeColumn, hasColumn } from '../../records/subject-ddl.ts';
 import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
-import { displayNameOf } from '../talks/talk-presenter.ts';
-import { fromDbValue, toDbValue } from '../../records/talk-values.ts';
-import * as talkRepo from '../../records/talks.repository.ts';
-import type { TalksService } from '../talks/talks.service.ts';
-import type { TalkWriteRuleInput, TalkWriteRules } from '../talks/write-rules.ts';
+import { displayNameOf } from '../records/record-presenter.ts';
+import { fromDbValue, toDbValue } from '../../records/record-values.ts';
+import * as talkRepo from '../../records/records.repository.ts';
+import type { TalksService } from '../records/records.service.ts';
+import type { TalkWriteRuleInput, TalkWriteRules } from '../records/write-rules.ts';
 import { everyRow } from '../../access/row-scope.ts';
 
 const FIELDS: ReadonlySet<string> = new Set(TICKET_FIELDS);

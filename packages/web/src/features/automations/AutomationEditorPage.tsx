@@ -9,10 +9,10 @@ import { EditorStates } from '../../ui/EditorStates.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { useEditorLoad } from '../../ui/useEditorLoad.ts';
 import { fetchJob, jobKeys } from './automations-api.ts';
-import { ThenSection, WhenSection } from './JobFlowSections.tsx';
+import { ThenSection, WhenSection } from './AutomationFlowSections.tsx';
 import { HISTORY_PATH } from './paths.ts';
-import { useJobDraft } from './useJobDraft.ts';
-import { useJobSaving } from './useJobSaving.ts';
+import { useAutomationDraft } from './useAutomationDraft.ts';
+import { useAutomationSaving } from './useAutomationSaving.ts';
 import './automations.css';
 
 const text = automationsText.editor;
@@ -63,8 +63,8 @@ function JobForm(props: {
   deleteMode: boolean;
   subjects: ReadableSubject[];
 }) {
-  const draft = useJobDraft(props.saved, props.subjects);
-  const saving = useJobSaving(draft, props.jobId, props.saved);
+  const draft = useAutomationDraft(props.saved, props.subjects);
+  const saving = useAutomationSaving(draft, props.jobId, props.saved);
   const { job, active, invalid, touched } = draft;
   const { busy, saveBlocked, save, leave, askRun } = saving;
 

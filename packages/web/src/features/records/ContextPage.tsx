@@ -22,8 +22,8 @@ import { recordsText } from '../../i18n/records.ts';
 const RecordForm = lazy(() =>
   Promise.all([import('./form/RecordForm.tsx'), loadFormRules()]).then(([m]) => ({ default: m.RecordForm })),
 );
-const TalkView = lazy(() =>
-  Promise.all([import('./talk/TalkView.tsx'), loadFormRules()]).then(([m]) => ({ default: m.TalkView })),
+const RecordView = lazy(() =>
+  Promise.all([import('./view/RecordView.tsx'), loadFormRules()]).then(([m]) => ({ default: m.RecordView })),
 );
 const TimelineView = lazy(() =>
   import('./timeline/TimelineView.tsx').then((m) => ({ default: m.TimelineView })),
@@ -140,7 +140,7 @@ function Scenario({ route, context }: { route: ContextRoute; context: ContextRes
     case 'form':
       return <RecordForm context={context} talkId={talkId} onSaved={afterSave} />;
     case 'talk':
-      return <TalkView context={context} talkId={talkId} onSaved={afterSave} />;
+      return <RecordView context={context} talkId={talkId} onSaved={afterSave} />;
     case 'timeline':
       return talkId > 0 ? <TimelineView context={context} talkId={talkId} /> : null;
     case 'attachments':

@@ -27,7 +27,7 @@ export interface TagSlot {
   TagChips: ComponentType<TagChipsProps>;
   talkTagsOf: (tags: readonly unknown[] | undefined) => TalkTag[];
   GridTagPicker: ComponentType<GridTagPickerProps>;
-  useTalkTagsLive: (subject: string, onPush?: (push: TalkTagPush) => void) => void;
+  useRecordTagsLive: (subject: string, onPush?: (push: TalkTagPush) => void) => void;
 }
 
 /** The grid's view, as its toolbar's export takes it: filter, search, tags, order and template. */
@@ -46,7 +46,7 @@ export interface TransferActionsProps {
   canCreate: boolean;
 }
 
-/** The grid toolbar's 'Exportar' and 'Importar' (features/talk-transfer). */
+/** The grid toolbar's 'Exportar' and 'Importar' (features/record-transfer). */
 export interface TransferSlot {
   TransferActions: ComponentType<TransferActionsProps>;
 }
@@ -65,7 +65,7 @@ let tags: TagSlot = {
   TagChips: Nothing,
   talkTagsOf: () => [],
   GridTagPicker: Nothing,
-  useTalkTagsLive: () => undefined,
+  useRecordTagsLive: () => undefined,
 };
 let transfer: TransferSlot = { TransferActions: Nothing };
 let tasks: TaskSlot = {
@@ -136,8 +136,8 @@ export function GridTagPicker(props: GridTagPickerProps) {
 }
 
 /** Keeps the tags of a subject's records current as the server pushes them. */
-export function useTalkTagsLive(subject: string, onPush?: (push: TalkTagPush) => void): void {
-  tags.useTalkTagsLive(subject, onPush);
+export function useRecordTagsLive(subject: string, onPush?: (push: TalkTagPush) => void): void {
+  tags.useRecordTagsLive(subject, onPush);
 }
 
 /** The grid toolbar's 'Exportar' menu and 'Importar' button. */

@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { t } from '../../i18n/pt-BR.ts';
 import { searchText } from '../../i18n/search.ts';
 import { fetchContext } from '../records/records-api.ts';
-import { TalkView } from '../records/talk/TalkView.tsx';
+import { RecordView } from '../records/view/RecordView.tsx';
 import '../records/records.css';
 
 export interface OpenResult {
@@ -54,7 +54,7 @@ export function SearchResultModal({
         </Alert>
       )}
       {result && context.data && (
-        <TalkView
+        <RecordView
           key={`${result.subject}:${result.talkId}`}
           context={context.data}
           talkId={result.talkId}

@@ -8,7 +8,7 @@ import type { MessagesService } from '../../messages/messages.service.ts';
 import type { NotificationSender } from '../../notifications/notification-sender.ts';
 import type { SubjectCatalogue } from '../../../records/subject-catalogue.ts';
 import type { TagsService } from '../../tags/tags.service.ts';
-import type { TalksService } from '../../talks/talks.service.ts';
+import type { TalksService } from '../../records/records.service.ts';
 
 /** What caused a run: the record change / message / schedule slot the event matched. */
 export interface RunTrigger {

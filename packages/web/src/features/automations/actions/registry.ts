@@ -5,7 +5,7 @@ import { EmailActionEditor } from './EmailActionEditor.tsx';
 import { HttpRequestEditor } from './HttpRequestEditor.tsx';
 import { IntegrationEditor } from './IntegrationEditor.tsx';
 import { NotificationActionEditor } from './NotificationActionEditor.tsx';
-import { ParentJobEditor } from './ParentJobEditor.tsx';
+import { ParentAutomationEditor } from './ParentAutomationEditor.tsx';
 import { SetValueEditor } from './SetValueEditor.tsx';
 import { TagActionEditor } from './TagActionEditor.tsx';
 import type { ActionEditorProps, ActionEntry } from './types.ts';
@@ -23,7 +23,7 @@ const editors: Record<ActionKind, ComponentType<ActionEditorProps>> = {
   RemoveTalkTag: TagActionEditor,
   SendEmail: EmailActionEditor,
   Notification: NotificationActionEditor,
-  ExecuteParentJob: ParentJobEditor,
+  ExecuteParentJob: ParentAutomationEditor,
   HttpRequest: HttpRequestEditor,
   SetTalkDialog: DialogActionEditor,
   SetTalkDialogByFilter: DialogActionEditor,

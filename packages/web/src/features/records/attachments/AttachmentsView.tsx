@@ -7,7 +7,7 @@ import { Icon } from '../../../ui/Icon.tsx';
 import { getSession } from '../../session/session-store.ts';
 import { AttributeFiles } from './AttributeFiles.tsx';
 import type { TokenGetter } from './file-transfer.ts';
-import { useTalkFiles } from './useTalkFiles.ts';
+import { useRecordFiles } from './useRecordFiles.ts';
 import { recordsViewsText } from '../../../i18n/records-views.ts';
 
 const text = recordsViewsText.attachments;
@@ -31,7 +31,7 @@ interface AttachmentsViewProps {
  */
 export function AttachmentsView({ context, talkId }: AttachmentsViewProps) {
   const subject = context.subject.subjectIdentifier;
-  const talk = useTalkFiles(subject, talkId);
+  const talk = useRecordFiles(subject, talkId);
   const attributes = useMemo(
     () =>
       context.subject.subjectAttributes

@@ -25,7 +25,7 @@ import { Icon } from '../../../ui/Icon.tsx';
 import { notify } from '../../notices/notices-store.ts';
 import { downloadFile, type TokenGetter } from './file-transfer.ts';
 import { formatFileSize } from './file-size.ts';
-import { useFileChanges } from './useTalkFiles.ts';
+import { useFileChanges } from './useRecordFiles.ts';
 import { ConfirmModal } from '../../../ui/ConfirmModal.tsx';
 import { recordsViewsText } from '../../../i18n/records-views.ts';
 

@@ -18,7 +18,7 @@ import { formRulesFor } from './form-rules.ts';
 import { isBlank } from '@talkbase/domain/fields/field-rule';
 import { RecordActionsBar } from '../actions/RecordActionsBar.tsx';
 import { tagsText } from '../../../i18n/tags.ts';
-import { TagChips, talkTagsOf, useTalkTagsLive } from '../slots.ts';
+import { TagChips, talkTagsOf, useRecordTagsLive } from '../slots.ts';
 import { recordsText } from '../../../i18n/records.ts';
 import { sameValue } from '../../unsaved/same-value.ts';
 import { useUnsavedChanges } from '../../unsaved/useUnsavedChanges.ts';
@@ -81,7 +81,7 @@ export function RecordForm(props: RecordFormProps) {
     queryFn: ({ signal }) => fetchTalk(subject, talkId, signal),
     enabled: !isNew,
   });
-  useTalkTagsLive(subject);
+  useRecordTagsLive(subject);
   if (template.isPending || (!isNew && talk.isPending)) {
     return (
       <Group justify="center" p="xl">

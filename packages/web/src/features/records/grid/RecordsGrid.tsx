@@ -10,7 +10,7 @@ import { Icon } from '../../../ui/Icon.tsx';
 import { notify } from '../../notices/notices-store.ts';
 import { useRealtimeEvent } from '../../realtime/useRealtimeEvent.ts';
 import { useSession } from '../../session/useSession.ts';
-import { loadFormRules, useTalkTagsLive } from '../slots.ts';
+import { loadFormRules, useRecordTagsLive } from '../slots.ts';
 import { contextPath } from '../context-route.ts';
 import { useRecordActions } from '../actions/useRecordActions.tsx';
 import { useSyncErrorDialog } from '../feedback.tsx';
@@ -135,7 +135,7 @@ export function RecordsGrid({
   });
 
   // Tags change in place; a grid filtered by tag reloads, since the record may join or leave it.
-  useTalkTagsLive(subject, () => {
+  useRecordTagsLive(subject, () => {
     if (tagIds.length > 0) void queryClient.invalidateQueries({ queryKey: ['talks', subject] });
   });
 

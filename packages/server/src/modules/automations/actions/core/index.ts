@@ -11,7 +11,7 @@ import {
   type SetValueStepDetail,
   type TagStepDetail,
 } from '@talkbase/domain/contracts/job-runs';
-import { findTalk } from '../../../../records/talks.repository.ts';
+import { findTalk } from '../../../../records/records.repository.ts';
 import { attributeColumn } from '../../../../records/subject-ddl.ts';
 import { PermanentActionError, type ActionContext, type ActionHandler } from '../types.ts';
 import {

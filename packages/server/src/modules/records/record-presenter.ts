@@ -1,0 +1,141 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { hasColumn, attributeColumn } from '../../records/subject-ddl.ts';
+import type { AttributeMeta, SubjectMeta } from '../../records/subject-meta.ts';
+import { fromDbValue } from '../../records/record-values.ts';
+import * as repo from '../../records/records.repository.ts';
+import type { RecordParts } from './record-parts.ts';
+import { accountNamesOf } from '../../records/system-columns.ts';
+
+export type { ApiTalk, TalkValue } from '@talkbase/domain/contracts/talks';
+import type { ApiTalk, TalkValue } from '@talkbase/domain/contracts/talks';
+import { type RowScope } from '../../access/row-scope.ts';
+
+/** A related subject the account may read, with the rows it may see; null when it may not. */
+export type RelatedLoader = (subjectId: number) => Promise<{ subject: SubjectMeta; rows: RowScope } | null>;
+
+/** The attribute that names a record: the first text attribute, by position. */
+export function displayAttribute(subject: SubjectMeta): AttributeMeta | undefined {
+  return subject.attributes.find((a) => a.kind === 'text' && hasColumn(a) && !a.isInternal);
+}
+
+export function displayNameOf(subject: SubjectMeta, row: Record<string, unknown>): string {
+  const a = displayAttribute(subject);
+  const v = a ? row[attributeColumn(a.id)] : null;
+  return typeof v === 'string' && v.trim() ? v : `#${String(row.id)}`;
+}
+
+/** Rows to API talks, with multi-values and the display names of referenced records, in batches. */
+export async function presentTalks(
+  db: Kysely<Database>,
+  subject: SubjectMeta,
+  rows: repo.TalkRow[],
+  opts: { readOnly: boolean; loadSubject: RelatedLoader; parts: RecordParts },
+): Promise<ApiTalk[]> {
+  const ids = rows.map((r) => r.id);
+  // Multi-valued attributes live in a side table: read it only when the subject has one.
+  const multi = subject.attributes.some((a) => a.isMultipleValues)
+    ? await repo.multiValuesOf(db, subject.id, ids)
+    : [];
+  const multiBy = new Map<string, unknown[]>();
+  const byId = new Map(subject.attributes.map((a) => [a.id, a]));
+  for (const m of multi) {
+    const a = byId.get(m.attribute_id);
+    if (!a) continue;
+    const key = `${m.talk_id}:${m.attribute_id}`;
+    const list = multiBy.get(key) ?? [];
+    list.push(
+      fromDbValue(
+        a,
+        a.kind === 'text' || a.kind === 'date' || a.kind === 'json' ? m.value_text : m.value_number,
+      ),
+    );
+    multiBy.set(key, list);
+  }
+  const refNames = await referenceNames(db, subject, rows, opts.loadSubject);
+  const files = await opts.parts.filesOf(db, subject, ids);
+  // The tags of the whole page in one query (the rows are already those the account may read).
+  const tags = await opts.parts.tagsOf(db, subject.id, ids);
+  const accounts = await accountNamesOf(
+    db,
+    rows.flatMap((r) => [r.created_by, r.updated_by]),
+  );
+  return rows.map((row) => {
+    const talkValues: TalkValue[] = [];
+    for (const a of subject.attributes) {
+      if (a.kind === 'file') {
+        const value = files.value(row.id, a.id);
+        talkValues.push({ subjectAttributeId: a.id, subjectAttributeIdentifier: a.identifier, value });
+        continue;
+      }
+      const value = hasColumn(a)
+        ? fromDbValue(a, row[attributeColumn(a.id)])
+        : (multiBy.get(`${String(row.id)}:${a.id}`) ?? []);
+      const tv: TalkValue = { subjectAttributeId: a.id, subjectAttributeIdentifier: a.identifier, value };
+      if (a.kind === 'reference' && a.relatedSubjectId) {
+        tv.displayValue =
+          typeof value === 'number' ? (refNames.get(`${a.relatedSubjectId}:${value}`) ?? null) : null;
+      }
+      talkValues.push(tv);
+    }
+    return {
+      talkId: row.id,
+      subject: subject.identifier,
+      subjectId: subject.id,
+      isActive: row.is_active === 1,
+      displayName: displayNameOf(subject, row),
+      isReadOnly: opts.readOnly,
+      version: row.version,
+      createdAt: new Date(row.created_at).toISOString(),
+      createdBy: row.created_by === null ? null : row.created_by,
+      updatedAt: new Date(row.updated_at).toISOString(),
+      updatedBy: row.updated_by === null ? null : row.updated_by,
+      createdByName: row.created_by === null ? null : (accounts.get(row.created_by) ?? null),
+      updatedByName: row.updated_by === null ? null : (accounts.get(row.updated_by) ?? null),
+      templateId: null,
+      tags: tags.get(row.id) ?? [],
+      talkValues,
+      talkAttachments: files.attachments(row.id),
+    };
+  });
+}
+
+async function referenceNames(
+  db: Kysely<Database>,
+  subject: SubjectMeta,
+  rows: repo.TalkRow[],
+  loadSubject: RelatedLoader,
+): Promise<Map<string, string>> {
+  const wanted = new Map<number, Set<number>>();
+  for (const a of subject.attributes) {
+    if (a.kind !== 'reference' || !a.relatedSubjectId || !hasColumn(a)) continue;
+    const set = wanted.get(a.relatedSubjectId) ?? new Set<number>();
+    for (const r of rows) {
+      const v = r[attributeColumn(a.id)];
+      if (v !== null && v !== undefined) set.add(Number(v));
+    }
+    wanted.set(a.relatedSubjectId, set);
+  }
+  return recordNames(db, wanted, loadSubject);
+}
+
+/**
+ * Display names of records of other subjects, by `${subjectId}:${talkId}`. Only records the
+ * account may see are named; others keep their id and no name.
+ */
+export async function recordNames(
+  db: Kysely<Database>,
+  wanted: ReadonlyMap<number, ReadonlySet<number>>,
+  loadSubject: RelatedLoader,
+): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const [relatedId, idSet] of wanted) {
+    if (idSet.size === 0) continue;
+    const related = await loadSubject(relatedId);
+    if (!related) continue;
+    const found = await repo.rowsByIds(db, related.subject.id, [...idSet], related.rows);
+    for (const r of found)
+      names.set(`${related.subject.id}:${String(r.id)}`, displayNameOf(related.subject, r));
+  }
+  return names;
+}
