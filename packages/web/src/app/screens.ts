@@ -25,6 +25,7 @@ export type ScreenName =
   | 'subjects_editor'
   | 'tags_list'
   | 'tags_editor'
+  | 'report_models_list'
   | 'template_list_default'
   | 'template_list_custom'
   | 'template_list_users'
@@ -225,6 +226,18 @@ export const screens: readonly Screen[] = [
     load: () => import('../features/tags/TagEditorPage.tsx').then((m) => ({ Component: m.TagEditorPage })),
   },
   {
+    // The list and, under editor/{templateId?}, the editor: one entry keeps the shell small.
+    name: 'report_models_list',
+    path: 'config/report-models/*',
+    title: t.sideMenu.items.report_models_list,
+    access: 'admin',
+    ownTitle: true,
+    load: () =>
+      import('../features/report-models/ReportModelsScreen.tsx').then((m) => ({
+        Component: m.ReportModelsScreen,
+      })),
+  },
+  {
     name: 'template_list_custom',
     path: 'config/templates/custom',
     title: templateTitles.custom,
@@ -344,5 +357,6 @@ export const screens: readonly Screen[] = [
 /** The address of a named screen, or undefined while that screen does not exist. */
 export function screenPath(name: ScreenName, list: readonly Screen[] = screens): string | undefined {
   const screen = list.find((s) => s.name === name);
-  return screen ? `/${screen.path}` : undefined;
+  // Without its optional parts (a splat, `:param?`): the address of the screen itself.
+  return screen ? `/${screen.path.replace(/\/(\*|:[^/]+\?)/g, '')}` : undefined;
 }

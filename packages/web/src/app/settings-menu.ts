@@ -57,6 +57,7 @@ const sections: readonly SectionDefinition[] = [
       { screen: 'template_list_custom', icon: 'dashboard_customize', access: 'admin' },
       { screen: 'template_list_users', icon: 'manage_accounts', access: 'admin' },
       { screen: 'template_list_forms', icon: 'description', access: 'admin' },
+      { screen: 'report_models_list', icon: 'table_rows', access: 'admin' },
     ],
   },
   {

@@ -12,6 +12,7 @@ export const fieldsDesignersText = {
     width: 'Largura',
     backgroundColor: 'Cor de fundo',
     fontColor: 'Cor da fonte',
+    eyeDropper: 'Copiar uma cor da tela',
     values: 'Valores',
     value: (n: number) => `Valor ${n}`,
     valueHint: 'Digite ${ para escolher um atributo.',

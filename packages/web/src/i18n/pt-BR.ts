@@ -67,6 +67,7 @@ export const t = {
       template_list_custom: 'Templates personalizados',
       template_list_users: 'Templates de usuários',
       template_list_forms: 'Templates de formulário',
+      report_models_list: 'Modelos de relatório',
       notification_list: 'Notificações',
       channels: 'Canais',
     },

@@ -164,8 +164,12 @@ export const recordDescriptions: Readonly<Record<string, string>> = {
     'Responde 204. ' +
     ACCESS,
   'GET /api/value/filegenerate/{subject}/{talkId}/{attributeId}':
-    'O arquivo sob demanda de um atributo do tipo 34: um CSV com os valores do registro que a conta pode ler, gerado ' +
-    'a cada chamada e nunca guardado. Atributo de outro tipo: 422. ' +
+    'O arquivo sob demanda de um atributo do tipo 34, gerado a cada chamada e nunca guardado. Quando o registro ' +
+    'indica um modelo de relatório (atributo do tipo 20) e, opcionalmente, um filtro salvo (tipo 16), responde o ' +
+    'relatório em .xlsx: uma linha por registro do assunto do modelo que o filtro seleciona e a conta pode ler, as ' +
+    'colunas do modelo (nome, largura, cores) e só os valores que a conta pode ler; modelo inexistente ou fora do ' +
+    'alcance da conta: 422. Sem modelo: um CSV com os valores do registro que a conta pode ler. Atributo de outro ' +
+    'tipo: 422. ' +
     READ,
   'POST /api/Presentation/GetIconByFileTypeQuery':
     'O ícone de cada tipo de arquivo: `{FileTypes: [...]}` → `{message: [{fileType, icon: {iconIdentifier}}]}`.',

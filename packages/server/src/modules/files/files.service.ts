@@ -25,6 +25,8 @@ import { cleanFileName, drain, FileInspector, invalidFile } from './file-intake.
 import { toStoredFile } from './file-presenter.ts';
 import { discard, type FileStore } from './file-store.ts';
 import { talkAsCsv } from './file-generate.ts';
+import { ReportGenerator } from '../report-models/report-generate.ts';
+import { XLSX_TYPE } from '../report-models/report-workbook.ts';
 import * as repo from './files.repository.ts';
 
 export const fileMessages = {
@@ -84,6 +86,7 @@ export class FilesService {
   private readonly store: FileStore;
   private readonly events: EventStream;
   readonly sizeLimit: number;
+  private readonly reports: ReportGenerator;
 
   constructor(deps: {
     db: Db;
@@ -100,6 +103,7 @@ export class FilesService {
     this.store = deps.store;
     this.events = deps.events;
     this.sizeLimit = deps.sizeLimit;
+    this.reports = new ReportGenerator({ db: deps.db, talks: deps.talks, permissions: deps.permissions });
   }
 
   private get k(): Kysely<Database> {
@@ -350,13 +354,26 @@ export class FilesService {
     return this.store.get(file.storage_key);
   }
 
-  /** Component 34: the file made on demand (file-generate.ts), never stored. */
-  async generate(auth: AuthContext, ref: FileRef): Promise<{ name: string; type: string; body: Buffer }> {
-    const { subject, attribute } = await this.target(auth, ref);
+  /**
+   * Component 34: the file made on demand, never stored. A record naming a report model (its
+   * select-model, 20, and select-filter, 16) makes that report as .xlsx (report-generate.ts);
+   * any other record, its own values as CSV (file-generate.ts).
+   */
+  async generate(
+    auth: AuthContext,
+    ref: FileRef,
+  ): Promise<{ name: string; type: string; body: Buffer | Readable }> {
+    const target = await this.target(auth, ref);
+    const { subject, attribute } = target;
     if (attribute.componentId !== FILE_ON_DEMAND_COMPONENT)
       throw unprocessable([
         { message: fileMessages.notGenerated(attribute.name), field: attribute.identifier },
       ]);
+    const choice = this.reports.choice(target, target.talk, attribute);
+    if (choice) {
+      const report = await this.reports.generate(auth, choice);
+      return { name: report.name, type: XLSX_TYPE, body: report.body };
+    }
     const talk = await this.talks.get(auth, subject.identifier, ref.talkId);
     const company = await findCompany(this.k, auth.companyId);
     return {

@@ -53,6 +53,9 @@ export function PlaceholderInput(props: PlaceholderInputProps) {
       width={360}
       trapFocus
       returnFocus
+      // A text box may not carry aria-haspopup/aria-expanded (axe aria-allowed-attr); the picker
+      // is a labelled dialog that takes the focus when it opens.
+      withRoles={false}
     >
       <Popover.Target>
         <TextInput

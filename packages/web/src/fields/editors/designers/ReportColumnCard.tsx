@@ -127,6 +127,7 @@ export function ReportColumnCard(props: ReportColumnCardProps) {
             value={colors.background}
             readOnly={readOnly}
             onChange={(v) => props.onChange(withColumnConfig(column, 'backgroundColor', v))}
+            eyeDropperButtonProps={{ 'aria-label': text.eyeDropper, title: text.eyeDropper }}
           />
           <ColorInput
             label={text.fontColor}
@@ -134,6 +135,7 @@ export function ReportColumnCard(props: ReportColumnCardProps) {
             value={colors.font}
             readOnly={readOnly}
             onChange={(v) => props.onChange(withColumnConfig(column, 'fontColor', v))}
+            eyeDropperButtonProps={{ 'aria-label': text.eyeDropper, title: text.eyeDropper }}
           />
         </Group>
         <Text size="sm" fw={500}>

@@ -1,0 +1,47 @@
+/**
+ * Texts of the report models screens (issue 34 item 3). The column designer's texts are the spec's
+ * (fields-designers.ts); the validation texts are the contract's (`reportModelMessages`).
+ */
+export const reportModelsText = {
+  list: {
+    title: 'Modelos de relatório',
+    newModel: 'Criar modelo de relatório',
+    empty: 'Nenhum modelo de relatório encontrado.',
+    search: 'Buscar modelo',
+    openSearch: 'Abrir a busca',
+    closeSearch: 'Fechar a busca',
+    clearSearch: 'Limpar a busca',
+    subject: 'Assunto',
+    edit: (name: string) => `Editar ${name}`,
+    remove: (name: string) => `Excluir ${name}`,
+    removeTitle: 'Excluir modelo de relatório',
+    confirmRemove: 'Deseja realmente excluir esse item?',
+    removed: (name: string) => `Modelo ${name} excluído com sucesso!`,
+    removeError: 'Ocorreu um erro ao excluir o modelo. Por favor, tente novamente.',
+    loadError: 'Ocorreu um erro no carregamento da página. Por favor, tente novamente.',
+    reload: 'Tentar novamente',
+    pageSize: 'Itens por página',
+    total: (n: number) => (n === 1 ? '1 modelo' : `${n} modelos`),
+  },
+  editor: {
+    titleNew: 'Criar modelo de relatório',
+    titleEdit: 'Editar modelo de relatório',
+    name: 'Nome',
+    subject: 'Assunto',
+    subjectPlaceholder: 'Selecione o assunto',
+    relations: 'Assuntos relacionados',
+    relationsHelp: 'Os atributos desses assuntos também podem aparecer nas colunas.',
+    relationsEmpty: 'Este assunto não se relaciona com outros.',
+    relationTo: (subject: string, attribute: string) => `${subject} (campo ${attribute})`,
+    relationFrom: (subject: string, attribute: string) => `${subject} (que apontam por ${attribute})`,
+    columns: 'Colunas',
+    chooseSubjectFirst: 'Selecione o assunto para montar as colunas.',
+    save: 'Salvar',
+    cancel: 'Cancelar',
+    saved: 'Modelo de relatório salvo com sucesso!',
+    saveError: 'Ocorreu um erro ao salvar o modelo. Por favor, tente novamente.',
+    loadError: 'Ocorreu um erro no carregamento da página. Por favor, tente novamente.',
+    reload: 'Tentar novamente',
+    notFound: 'Modelo de relatório não encontrado.',
+  },
+} as const;
