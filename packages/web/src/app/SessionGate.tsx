@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
 import { SignInPage } from '../features/session/SignInPage.tsx';
+import { isResetLinkPath } from '../features/session/reset-token.ts';
 import { useSession } from '../features/session/useSession.ts';
 import { RouteLoading } from './RouteLoading.tsx';
 
@@ -7,10 +9,14 @@ import { RouteLoading } from './RouteLoading.tsx';
 // screen does not download it (issue 18, first-load budget).
 const Shell = lazy(() => import('./Shell.tsx').then((m) => ({ default: m.Shell })));
 
-/** Nobody signed in: the sign-in screen, whatever the address (000 §2). */
+/**
+ * Nobody signed in: the sign-in screen, whatever the address (000 §2). The e-mailed reset link's
+ * page opens its form even in a browser where the account (or another) is signed in.
+ */
 export function SessionGate() {
   const session = useSession();
-  return session ? (
+  const { pathname } = useLocation();
+  return session && !isResetLinkPath(pathname) ? (
     <Suspense fallback={<RouteLoading />}>
       <Shell key={session.user.accountId} user={session.user} />
     </Suspense>

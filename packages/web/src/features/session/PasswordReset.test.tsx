@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { on, stubFetch } from '../../test/fetch-stub.ts';
-import { renderApp } from '../../test/render-app.tsx';
+import { adminUser, renderApp } from '../../test/render-app.tsx';
 
 describe('forgotten password (sign-in screen)', () => {
   it('"Esqueci minha senha" asks for the e-mail and says the same thing whatever the answer', async () => {
@@ -46,6 +46,20 @@ describe('forgotten password (sign-in screen)', () => {
     // The token leaves the address bar.
     await waitFor(() => expect(window.location.hash).toBe(''));
     expect(window.location.pathname).toBe('/');
+  });
+
+  it('opens the form from the e-mailed link in a browser where someone is signed in, and signs it out once reset', async () => {
+    const user = userEvent.setup();
+    stubFetch(on('POST', '/api/account/password/reset', 204));
+    renderApp('/redefinir-senha#token=xyz-789', adminUser);
+    expect(await screen.findByRole('heading', { name: 'Redefinir senha' })).toBeDefined();
+    await user.type(screen.getByLabelText(/^Nova senha/), 'Outra-Senha-Bem-Forte-42');
+    await user.type(screen.getByLabelText(/Confirmar nova senha/), 'Outra-Senha-Bem-Forte-42');
+    await user.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
+    // The reset ended every session of the account: this browser's is gone, the sign-in stays.
+    expect(await screen.findByRole('heading', { name: 'Entrar no Talkbase' })).toBeDefined();
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    expect(window.localStorage.getItem('talkbase.token')).toBeNull();
   });
 
   it("shows the server's refusal of a used or expired link, with a way to ask for a new one", async () => {

@@ -13,7 +13,6 @@ import {
   Title,
 } from '@mantine/core';
 import type { LoginResponse } from '@talkbase/domain/contracts/account';
-import { RESET_PAGE_PATH } from '@talkbase/domain/contracts/account-life-paths';
 import { lazy, Suspense, useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useLogin } from '../../api/useLogin.ts';
@@ -21,8 +20,8 @@ import { useVerifyPasscode } from '../../api/useVerifyPasscode.ts';
 import { signInResetText } from '../../i18n/sign-in-reset.ts';
 import { t } from '../../i18n/pt-BR.ts';
 import { Logo } from '../../ui/Logo.tsx';
-import { resetTokenOf } from './reset-token.ts';
-import { startSession } from './session-store.ts';
+import { isResetLinkPath, resetTokenOf } from './reset-token.ts';
+import { clearSession, startSession } from './session-store.ts';
 import { messagesOf } from './sign-in-messages.ts';
 import { ServerMessages } from './ServerMessages.tsx';
 
@@ -37,7 +36,7 @@ const ResetPasswordForm = lazy(() =>
 type Step = 'credentials' | 'passcode' | 'forgot' | 'reset';
 
 /** The e-mailed reset link opens the web app at RESET_PAGE_PATH with the token in the fragment. */
-const opensResetLink = () => window.location.pathname.toLowerCase().replace(/\/+$/, '') === RESET_PAGE_PATH;
+const opensResetLink = () => isResetLinkPath(window.location.pathname);
 
 interface FieldErrors {
   email?: string;
@@ -126,6 +125,8 @@ export function SignInPage() {
                 <ResetPasswordForm
                   token={resetToken}
                   onDone={() => {
+                    // The reset ended every session of the account, this browser's too.
+                    clearSession();
                     setNotice(signInResetText.done);
                     setPassword('');
                     leaveResetLink('credentials');
