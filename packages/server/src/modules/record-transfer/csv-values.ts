@@ -1,9 +1,10 @@
-import { formatDate, parseAnyDate, toIsoDate, parseIsoDate } from '@talkbase/domain/fields/civil-date';
-import { decimalFormatOf, formatDecimal, parseDecimal } from '@talkbase/domain/fields/decimal';
-import { formatDateTime, parseAnyDateTime } from '@talkbase/domain/fields/zoned-time';
+import { parseAnyDate, toIsoDate } from '@talkbase/domain/fields/civil-date';
+import { parseDecimal } from '@talkbase/domain/fields/decimal';
+import { parseAnyDateTime } from '@talkbase/domain/fields/zoned-time';
 import { restoreCell } from '@talkbase/domain/csv/csv-safety';
 import type { TalkValue } from '@talkbase/domain/contracts/talks';
 import type { AttributeMeta } from '../../records/subject-meta.ts';
+import { valueText } from '../../records/value-text.ts';
 
 /**
  * pt-BR CSV cells ↔ the API's canonical values (domain records/value-kinds.ts), by value kind:
@@ -22,48 +23,9 @@ export const csvMessages = {
   notJson: (name: string) => `O campo ${name} deve ser um JSON válido.`,
 };
 
-/** One exported cell from a presented value. */
+/** One exported cell from a presented value (records/value-text.ts, lists joined by " | "). */
 export function formatCell(a: AttributeMeta, tv: TalkValue | undefined, timeZone: string): string {
-  if (!tv) return '';
-  const { value } = tv;
-  if (value === null || value === undefined) return '';
-  if (a.kind === 'file') {
-    const files = Array.isArray(value) ? (value as { name?: unknown }[]) : [];
-    return files.map((f) => (typeof f.name === 'string' ? f.name : '')).join(LIST_SEPARATOR);
-  }
-  if (a.kind === 'reference') {
-    // The related record's name when the account may read it, else its id.
-    if (!a.isMultipleValues) return tv.displayValue ?? (typeof value === 'number' ? `#${value}` : '');
-    return (Array.isArray(value) ? value : [value]).map((v) => `#${String(v)}`).join(LIST_SEPARATOR);
-  }
-  const one = (v: unknown): string => formatOne(a, v, timeZone);
-  return Array.isArray(value) && a.kind !== 'json' ? value.map(one).join(LIST_SEPARATOR) : one(value);
-}
-
-function formatOne(a: AttributeMeta, v: unknown, timeZone: string): string {
-  if (v === null || v === undefined) return '';
-  switch (a.kind) {
-    case 'decimal':
-      return typeof v === 'number'
-        ? formatDecimal(v, { precision: decimalFormatOf(a).precision, thousandsSeparator: false })
-        : plain(v);
-    case 'boolean':
-      return v === true ? 'Sim' : 'Não';
-    case 'date': {
-      const d = typeof v === 'string' ? parseIsoDate(v) : undefined;
-      return d ? formatDate(d) : plain(v);
-    }
-    case 'datetime':
-      return typeof v === 'string' ? formatDateTime(new Date(v), timeZone) : '';
-    case 'json':
-      return JSON.stringify(v);
-    default:
-      return plain(v);
-  }
-}
-
-function plain(v: unknown): string {
-  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : JSON.stringify(v);
+  return valueText(a, tv, timeZone, LIST_SEPARATOR);
 }
 
 export type ParsedCell = { ok: true; value: unknown } | { ok: false; message: string };
