@@ -78,6 +78,29 @@ describe('the HTTP contract', () => {
     expect(errorsOf(res)[0]?.message).toBe('O corpo da requisição excede o tamanho máximo permitido.');
   });
 
+  it('answers 400 naming the field for text with the NUL character, on both databases alike', async () => {
+    const admin = await login(t.app);
+    // PostgreSQL refuses NUL in text and jsonb: these were 500 there (route fuzz, seed 19005).
+    for (const url of [
+      '/api/Room?term=%00',
+      '/api/job?term=a%00b',
+      '/api/notification?NotificationName=a%00b',
+    ]) {
+      const res = await t.app.inject(as(admin.token, { method: 'GET', url }));
+      expect(res.statusCode, url).toBe(400);
+      expect(errorsOf(res)[0]?.message).toBe('O texto não pode conter o caractere nulo.');
+    }
+    const put = await t.app.inject(
+      as(admin.token, {
+        method: 'PUT',
+        url: '/api/subject/chamado',
+        payload: { name: 'a\u0000b', icon: 'x' },
+      }),
+    );
+    expect(put.statusCode).toBe(400);
+    expect(errorsOf(put)).toEqual([{ message: 'O texto não pode conter o caractere nulo.', field: 'name' }]);
+  });
+
   it('treats SQL and script text as data', async () => {
     const payloads = [
       "' OR 1=1 --",

@@ -94,10 +94,28 @@ export interface RouteDefinition<
 
 export type Authenticator = (req: FastifyRequest) => Promise<AuthContext | null>;
 
+/** Where a value holds the NUL character (`\u0000`), as a field path; undefined when nowhere. */
+function nulAt(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (typeof value !== 'object' || value === null || depth > 64) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return path;
+    const found = nulAt(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+export const NUL_MESSAGE = 'O texto não pode conter o caractere nulo.';
+
 function parsePart<S extends Schema | undefined>(schema: S, value: unknown, prefix: string): Infer<S> {
   if (!schema) return undefined as Infer<S>;
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw badRequest(zodIssuesToErrors(result.error.issues, prefix));
+  // No text we keep or search may hold NUL: PostgreSQL refuses it in text and jsonb (SQLite would
+  // keep it), so both databases answer the same 400 instead of one of them a 500.
+  const nul = nulAt(result.data, prefix);
+  if (nul !== undefined) throw badRequest([{ message: NUL_MESSAGE, ...(nul ? { field: nul } : {}) }]);
   return result.data as Infer<S>;
 }
 
