@@ -6,6 +6,7 @@ import { chunkGroups } from './build/chunk-groups.ts';
 import { iconSubset } from './build/icon-subset.ts';
 import { mantineStyles } from './build/mantine-styles.ts';
 import { precompress } from './build/precompress.ts';
+import { serviceWorker } from './build/service-worker.ts';
 
 const server = 'http://127.0.0.1:3000';
 const here = import.meta.dirname;
@@ -22,6 +23,15 @@ const LAYOUT =
   /app[\\/]Shell\.tsx$|features[\\/](search[\\/]TopBarSearch|tasks[\\/]RunningTaskIndicator|notifications[\\/]UnreadBadge)\.tsx$/;
 const chunks = chunkGroups(LAYOUT);
 
+/** Besides the entry, what the signed-in first screen (shell + grid) loads: budgeted, and kept by the service worker. */
+const SHELL_MODULES = [
+  /app\/Shell\.tsx$/,
+  /features\/records\/ContextPage\.tsx$/,
+  // What other features put into the grid (tags, Exportar/Importar), loaded beside it.
+  /app\/record-slots\.ts$/,
+  /features\/(search\/TopBarSearch|tasks\/RunningTaskIndicator|notifications\/UnreadBadge)\.tsx$/,
+];
+
 export default defineConfig({
   plugins: [
     react(),
@@ -36,17 +46,12 @@ export default defineConfig({
       { name: 'entrar', modules: [], fonts: false, limitBytes: 140 * 1024 },
       {
         name: 'shell + grade',
-        modules: [
-          /app\/Shell\.tsx$/,
-          /features\/records\/ContextPage\.tsx$/,
-          // What other features put into the grid (tags, Exportar/Importar), loaded beside it.
-          /app\/record-slots\.ts$/,
-          /features\/(search\/TopBarSearch|tasks\/RunningTaskIndicator|notifications\/UnreadBadge)\.tsx$/,
-        ],
+        modules: SHELL_MODULES,
         fonts: true,
         limitBytes: 265 * 1024,
       },
     ]),
+    serviceWorker({ entry: path.join(here, 'src/sw/sw.ts'), shellModules: SHELL_MODULES }),
     precompress(),
   ],
   build: {

@@ -21,6 +21,7 @@ import { seedDemo } from './modules/demo/demo-seed.ts';
 import { SubjectsService } from './modules/subjects/subjects.service.ts';
 import { routePlugins } from './route-plugins.ts';
 import { buildServices, type Services } from './services.ts';
+import type { ActionHandler } from './modules/automations/actions/types.ts';
 
 export type { Services } from './services.ts';
 
@@ -57,6 +58,11 @@ export interface AppOptions {
    * process asks (main.ts); tests do not, their process is not paused by collections.
    */
   releaseIdleMemory?: boolean;
+  /**
+   * Action kinds a deployment adds to the automation engine (the integrations of 000 §3, which the
+   * spec names without describing): registered beside the core and outbound ones.
+   */
+  actionHandlers?: ActionHandler[];
 }
 
 /** Builds the whole server: used by main.ts and by every integration test. */
@@ -90,6 +96,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       hasher,
       log: app.log,
       realtimeChannel: opts.realtimeChannel,
+      actionHandlers: opts.actionHandlers ?? [],
     });
     const { services } = instance;
     app.decorate('services', services);

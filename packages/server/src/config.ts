@@ -137,6 +137,8 @@ export interface Config {
   sessionCheckMs: number;
   /** PUBLIC_URL: where links in e-mails point; unset, http://localhost:{PORT}. */
   publicUrl: string;
+  /** PUBLIC_URL as set, else undefined: links to records (e-mails, notifications) are made only with it. */
+  publicUrlSet: string | undefined;
   /** The automation worker's poll in ms; 0 = none (tests call `automations.drain()`). */
   automationsPollMs: number;
   /** Largest uploaded file in bytes (components 22 and 34); larger ones get 413. */
@@ -226,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
     sessionCheckMs: e.SESSION_CHECK_MS,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${String(e.PORT)}`,
+    publicUrlSet: e.PUBLIC_URL,
     automationsPollMs: e.AUTOMATIONS_POLL_MS,
     fileSizeLimit: e.FILE_SIZE_LIMIT,
     fileSweepGraceSeconds: e.FILE_SWEEP_GRACE_SECONDS,

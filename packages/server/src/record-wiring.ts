@@ -1,3 +1,9 @@
+import { holdBookings, releaseBookings } from './modules/bookings/booking-claims.ts';
+import {
+  carrierJoinValues,
+  removeCarrierJoins,
+  saveCarrierJoins,
+} from './modules/carrier-joins/carrier-joins.ts';
 import type { FileStore } from './modules/files/file-store.ts';
 import { discard } from './modules/files/file-store.ts';
 import { filesOfTalks } from './modules/files/file-presenter.ts';
@@ -10,11 +16,19 @@ import { applyTemplateWriteRules } from './modules/templates/template-write-rule
 /**
  * What hangs off records registers with them (app.ts calls this once per app): files,
  * conversations and tags are read, filtered on and removed with their records; a template's rules
- * apply to every write made through it. Records import none of these modules.
+ * apply to every write made through it; a time window's booking holds its place in the slot
+ * (modules/bookings) from the write that makes it until it is moved or its record removed.
+ * Records import none of these modules.
  */
 export function wireRecordParts(talks: TalksService, fileStore: FileStore): void {
   talks.parts.files(filesOfTalks, deleteFilesOfTalks, (keys) => discard(fileStore, keys));
   talks.parts.onRemoval(deleteConversationsOf);
   talks.parts.tags(tagsOfTalks, carriesAnyTag);
   talks.writeRules.throughTemplate(applyTemplateWriteRules);
+  talks.writeRules.onWritten({ written: (trx, _auth, subject, ids) => holdBookings(trx, subject, ids) });
+  talks.parts.onRemoval(releaseBookings);
+  // A carrier relationship's join records: saved with the record, shown from them, removed with it.
+  talks.writeRules.onWritten({ written: (trx, _auth, subject, ids) => saveCarrierJoins(trx, subject, ids) });
+  talks.parts.presents(carrierJoinValues);
+  talks.parts.onRemoval(removeCarrierJoins);
 }

@@ -77,6 +77,7 @@ export const routePlugins: readonly RoutePlugin<Services>[] = [
         sender: s.notificationSender,
         inbox: s.inbox,
         push: s.push,
+        publicUrl: s.config.publicUrlSet,
       }),
   },
   { name: 'search', register: (app, a, s) => registerSearchRoutes(app, a, s.search) },

@@ -51,6 +51,7 @@ import { JobsService } from './modules/automation-definitions/automation-definit
 import { coreActionHandlers } from './modules/automations/actions/core/index.ts';
 import { outboundActionHandlers } from './modules/automations/actions/outbound/index.ts';
 import { createActionRegistry } from './modules/automations/actions/registry.ts';
+import type { ActionHandler } from './modules/automations/actions/types.ts';
 import { AutomationEngine } from './modules/automations/engine.ts';
 import { storedJobs } from './modules/automations/definition-source.ts';
 import { NotificationSender } from './modules/notifications/notification-sender.ts';
@@ -126,6 +127,8 @@ export async function buildServices(opts: {
   hasher: PasswordHasher;
   log: FastifyBaseLogger;
   realtimeChannel: string | undefined;
+  /** Action kinds added to the engine's (app.ts `actionHandlers`). */
+  actionHandlers: ActionHandler[];
 }): Promise<Instance> {
   const { config, db, subjects, hasher, log } = opts;
   const signer = new TokenSigner(await tokenSecret(db.kysely), config.accessTokenSeconds);
@@ -217,7 +220,26 @@ export async function buildServices(opts: {
     templates,
     ids: new ContextIds(() => tokenSecret(db.kysely)),
   });
-  const jobs = new JobsService({ db, catalog: subjects.catalog });
+  const files = new FilesService({
+    db,
+    talks,
+    permissions,
+    store: fileStore,
+    events,
+    sizeLimit: config.fileSizeLimit,
+  });
+  const actionRegistry = createActionRegistry([
+    ...coreActionHandlers(),
+    // SendEmail, Notification, HttpRequest; HTTP through the one guarded client (outbound/).
+    ...outboundActionHandlers({
+      outbound: outboundClientFromConfig(config.outbound),
+      files,
+      publicUrl: config.publicUrlSet,
+    }),
+    // The integrations a deployment registers (000 §3 names them without describing them).
+    ...opts.actionHandlers,
+  ]);
+  const jobs = new JobsService({ db, catalog: subjects.catalog, actionKinds: () => actionRegistry.kinds() });
   const notifications = new NotificationsService({
     db,
     subjects,
@@ -235,14 +257,6 @@ export async function buildServices(opts: {
   const accounts = new AccountsService(db.kysely, hasher, {
     read: (account) => notifications.accountMatrix(account),
     prepare: (a, input) => notifications.prepareAccountChoices(a, input),
-  });
-  const files = new FilesService({
-    db,
-    talks,
-    permissions,
-    store: fileStore,
-    events,
-    sizeLimit: config.fileSizeLimit,
   });
   const messages = new MessagesService({ db, talks, subjects, events });
   pushes.register(['message.created'], messages.pushesOf);
@@ -267,6 +281,7 @@ export async function buildServices(opts: {
     subjects,
     talks,
     messages,
+    publicUrl: config.publicUrlSet,
     onError: (err) => log.error({ err }, 'notification delivery'),
   });
   const automations = new AutomationEngine({
@@ -274,11 +289,7 @@ export async function buildServices(opts: {
     subjects,
     permissions,
     jobs: storedJobs(db.kysely),
-    registry: createActionRegistry([
-      ...coreActionHandlers(),
-      // SendEmail, Notification, HttpRequest; HTTP through the one guarded client (outbound/).
-      ...outboundActionHandlers({ outbound: outboundClientFromConfig(config.outbound), files }),
-    ]),
+    registry: actionRegistry,
     services: { talks, subjects, tags, messages, notificationSender, mailer },
     pollMs: config.automationsPollMs,
     runner,

@@ -23,6 +23,8 @@ export const automationMessages = {
   cronInvalid: 'Agendamento inválido.',
   actionRequired: 'Selecione a ação.',
   actionUnknown: 'Tipo de ação desconhecido.',
+  /** Issue 35: an integration kind (000 §3) with no handler registered on the server. */
+  integrationUnavailable: 'Esta ação de integração não está disponível nesta instalação.',
   configsRequired: 'Adicione pelo menos uma configuração.',
   attributeRequired: 'Selecione o atributo.',
   valueRequired: 'Informe o valor.',

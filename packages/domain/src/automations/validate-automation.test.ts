@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { jobSchema, type Job } from '../contracts/jobs.ts';
 import { automationMessages as m } from './messages.ts';
-import { isFilterComplete, joinRecipients, splitRecipients, validateJob } from './validate-automation.ts';
+import {
+  isFilterComplete,
+  joinRecipients,
+  splitRecipients,
+  unavailableIntegrationSteps,
+  validateJob,
+} from './validate-automation.ts';
 
 const filter = { condition: 'E', rules: [{ attribute: 'prioridade', operator: 'equal', value: 'Alta' }] };
 const event = { name: 'Quando', steps: [{ eventStepType: 5, subjectId: 1, filterName: 'Alta', filter }] };
@@ -197,6 +203,23 @@ describe('validateJob (000 §5)', () => {
       'ExecuteParentJob',
     ])
       expect(problemsOfStep({ workStepType: kind, configs: [] })).toEqual([]);
+  });
+
+  it('an integration kind without a handler here is unavailable (issue 35)', () => {
+    const j = job([
+      { workStepType: 'SetTalkTag', configs: [{ tagId: 1 }] },
+      { workStepType: 'ExtratoAvaria', configs: [] },
+      { workStepType: 'SitaIntegration', configs: [] },
+    ]);
+    const unavailable = { path: 'works.0.steps.2.workStepType', message: m.integrationUnavailable };
+    expect(m.integrationUnavailable).toBe('Esta ação de integração não está disponível nesta instalação.');
+    expect(validateJob(j, { integrationKinds: ['ExtratoAvaria'] })).toEqual([unavailable]);
+    expect(unavailableIntegrationSteps(j, ['ExtratoAvaria'])).toEqual([unavailable]);
+    expect(unavailableIntegrationSteps(j, [])).toEqual([
+      { path: 'works.0.steps.1.workStepType', message: m.integrationUnavailable },
+      unavailable,
+    ]);
+    expect(unavailableIntegrationSteps(j, ['ExtratoAvaria', 'SitaIntegration'])).toEqual([]);
   });
 
   it('HttpRequest: always valid in the editor, an http(s) URL on the server', () => {

@@ -47,6 +47,12 @@ export interface ValidateJobOptions {
    * subject's attributes); a message when it does not fit.
    */
   checkFilter?: (filter: FilterNode, subjectId: number) => string | undefined;
+  /**
+   * The integration kinds (000 §3) this installation runs (a handler registered in the server's
+   * action registry; `GET /api/job/actions`). When given, a step of any other integration kind is
+   * refused with `integrationUnavailable`; the spec describes none of them, so none runs by default.
+   */
+  integrationKinds?: readonly string[];
 }
 
 const isBlank = (v: unknown): boolean =>
@@ -215,7 +221,8 @@ function dialogProblems(configs: DialogConfig[], p: string): JobProblem[] {
 /**
  * Problems of one action step (000 §5). Every kind that takes configurations needs at least one;
  * by-filter kinds also a subject and a complete filter; HttpRequest (server) an http(s) URL;
- * ExecuteParentJob and the five integration kinds are always valid.
+ * ExecuteParentJob is always valid, and so are the five integration kinds (000 §5) where they run
+ * (`options.integrationKinds`).
  */
 export function workStepProblems(
   step: WorkStep,
@@ -225,7 +232,11 @@ export function workStepProblems(
   const kind = step.workStepType;
   if (kind === '') return [{ path: `${prefix}workStepType`, message: m.actionRequired }];
   if (!isActionKind(kind)) return [{ path: `${prefix}workStepType`, message: m.actionUnknown }];
-  if (kind === 'ExecuteParentJob' || includes(INTEGRATION_ACTION_KINDS, kind)) return [];
+  if (includes(INTEGRATION_ACTION_KINDS, kind))
+    return options.integrationKinds && !options.integrationKinds.includes(kind)
+      ? [{ path: `${prefix}workStepType`, message: m.integrationUnavailable }]
+      : [];
+  if (kind === 'ExecuteParentJob') return [];
   if (kind === 'HttpRequest') {
     if (options.httpUrlRequired === false) return [];
     const configs = step.configs as HttpRequestConfig[];
@@ -260,6 +271,21 @@ export const isWorkStepValid = (step: WorkStep, options?: ValidateJobOptions): b
  * Every problem of a job (000 §5): a title; at least one event step and one action step; each step
  * valid. Empty when the job may be saved.
  */
+/**
+ * The steps of integration kinds that no handler runs here (issue 35): the server refuses such a
+ * job with 422, the editor shows the same text on the step.
+ */
+export function unavailableIntegrationSteps(job: Job, integrationKinds: readonly string[]): JobProblem[] {
+  const out: JobProblem[] = [];
+  job.works.forEach((w, i) =>
+    w.steps.forEach((s, j) => {
+      if (includes(INTEGRATION_ACTION_KINDS, s.workStepType) && !integrationKinds.includes(s.workStepType))
+        out.push({ path: `works.${i}.steps.${j}.workStepType`, message: m.integrationUnavailable });
+    }),
+  );
+  return out;
+}
+
 export function validateJob(job: Job, options: ValidateJobOptions = {}): JobProblem[] {
   const out: JobProblem[] = [];
   if (job.name.trim() === '') out.push({ path: 'name', message: m.titleRequired });

@@ -479,4 +479,11 @@ export type JobPage = z.infer<typeof jobPageSchema>;
 export const jobCreatedSchema = z.object({ jobId: z.number().int() });
 export type JobCreated = z.infer<typeof jobCreatedSchema>;
 
+/**
+ * `GET /api/job/actions` (issue 35): the integration kinds this installation runs — those with a
+ * handler registered in the server's action registry. A job holding another one is refused (422).
+ */
+export const jobActionsSchema = z.object({ integrationKinds: z.array(z.enum(INTEGRATION_ACTION_KINDS)) });
+export type JobActions = z.infer<typeof jobActionsSchema>;
+
 // Runs (owned by the engine: modules/automations): job-runs.ts.

@@ -325,6 +325,13 @@ export interface NotificationPush {
 export const vapidPublicKeySchema = z.object({ publicKey: z.string() });
 export type VapidPublicKey = z.infer<typeof vapidPublicKeySchema>;
 
+/**
+ * GET /api/notification/links: the public address (PUBLIC_URL) links to records in e-mails point
+ * to; null when the server has none, and then e-mails name the record without a link.
+ */
+export const notificationLinksSchema = z.object({ publicUrl: z.string().nullable() });
+export type NotificationLinks = z.infer<typeof notificationLinksSchema>;
+
 /** Answer of POST and DELETE /api/notifications/subscription. */
 export const pushSubscribedSchema = z.object({ subscribed: z.boolean() });
 /** POST /api/notifications/subscription (the browser's PushSubscription JSON); DELETE with `{endpoint}`. */

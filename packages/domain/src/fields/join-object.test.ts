@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addJoinItem, isEmptyJoin, joinRecords, readJoinObject } from './join-object.ts';
+import { addJoinItem, isEmptyJoin, readJoinObject } from './join-object.ts';
 
 describe('join object', () => {
   it('reads stored values, plain labels included', () => {
@@ -29,36 +29,6 @@ describe('join object', () => {
     expect(v.labelFrom).toEqual([
       { id: 3, label: 'Carga 3' },
       { id: null, label: 'Avulsa' },
-    ]);
-  });
-
-  it('builds one join record per from item', () => {
-    const records = joinRecords(
-      {
-        labelFrom: [
-          { id: 3, label: 'Carga 3' },
-          { id: null, label: 'Avulsa' },
-        ],
-        labelTo: 'Transportes XP',
-      },
-      { from: 'carga', to: 'transportadora' },
-      { averbacao: 10 },
-    );
-    expect(records).toEqual([
-      {
-        talkValues: [
-          { subjectAttributeIdentifier: 'carga', value: 3 },
-          { subjectAttributeIdentifier: 'transportadora', value: 'Transportes XP' },
-          { subjectAttributeIdentifier: 'averbacao', value: 10 },
-        ],
-      },
-      {
-        talkValues: [
-          { subjectAttributeIdentifier: 'carga', value: 'Avulsa' },
-          { subjectAttributeIdentifier: 'transportadora', value: 'Transportes XP' },
-          { subjectAttributeIdentifier: 'averbacao', value: 10 },
-        ],
-      },
     ]);
   });
 });

@@ -3,7 +3,8 @@
  * (loads) joined to one "to" (the carrier). An item is a record of a related subject (`id`) or a
  * free label (`id: null`).
  *
- * Value (JSON): `{labelFrom: [{id, label}], labelTo: string}`.
+ * Value (JSON): `{labelFrom: [{id, label}], labelTo: string}`. The server saves it as join records,
+ * one per "from" item, in the record's own transaction (server modules/carrier-joins).
  */
 export interface JoinItem {
   id: number | null;
@@ -53,22 +54,4 @@ export function addJoinItem(value: JoinObjectValue, item: JoinItem): JoinObjectV
   );
   if (exists || value.labelFrom.length >= MAX_JOIN_ITEMS) return value;
   return { ...value, labelFrom: [...value.labelFrom, { id: item.id, label }] };
-}
-
-/**
- * The records that store a join in a join subject (POST /talk/{subject}/many, §7): one per "from"
- * item, each naming the item and the "to". Records point by id when the item has one.
- */
-export function joinRecords(
-  value: JoinObjectValue,
-  attributes: { from: string; to: string },
-  extra: Record<string, unknown> = {},
-): { talkValues: { subjectAttributeIdentifier: string; value: unknown }[] }[] {
-  return value.labelFrom.map((item) => ({
-    talkValues: [
-      { subjectAttributeIdentifier: attributes.from, value: item.id ?? item.label },
-      { subjectAttributeIdentifier: attributes.to, value: value.labelTo },
-      ...Object.entries(extra).map(([k, v]) => ({ subjectAttributeIdentifier: k, value: v })),
-    ],
-  }));
 }

@@ -88,6 +88,9 @@ export const fieldMessages = {
   fileTooMany: 'Selecione no máximo {n} arquivos por vez', // ours
   fileRemoveConfirm: 'Deseja realmente remover esse arquivo?', // spec
   imageUnsupported: 'Extensão não suportada', // spec
+
+  // Time window, component 28: a slot not offered (422) or already full (409, the server's).
+  timeWindowNoSlot: 'Nenhum horario disponível', // spec (sic)
 } as const;
 
 export type FieldMessageKey = keyof typeof fieldMessages;

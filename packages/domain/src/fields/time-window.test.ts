@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseIsoDate } from './civil-date.ts';
-import { availabilityDays, needsDocumentsNotice, readTimeWindow, timeWindowConfig } from './time-window.ts';
+import {
+  availabilityDays,
+  isOfferedBooking,
+  needsDocumentsNotice,
+  offeredTimes,
+  readTimeWindow,
+  timeWindowConfig,
+} from './time-window.ts';
 
 describe('documents notice (§5 time window)', () => {
   it.each([
@@ -105,5 +112,42 @@ describe('availability', () => {
     });
     expect(days[0]?.hours.map((h) => h.horario)).toEqual(['10:00']);
     expect(days[1]?.hours).toEqual([]);
+  });
+});
+
+describe('offered bookings (the form and the server ask the same)', () => {
+  // Mondays to Fridays (2–6) by default; 2026-03-10 is a Tuesday, 2026-03-08 a Sunday.
+  const config = timeWindowConfig({ openingTime: '08:00', closingTime: '12:00', slotMinutes: 90 });
+
+  it.each([
+    ['2026-03-10', '08:00', true],
+    ['2026-03-10', '09:30', true],
+    ['2026-03-10', '11:00', false], // would end at 12:30, after closing
+    ['2026-03-10', '07:00', false], // before opening
+    ['2026-03-10', '08:30', false], // off the slot length
+    ['2026-03-08', '08:00', false], // Sunday, not offered
+    ['2026-04-21', '08:00', false], // Tiradentes: closed on holidays by default
+  ])('%s %s → %s', (date, time, expected) => {
+    expect(isOfferedBooking(config, { date, time, contingency: false })).toBe(expected);
+  });
+
+  it('takes any real date and time in contingency mode', () => {
+    expect(isOfferedBooking(config, { date: '2026-03-08', time: '03:17', contingency: true })).toBe(true);
+  });
+
+  it('follows the weekdays and holidays settings', () => {
+    const sundays = timeWindowConfig({ weekdays: [1], holidays: false });
+    expect(isOfferedBooking(sundays, { date: '2026-03-08', time: '07:00', contingency: false })).toBe(true);
+    expect(isOfferedBooking(sundays, { date: '2026-03-08', time: '03:17', contingency: false })).toBe(false);
+    expect(isOfferedBooking(sundays, { date: '2026-03-10', time: '07:00', contingency: false })).toBe(false);
+  });
+});
+
+describe('offered times', () => {
+  it('lists the slots that fit between opening and closing', () => {
+    expect(
+      offeredTimes(timeWindowConfig({ openingTime: '08:00', closingTime: '12:00', slotMinutes: 90 })),
+    ).toEqual(['08:00', '09:30']);
+    expect(offeredTimes(timeWindowConfig({ openingTime: '12:00', closingTime: '12:30' }))).toEqual([]);
   });
 });

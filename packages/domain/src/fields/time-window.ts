@@ -103,6 +103,41 @@ export function timeWindowConfig(configs: unknown): TimeWindowConfig {
   };
 }
 
+/** Whether `day` offers slots at all: one of the attribute's weekdays, and no closed holiday. */
+function dayOffered(config: TimeWindowConfig, day: CivilDate): boolean {
+  return (
+    config.weekdays.includes(weekdayOf(day) + 1) &&
+    !(config.closedOnHolidays && isNationalHoliday(day, TIME_WINDOW_HOLIDAYS))
+  );
+}
+
+/** The slots' start times of an offered day, in minutes: from opening, each ending by closing. */
+function slotStarts(config: TimeWindowConfig): number[] {
+  const starts: number[] = [];
+  for (let m = config.opening; m + config.slotMinutes <= config.closing; m += config.slotMinutes)
+    starts.push(m);
+  return starts;
+}
+
+/** The start times ('HH:mm') of the slots of an offered day: what the designer shows. */
+export function offeredTimes(config: TimeWindowConfig): string[] {
+  return slotStarts(config).map(clockOf);
+}
+
+/**
+ * Whether a booking is one the attribute offers (the browser's form and the server both ask this):
+ * a contingency value is a free date and time and always is; a slot must fall on an offered day
+ * (weekday, holidays) and start at one of its slots (opening, closing, slot length). Whether the
+ * slot still has a place is the server's (modules/bookings).
+ */
+export function isOfferedBooking(config: TimeWindowConfig, value: TimeWindowValue): boolean {
+  if (value.contingency) return true;
+  const day = parseIsoDate(value.date);
+  const minutes = minutesOf(value.time);
+  if (!day || minutes === undefined || !dayOffered(config, day)) return false;
+  return slotStarts(config).includes(minutes);
+}
+
 /** One slot of a day (§3): its time and how many bookings it still takes. */
 export interface AvailabilityHour {
   horario: string;
@@ -141,13 +176,10 @@ export function availabilityDays(input: {
   for (let i = 0; i < count; i++) {
     const day = addDays(input.from, i);
     const date = toIsoDate(day);
-    const open =
-      config.weekdays.includes(weekdayOf(day) + 1) &&
-      !(config.closedOnHolidays && isNationalHoliday(day, TIME_WINDOW_HOLIDAYS)) &&
-      !(input.now && date < input.now.date);
+    const open = dayOffered(config, day) && !(input.now && date < input.now.date);
     const hours: AvailabilityHour[] = [];
     if (open) {
-      for (let m = config.opening; m + config.slotMinutes <= config.closing; m += config.slotMinutes) {
+      for (const m of slotStarts(config)) {
         if (input.now && date === input.now.date && m <= nowMinutes) continue;
         const horario = clockOf(m);
         hours.push({

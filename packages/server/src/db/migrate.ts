@@ -28,6 +28,8 @@ import { runBoundsAndPause } from './migrations/0024-run-bounds-and-pause.ts';
 import { eventStepTagAndRunLists } from './migrations/0025-event-step-tag-and-run-lists.ts';
 import { passwordResets } from './migrations/0026-password-resets.ts';
 import { twoStep } from './migrations/0027-two-step.ts';
+import { bookingClaims } from './migrations/0028-booking-claims.ts';
+import { carrierJoins } from './migrations/0029-carrier-joins.ts';
 
 /** Versioned migrations, in order. A migration is never edited once released: add the next one. */
 function migrations(db: Db): Record<string, Migration> {
@@ -59,6 +61,8 @@ function migrations(db: Db): Record<string, Migration> {
     '0025-event-step-tag-and-run-lists': eventStepTagAndRunLists(),
     '0026-password-resets': passwordResets(db.dialect),
     '0027-two-step': twoStep(),
+    '0028-booking-claims': bookingClaims(),
+    '0029-carrier-joins': carrierJoins(),
   };
 }
 

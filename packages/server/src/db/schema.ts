@@ -11,6 +11,8 @@ import type { TagTables } from './schema/tags.ts';
 import type { NotificationTables } from './schema/notifications.ts';
 import type { JobTables } from './schema/jobs.ts';
 import type { EventTables } from './schema/events.ts';
+import type { BookingTables } from './schema/bookings.ts';
+import type { CarrierJoinTables } from './schema/carrier-joins.ts';
 
 export type * from './schema/access.ts';
 export type * from './schema/records.ts';
@@ -20,6 +22,8 @@ export type * from './schema/tags.ts';
 export type * from './schema/notifications.ts';
 export type * from './schema/jobs.ts';
 export type * from './schema/events.ts';
+export type * from './schema/bookings.ts';
+export type * from './schema/carrier-joins.ts';
 
 /** Every table, one area per file under `schema/`; the database Kysely is typed with. */
 export interface Database
@@ -31,4 +35,6 @@ export interface Database
     TagTables,
     NotificationTables,
     JobTables,
-    EventTables {}
+    EventTables,
+    BookingTables,
+    CarrierJoinTables {}

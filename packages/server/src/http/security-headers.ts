@@ -11,6 +11,8 @@ const CSP = {
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'", 'ws:', 'wss:'],
+  // The web app's service worker (/sw.js, browser notifications and the app shell's cache).
+  workerSrc: ["'self'"],
   objectSrc: ["'none'"],
   frameAncestors: ["'none'"],
   baseUri: ["'self'"],

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { adminQuery, databaseUrl } from './postgres.ts';
 import type { LogStream } from '../http/log-redaction.ts';
+import type { ActionHandler } from '../modules/automations/actions/types.ts';
 
 export const ADMIN_EMAIL = 'admin@talkbase.test';
 export const ADMIN_PASSWORD = 'Admin-Password-123';
@@ -69,7 +70,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { logStream?: LogStream } = {},
+  opts: { logStream?: LogStream; actionHandlers?: ActionHandler[] } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-test-'));
   const id = crypto.randomBytes(6).toString('hex');
@@ -103,6 +104,7 @@ export async function createTestApp(
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
     realtimeChannel: `tb_${id}`,
     checkResponses: true,
+    ...(opts.actionHandlers ? { actionHandlers: opts.actionHandlers } : {}),
   });
   const siblings: { app: FastifyInstance; db: Db }[] = [];
   return {

@@ -36,6 +36,7 @@ export type ScreenName =
   | 'channels'
   | 'notificationPage'
   | 'notifications_inbox'
+  | 'my_tasks'
   | 'profile'
   | 'context'
   | 'search';
@@ -344,6 +345,14 @@ export const screens: readonly Screen[] = [
     title: 'Minhas notificações',
     access: 'user',
     load: () => import('../features/notifications/InboxPage.tsx').then((m) => ({ Component: m.InboxPage })),
+  },
+  {
+    // The signed-in person's tasks with their timers (issue 35 item 1).
+    name: 'my_tasks',
+    path: 'minhas-tarefas',
+    title: t.sideMenu.items.my_tasks,
+    access: 'user',
+    load: () => import('../features/tasks/MyTasksPage.tsx').then((m) => ({ Component: m.MyTasksPage })),
   },
   {
     name: 'profile',

@@ -21,6 +21,11 @@ interface SectionDefinition {
 /** The settings part of the side menu (001 §2.1) with its visibility rules. */
 const sections: readonly SectionDefinition[] = [
   {
+    title: t.sideMenu.sections.work,
+    access: 'user',
+    entries: [{ screen: 'my_tasks', icon: 'task_alt', access: 'user' }],
+  },
+  {
     title: t.sideMenu.sections.users,
     access: 'admin',
     entries: [

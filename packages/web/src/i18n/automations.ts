@@ -153,6 +153,8 @@ export const automationsText = {
     loadError: 'Não foi possível carregar as opções.',
     noSubject: 'Escolha o assunto do evento primeiro.',
     integration: 'Esta integração não tem configurações editáveis nesta tela.',
+    integrationChecking: 'Verificando se esta integração está disponível…',
+    integrationCheckError: 'Não foi possível verificar se esta integração está disponível.',
   },
   history: {
     title: 'Histórico de execuções',

@@ -96,6 +96,28 @@ export const notificationsText = {
     empty:
       'Nenhuma notificação configurável: todas são obrigatórias, nenhuma está habilitada para o perfil de acesso ou nenhum canal está habilitado.',
   },
+  /** Browser notifications (channel 3) on this browser, under the own profile's matrix. */
+  browserPush: {
+    ask: 'Para receber as notificações do navegador aqui, permita-as neste navegador.',
+    enable: 'Ativar neste navegador',
+    pending: 'Aguardando a permissão do navegador…',
+    subscribed: 'Notificações do navegador ativadas neste navegador.',
+    denied:
+      'O navegador bloqueou as notificações deste site. Permita-as nas configurações do site para recebê-las.',
+    unsupported: 'Este navegador não recebe notificações do navegador.',
+    failed: 'Não foi possível ativar as notificações neste navegador. Tente novamente.',
+    retry: 'Tentar novamente',
+  },
+  /** Under "Anexar links de referência": where e-mail links point (PUBLIC_URL). */
+  links: {
+    to: (url: string) => `Os e-mails levam um link para o registro em ${url}.`,
+    none: 'O servidor não tem endereço público (PUBLIC_URL): os e-mails nomeiam o registro, mas sem link. Peça ao responsável pelo servidor para configurá-lo.',
+    error: 'Não foi possível verificar o endereço público dos links.',
+  },
   channelName: (channelId: number, description?: string) =>
-    channelId === 1 ? 'Aplicação' : channelId === 2 ? 'E-mail' : (description ?? `Canal ${channelId}`),
+    channelId === 1
+      ? 'Aplicação'
+      : channelId === 2
+        ? 'E-mail'
+        : (description ?? (channelId === 3 ? 'Notificação do navegador' : `Canal ${channelId}`)),
 } as const;

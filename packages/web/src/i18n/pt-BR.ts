@@ -45,6 +45,7 @@ export const t = {
     companyMenu: 'Menu',
     settings: 'Configurações',
     sections: {
+      work: 'Meu trabalho',
       users: 'Usuários',
       appearance: 'Cores e Acessibilidade',
       system: 'Sistema',
@@ -70,6 +71,7 @@ export const t = {
       report_models_list: 'Modelos de relatório',
       notification_list: 'Notificações',
       channels: 'Canais',
+      my_tasks: 'Minhas tarefas',
     },
   },
   tabs: {

@@ -133,7 +133,15 @@ export const settingsDescriptions: Readonly<Record<string, string>> = {
     'Cria uma automação: eventos ("Quando acontecer...": inclusão, edição, exclusão, agendamento, mensagem…, cada um ' +
     'com o seu filtro) e ações ("Então faça...": e-mail, valor, tag, notificação, requisição HTTP…). Responde ' +
     '`201 {jobId}`. Passos incompletos, filtros inválidos e referências desconhecidas (assunto, atributo, tag, ' +
-    'notificação, automação, conta): 400, cada erro com o caminho do campo (`events.0.steps.0.filter`). ' +
+    'notificação, automação, conta): 400, cada erro com o caminho do campo (`events.0.steps.0.filter`). Uma ação ' +
+    'de integração (SitaIntegration, ComprovanteCarregamento, ExtratoDesova, ExtratoAvaria, ComprovanteAverbacao) ' +
+    'sem executor registrado nesta instalação: 422 `Esta ação de integração não está disponível nesta ' +
+    'instalação.` (`works.0.steps.0.workStepType`); o mesmo vale para `PUT /api/job/{jobId}`. ' +
+    ROOM_1,
+  'GET /api/job/actions':
+    'As ações de integração que esta instalação executa: `{integrationKinds: [...]}`, as que têm um executor ' +
+    'registrado no servidor. A especificação só dá o nome das cinco, sem descrevê-las: sem executor, nenhuma é ' +
+    'aceita em uma automação. ' +
     ROOM_1,
   'GET /api/job/{jobId}':
     'Uma automação com os seus eventos, ações e todos os ids; 404 `Automação não encontrada.` (também a de outra ' +
@@ -204,6 +212,9 @@ export const settingsDescriptions: Readonly<Record<string, string>> = {
     'As variáveis que o título e a mensagem podem usar, para o seletor `${`: `[{variable, label, group}]`, com as da ' +
     'conta (`User.Email`, `User.Name`), `IdentificadorConversa`, os atributos do assunto `subjectId` e os dos assuntos ' +
     'relacionados (`cliente.nome`).',
+  'GET /api/notification/links':
+    'O endereço público (`PUBLIC_URL`) para onde apontam os links dos registros nos e-mails: `{publicUrl}`, ou ' +
+    '`{publicUrl: null}` quando o servidor não o tem — então os e-mails só nomeiam o registro, sem link.',
   'GET /api/notification/{notificationId}':
     'Uma notificação com os seus canais; 404 `Notificação não encontrada.`.',
   'PUT /api/notification/{notificationId}':

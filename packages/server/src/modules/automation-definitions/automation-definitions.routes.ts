@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idSchema } from '@talkbase/domain/contracts/ids';
 import {
+  jobActionsSchema,
   jobCreatedSchema,
   jobListQuerySchema,
   jobPageSchema,
@@ -29,6 +30,14 @@ export function registerJobRoutes(
     query: jobListQuerySchema,
     response: jobPageSchema,
     handler: ({ auth, query }) => jobs.list(auth, query),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/job/actions',
+    permission: 'admin',
+    response: jobActionsSchema,
+    handler: ({ auth }) => Promise.resolve(jobs.actions(auth)),
   });
 
   defineRoute(app, authenticate, {

@@ -1,22 +1,28 @@
 import type { Kysely } from 'kysely';
 import {
   EVENT_TYPE,
+  INTEGRATION_ACTION_KINDS,
   JOB_PAGE_SIZES,
   configsOf,
   type EventType,
   type Job,
   type JobCreated,
   type JobListQuery,
+  type JobActions,
   type JobPage,
   type SavedJob,
   type WorkStep,
 } from '@talkbase/domain/contracts/jobs';
 import { automationMessages as m } from '@talkbase/domain/automations/messages';
-import { joinRecipients, validateJob } from '@talkbase/domain/automations/validate-automation';
+import {
+  joinRecipients,
+  unavailableIntegrationSteps,
+  validateJob,
+} from '@talkbase/domain/automations/validate-automation';
 import { normalizeForSearch } from '@talkbase/domain/fields/select';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, HttpError, notFound, type ErrorItem } from '../../http/errors.ts';
+import { badRequest, HttpError, notFound, unprocessable, type ErrorItem } from '../../http/errors.ts';
 import { paging } from '../../http/paging.ts';
 import type { AuthContext } from '../../access/identity.ts';
 import type { Catalog, CatalogCache } from '../../records/catalog.ts';
@@ -42,10 +48,25 @@ export const jobReferenceMessages = {
 export class JobsService {
   private readonly db: Db;
   private readonly catalog: CatalogCache;
+  private readonly actionKinds: () => readonly string[];
 
-  constructor(deps: { db: Db; catalog: CatalogCache }) {
+  /** `actionKinds`: the kinds the engine's action registry runs (modules/automations/actions/registry.ts). */
+  constructor(deps: { db: Db; catalog: CatalogCache; actionKinds: () => readonly string[] }) {
     this.db = deps.db;
     this.catalog = deps.catalog;
+    this.actionKinds = deps.actionKinds;
+  }
+
+  /** The integration kinds (000 §3) that have a handler here; the others are refused (issue 35). */
+  private integrationKinds(): JobActions['integrationKinds'] {
+    const registered = new Set(this.actionKinds());
+    return INTEGRATION_ACTION_KINDS.filter((kind) => registered.has(kind));
+  }
+
+  /** `GET /api/job/actions`: what the editor may offer as runnable. */
+  actions(auth: AuthContext): JobActions {
+    this.assertManager(auth);
+    return { integrationKinds: this.integrationKinds() };
   }
 
   private get k(): Kysely<Database> {
@@ -129,6 +150,11 @@ export class JobsService {
   private async check(auth: AuthContext, body: Job, jobId: number | undefined): Promise<repo.JobToSave> {
     const catalog = await this.catalog.get(auth.companyId, this.k, auth);
     const job = normalize(body);
+    // The spec names the integration kinds without describing them: a job holding one that no
+    // handler runs here would only fail at every run (issue 35).
+    const unavailable = unavailableIntegrationSteps(job, this.integrationKinds());
+    if (unavailable.length > 0)
+      throw unprocessable(unavailable.map((p) => ({ message: p.message, field: p.path })));
     const errors: ErrorItem[] = validateJob(job, {
       checkFilter: (filter, subjectId) => {
         const subject = catalog.subjectsById.get(subjectId);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach } from 'vitest';
 import { as, createTestApp, login, type TestApp } from '../../test/harness.ts';
+import type { ActionHandler } from './actions/types.ts';
 
 /** Shared setup of the automation engine tests: an app without background worker, a subject, ids. */
 export interface AutomationFixture {
@@ -15,8 +16,11 @@ export interface AutomationFixture {
 
 export const ALL = { condition: 'E', rules: [] } as const;
 
-export async function automationFixture(env: Record<string, string> = {}): Promise<AutomationFixture> {
-  const t = await createTestApp({ AUTOMATIONS_POLL_MS: '0', ...env });
+export async function automationFixture(
+  env: Record<string, string> = {},
+  opts: { actionHandlers?: ActionHandler[] } = {},
+): Promise<AutomationFixture> {
+  const t = await createTestApp({ AUTOMATIONS_POLL_MS: '0', ...env }, opts);
   const { token, accountId } = await login(t.app);
   const res = await t.app.inject(
     as(token, {

@@ -7,7 +7,9 @@ import {
   type NotificationSendResult,
 } from '@talkbase/domain/contracts/notifications';
 import type { ApiTalk } from '@talkbase/domain/contracts/talks';
+import { recordLink, recordLinkPath } from '@talkbase/domain/notifications/record-link';
 import {
+  escapeHtml,
   renderTemplate,
   templateVariables,
   variableText,
@@ -36,7 +38,10 @@ import { everyRow } from '../../access/row-scope.ts';
  * - `${…}` variables are filled per recipient, with record values only when that recipient may
  *   read the record and the attribute (the access policy, through TalksService.get as them);
  * - a failing e-mail is logged and counted out; it never stops the other deliveries. Push is
- *   queued and delivered in the background (web-push.ts): `push` counts the browsers queued to.
+ *   queued and delivered in the background (web-push.ts): `push` counts the browsers queued to;
+ * - with "Anexar links de referência", a recipient who may read the record gets a link to it: in
+ *   the e-mail under PUBLIC_URL (without it, the record is named without a link), and as the
+ *   browser notification's click target (a path of the web app, opened where the worker lives).
  */
 export interface SendRequest {
   companyId: number;
@@ -72,6 +77,8 @@ export class NotificationSender {
     subjects: SubjectCatalogue;
     talks: TalksService;
     messages: MessagesService;
+    /** PUBLIC_URL when set: e-mails link to the record under it; undefined, they only name it. */
+    publicUrl: string | undefined;
     onError: (e: unknown) => void;
   };
 
@@ -132,6 +139,11 @@ export class NotificationSender {
         notification.attachReferences && talk && subject
           ? `${subject.name} #${talk.talkId} — ${talk.displayName}`.trim()
           : null;
+      const linkPath = reference && talk && subject ? recordLinkPath(subject.identifier, talk.talkId) : null;
+      const link =
+        reference && talk && subject && this.deps.publicUrl
+          ? recordLink(this.deps.publicUrl, subject.identifier, talk.talkId)
+          : null;
 
       if (channels.has(CHANNEL.app)) {
         await this.deps.inbox.deliver({
@@ -147,14 +159,15 @@ export class NotificationSender {
         result.inApp += 1;
       }
       if (channels.has(CHANNEL.email) && r.email) {
+        const named = reference ? renderTemplate(reference, new Map(), 'html') : '';
         const html =
           renderTemplate(notification.messageTemplate, values, 'html') +
-          (reference ? `<p>${renderTemplate(reference, new Map(), 'html')}</p>` : '');
+          (link ? `<p><a href="${escapeHtml(link)}">${named}</a></p>` : reference ? `<p>${named}</p>` : '');
         try {
           await this.deps.mailer.send({
             to: r.email,
             subject: renderTemplate(notification.titleTemplate, values, 'header'),
-            text: plainBody + (reference ? `\n\n${reference}` : ''),
+            text: plainBody + (reference ? `\n\n${reference}` : '') + (link ? `\n${link}` : ''),
             html: `<!doctype html><html><body><p>${html}</p></body></html>`,
           });
           result.email += 1;
@@ -167,7 +180,7 @@ export class NotificationSender {
           result.push += await this.deps.push.send(r.id, {
             title: plainTitle,
             body: plainBody,
-            url: '/notifications',
+            url: linkPath ?? '/notifications',
           });
         } catch (e) {
           this.deps.onError(e);

@@ -10,6 +10,7 @@ import {
   notificationDeleteSchema,
   notificationDetailSchema,
   notificationInputSchema,
+  notificationLinksSchema,
   notificationListQuerySchema,
   notificationPageSchema,
   notificationSendResultSchema,
@@ -38,9 +39,11 @@ export function registerNotificationRoutes(
     sender: NotificationSender;
     inbox: InboxService;
     push: PushChannel;
+    /** PUBLIC_URL when set (links to records in e-mails). */
+    publicUrl: string | undefined;
   },
 ): void {
-  const { notifications, sender, inbox, push } = deps;
+  const { notifications, sender, inbox, push, publicUrl } = deps;
   const params = z.object({ notificationId: idSchema });
 
   defineRoute(app, authenticate, {
@@ -59,6 +62,14 @@ export function registerNotificationRoutes(
     query: z.object({ subjectId: idSchema.optional() }),
     response: z.array(notificationVariableSchema),
     handler: ({ auth, query }) => notifications.variables(auth.companyId, query.subjectId),
+  });
+
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: '/api/notification/links',
+    permission: 'admin',
+    response: notificationLinksSchema,
+    handler: () => Promise.resolve({ publicUrl: publicUrl ?? null }),
   });
 
   defineRoute(app, authenticate, {

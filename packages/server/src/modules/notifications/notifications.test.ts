@@ -517,6 +517,60 @@ describe('sending and the inbox', () => {
   });
 });
 
+describe('links to the record (PUBLIC_URL)', () => {
+  async function recordNotification(attachReferences = true) {
+    await createCrm(t.app, admin);
+    const chamado = (
+      await t.app.inject(as(admin, { method: 'GET', url: '/api/subject/chamado' }))
+    ).json<Subject>();
+    const talkId = await createTalk(t.app, admin, 'chamado', { titulo: 'Impressora parada' });
+    const n = await createNotification({ subjectId: chamado.subjectId, attachReferences });
+    return { talkId, n };
+  }
+  const links = async () =>
+    (await t.app.inject(as(admin, { method: 'GET', url: '/api/notification/links' }))).json<{
+      publicUrl: string | null;
+    }>();
+
+  it('with PUBLIC_URL, the e-mail links to the record under it; without "Anexar links", it does not', async () => {
+    await t.close();
+    t = await createTestApp({ PUBLIC_URL: 'https://talkbase.example.com.br/' });
+    admin = (await login(t.app)).token;
+    adminId = (await login(t.app)).accountId;
+    expect(await links()).toEqual({ publicUrl: 'https://talkbase.example.com.br/' });
+    const { talkId, n } = await recordNotification();
+    expect((await send(n.notificationId, { accountIds: [adminId], talkId })).json()).toMatchObject({
+      email: 1,
+    });
+    const [mail] = await outboxHtml();
+    const link = `https://talkbase.example.com.br/context/talk/chamado/${String(talkId)}`;
+    expect(mail?.html).toContain(`<a href="${link}">Chamado #${String(talkId)} — Impressora parada</a>`);
+    expect(mail?.text).toContain(`Chamado #${String(talkId)} — Impressora parada\n${link}`);
+
+    const plain = await createNotification({ subjectId: n.subjectId, attachReferences: false });
+    fs.rmSync(path.join(t.dataDir, 'outbox'), { recursive: true, force: true });
+    await send(plain.notificationId, { accountIds: [adminId], talkId });
+    const [without] = await outboxHtml();
+    expect(without?.html).not.toContain('/context/talk/');
+    expect(without?.text).not.toContain('/context/talk/');
+  });
+
+  it('without PUBLIC_URL, the e-mail names the record without a link, and the links call says there is none', async () => {
+    expect(await links()).toEqual({ publicUrl: null });
+    const { talkId, n } = await recordNotification();
+    await send(n.notificationId, { accountIds: [adminId], talkId });
+    const [mail] = await outboxHtml();
+    expect(mail?.text).toContain(`Chamado #${String(talkId)} — Impressora parada`);
+    expect(mail?.html).not.toContain('<a ');
+    expect(mail?.text).not.toContain('http');
+    const user = await createPerson(t.app, admin);
+    const userToken = (await login(t.app, user.email, user.password)).token;
+    expect(
+      (await t.app.inject(as(userToken, { method: 'GET', url: '/api/notification/links' }))).statusCode,
+    ).toBe(403);
+  });
+});
+
 describe('notification × channel matrices', () => {
   it('the own profile shows and keeps the choices; mandatory and room-disabled cells are refused', async () => {
     const n = await createNotification({

@@ -6,6 +6,7 @@ import type { NotificationDetail } from '@talkbase/domain/contracts/notification
 import { createOutboundClient, OutboundBlockedError } from '../../outbound/index.ts';
 import { as, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
 import { createServerCertificate } from '../../test/pki.ts';
+import { createCrm, createTalk } from '../../test/records.ts';
 import { MAX_PUSH_SUBSCRIPTIONS, PushChannel, vapidKeys } from './web-push.ts';
 
 /**
@@ -219,6 +220,50 @@ describe('push delivery', () => {
       title: 'Olá',
       body: 'Para Administrador',
       url: '/notifications',
+    });
+  });
+
+  it("a push about a record opens it: the decrypted payload's url is the record's path in the web app", async () => {
+    const service = await pushService();
+    const { app, token, accountId } = await start({ OUTBOUND_ALLOW: `127.0.0.1:${service.port}` });
+    const browser = browserKeys();
+    expect(
+      (await subscribe(app, token, `https://127.0.0.1:${service.port}/ok`, browser.keys)).statusCode,
+    ).toBe(200);
+    await createCrm(app, token);
+    const chamado = (await app.inject(as(token, { method: 'GET', url: '/api/subject/chamado' }))).json<{
+      subjectId: number;
+    }>();
+    const talkId = await createTalk(app, token, 'chamado', { titulo: 'Impressora parada' });
+    const created = await app.inject(
+      as(token, {
+        method: 'POST',
+        url: '/api/notification',
+        payload: {
+          notificationName: 'Chamado',
+          subjectId: chamado.subjectId,
+          titleTemplate: 'Chamado ${titulo}',
+          messageTemplate: 'Abra o chamado',
+          attachReferences: true,
+          notificationChannels: [{ channelId: 3 }],
+        },
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const n = created.json<NotificationDetail>();
+    const sent = await app.inject(
+      as(token, {
+        method: 'POST',
+        url: `/api/notification/${String(n.notificationId)}/send`,
+        payload: { accountIds: [accountId], talkId },
+      }),
+    );
+    expect(sent.json()).toMatchObject({ push: 1 });
+    await vi.waitFor(() => expect(service.received).toHaveLength(1));
+    expect(JSON.parse(decryptPush(service.received[0]?.body ?? Buffer.alloc(0), browser))).toEqual({
+      title: 'Chamado Impressora parada',
+      body: 'Abra o chamado',
+      url: `/context/talk/chamado/${String(talkId)}`,
     });
   });
 

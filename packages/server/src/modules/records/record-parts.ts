@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { FileValueItem, TalkAttachment } from '@talkbase/domain/contracts/files';
 import type { TalkTag } from '@talkbase/domain/contracts/tags';
 import type { Database } from '../../db/schema.ts';
+import type { SubjectMeta } from '../../records/subject-meta.ts';
 
 /** A page of records' files, as the presenter shows them (modules/files reads them). */
 export interface TalkFiles {
@@ -29,10 +30,21 @@ type TagsOfTalks = (
 /** The condition "the record (aliased `alias`) carries one of these tags". */
 type CarriesAnyTag = (subjectId: number, tagIds: readonly number[], alias?: string) => RawBuilder<unknown>;
 
+/** Display names of records by `${subjectId}:${talkId}`, of those the reading account may see. */
+type RecordNames = (wanted: ReadonlyMap<number, ReadonlySet<number>>) => Promise<Map<string, string>>;
+
+/** Values a part presents in place of the stored ones, by `${talkId}:${attributeId}`. */
+type PresentedValues = (
+  db: Kysely<Database>,
+  subject: SubjectMeta,
+  talkIds: number[],
+  names: RecordNames,
+) => Promise<Map<string, unknown>>;
+
 const NO_FILES: TalkFiles = { attachments: () => [], value: () => [] };
 
 /**
- * What is kept beside records and belongs to them — files, conversations, tags — registered by the
+ * What is kept beside records and belongs to them — files, conversations, tags, join records — registered by the
  * modules that own it (app.ts), so that records never import them: the presenter asks for a
  * page's files here, and a removal takes every part's rows in its own transaction.
  */
@@ -43,6 +55,7 @@ export class RecordParts {
   readonly #removals: RemoveWith<unknown>[] = [];
   #tags: TagsOfTalks = () => Promise.resolve(new Map<number, TalkTag[]>());
   #carriesAnyTag: CarriesAnyTag | undefined;
+  readonly #presented: PresentedValues[] = [];
 
   /** The tags module: each record's tags for the presenter, and the grid's filter by tags. */
   tags(read: TagsOfTalks, carriesAny: CarriesAnyTag): void {
@@ -72,6 +85,18 @@ export class RecordParts {
   /** A part whose rows go with the records, in the same transaction. */
   onRemoval(remove: RemoveWith<unknown>): void {
     this.#removals.push(remove);
+  }
+
+  /** A part that presents some attributes' values from its own rows (the carrier joins). */
+  presents(read: PresentedValues): void {
+    this.#presented.push(read);
+  }
+
+  /** Every part's presented values of a page of records (later parts win on the same key). */
+  async presentedOf(...args: Parameters<PresentedValues>): Promise<Map<string, unknown>> {
+    const out = new Map<string, unknown>();
+    for (const read of this.#presented) for (const [k, v] of await read(...args)) out.set(k, v);
+    return out;
   }
 
   filesOf(...args: Parameters<FilesOfTalks>): Promise<TalkFiles> {

@@ -56,6 +56,10 @@ export async function presentTalks(
   const files = await opts.parts.filesOf(db, subject, ids);
   // The tags of the whole page in one query (the rows are already those the account may read).
   const tags = await opts.parts.tagsOf(db, subject.id, ids);
+  // Values parts present from their own rows (a carrier relationship from its join records).
+  const presented = await opts.parts.presentedOf(db, subject, ids, (wanted) =>
+    recordNames(db, wanted, opts.loadSubject),
+  );
   const accounts = await accountNamesOf(
     db,
     rows.flatMap((r) => [r.created_by, r.updated_by]),
@@ -68,9 +72,12 @@ export async function presentTalks(
         talkValues.push({ subjectAttributeId: a.id, subjectAttributeIdentifier: a.identifier, value });
         continue;
       }
-      const value = hasColumn(a)
-        ? fromDbValue(a, row[attributeColumn(a.id)])
-        : (multiBy.get(`${String(row.id)}:${a.id}`) ?? []);
+      const key = `${String(row.id)}:${a.id}`;
+      const value = presented.has(key)
+        ? presented.get(key)
+        : hasColumn(a)
+          ? fromDbValue(a, row[attributeColumn(a.id)])
+          : (multiBy.get(key) ?? []);
       const tv: TalkValue = { subjectAttributeId: a.id, subjectAttributeIdentifier: a.identifier, value };
       if (a.kind === 'reference' && a.relatedSubjectId) {
         tv.displayValue =

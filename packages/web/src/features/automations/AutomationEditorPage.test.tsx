@@ -288,3 +288,67 @@ describe('automation editor', { timeout: 30_000 }, () => {
     expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Tag' }).value).toBe('Urgente');
   });
 });
+
+describe('integration action kinds (issue 35)', { timeout: 30_000 }, () => {
+  const UNAVAILABLE = 'Esta ação de integração não está disponível nesta instalação.';
+  const integrationJob = {
+    ...savedJob,
+    works: [
+      {
+        workId: 80,
+        name: '',
+        steps: [
+          {
+            workStepId: 84,
+            workStepType: 'ComprovanteAverbacao',
+            name: '',
+            subjectId: null,
+            filterName: '',
+            filter: null,
+            filterId: null,
+            configs: [{ apolice: '123' }],
+          },
+        ],
+      },
+    ],
+  };
+  const server = (integrationKinds: string[]) =>
+    stubFetch(
+      on('GET', '/api/job/actions', 200, { integrationKinds }),
+      on('GET', '/api/job/7', 200, integrationJob),
+      ...chamadoRoutes(),
+      on('GET', '/api/Filter/chamado', 200, { itens: [], totalResults: 0 }),
+    );
+
+  it("without a handler on the server, the step shows the server's text, open and closed, and save is off", async () => {
+    const user = userEvent.setup();
+    server([]);
+    renderApp('/automation/editor/7', adminUser);
+    await screen.findByRole('heading', { name: 'Editar automação' }, { timeout: 10_000 });
+    const step = await screen.findByRole('group', { name: /^Ação 1/ });
+    expect(await within(step).findByText(UNAVAILABLE)).toBeTruthy();
+    expect(within(step).getByText('Comprovante de averbação')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Salvar' })).toHaveProperty('disabled', true),
+    );
+    await user.click(within(step).getByRole('button', { name: 'Editar Ação 1' }));
+    expect(await within(step).findByText(UNAVAILABLE)).toBeTruthy();
+    expect(
+      within(step).queryByText('Esta integração não tem configurações editáveis nesta tela.'),
+    ).toBeNull();
+  });
+
+  it('with a handler registered for the kind, the step keeps its configuration and can be saved', async () => {
+    server(['ComprovanteAverbacao']);
+    renderApp('/automation/editor/7', adminUser);
+    await screen.findByRole('heading', { name: 'Editar automação' }, { timeout: 10_000 });
+    const step = await screen.findByRole('group', { name: /^Ação 1/ });
+    expect(
+      await within(step).findByText('Esta integração não tem configurações editáveis nesta tela.'),
+    ).toBeTruthy();
+    expect(within(step).queryByText(UNAVAILABLE)).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Salvar' })).toHaveProperty('disabled', false),
+    );
+  });
+});

@@ -6,6 +6,7 @@ import {
   EVENT_TYPE,
   EVENT_TYPE_LABELS,
   EVENT_TYPES,
+  INTEGRATION_ACTION_KINDS,
   isActionKind,
   type ActionKind,
   type EventType,
@@ -18,7 +19,9 @@ import { useId, type ReactNode } from 'react';
 import { ScheduleEditor } from '../../fields/editors/complex/ScheduleEditor.tsx';
 import { automationsText } from '../../i18n/automations.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { IntegrationEditor } from './actions/IntegrationEditor.tsx';
 import { actionEditors } from './actions/registry.ts';
+import type { ActionEditorProps } from './actions/types.ts';
 import { fetchTagChoices } from './automations-api.ts';
 import { standaloneAttribute } from '../../fields/editors/complex/standalone-attribute.ts';
 import { StepFilter, stepFilterValue, withStepFilter } from './StepFilter.tsx';
@@ -335,6 +338,19 @@ export interface WorkCardProps {
   onInputProblem: (key: string, message: string | undefined) => void;
 }
 
+const isIntegrationKind = (kind: ActionKind) =>
+  (INTEGRATION_ACTION_KINDS as readonly string[]).includes(kind);
+
+const editorProps = (props: WorkCardProps): ActionEditorProps => ({
+  step: props.step,
+  eventSubject: props.eventSubject,
+  subjects: props.subjects,
+  jobId: props.jobId,
+  problem: props.problem,
+  onChange: props.onStep,
+  onInputProblem: props.onInputProblem,
+});
+
 /** An action step under 'Então faça...': the kind, its filter (by-filter kinds), its editor. */
 export function WorkCard(props: WorkCardProps) {
   const { step } = props;
@@ -343,7 +359,17 @@ export function WorkCard(props: WorkCardProps) {
   const entry = kind ? actionEditors[kind] : null;
   const kinds: ActionKind[] = [...ACTION_KINDS_IN_PICKER];
   if (kind && !kinds.includes(kind)) kinds.push(kind);
-  const summary = <Text size="sm">{kind ? ACTION_KIND_LABELS[kind] : text.action.kindPlaceholder}</Text>;
+  const label = <Text size="sm">{kind ? ACTION_KIND_LABELS[kind] : text.action.kindPlaceholder}</Text>;
+  // An integration kind says, closed as open, whether this installation runs it (issue 35).
+  const summary =
+    kind && isIntegrationKind(kind) ? (
+      <Stack gap="xs">
+        {label}
+        <IntegrationEditor {...editorProps(props)} />
+      </Stack>
+    ) : (
+      label
+    );
   return (
     <StepCard
       title={title}
@@ -381,17 +407,7 @@ export function WorkCard(props: WorkCardProps) {
           onTreeProblem={(message) => props.onInputProblem('filter', message)}
         />
       )}
-      {entry && (
-        <entry.Editor
-          step={step}
-          eventSubject={props.eventSubject}
-          subjects={props.subjects}
-          jobId={props.jobId}
-          problem={props.problem}
-          onChange={props.onStep}
-          onInputProblem={props.onInputProblem}
-        />
-      )}
+      {entry && <entry.Editor {...editorProps(props)} />}
     </StepCard>
   );
 }

@@ -1,4 +1,4 @@
-import type { JobCreated, JobInput, JobPage, SavedJob } from '@talkbase/domain/contracts/jobs';
+import type { JobActions, JobCreated, JobInput, JobPage, SavedJob } from '@talkbase/domain/contracts/jobs';
 import type {
   JobRunDetail,
   JobRunPage,
@@ -24,6 +24,11 @@ export function fetchJobs(q: JobQuery, signal?: AbortSignal): Promise<JobPage> {
   const query = new URLSearchParams({ page: String(q.page), fetch: String(q.fetch) });
   if (q.term) query.set('term', q.term);
   return apiRequest<JobPage>(`/api/job?${query.toString()}`, withSignal(signal));
+}
+
+/** The integration kinds this installation runs (issue 35); the others are refused on save. */
+export function fetchJobActions(signal?: AbortSignal): Promise<JobActions> {
+  return apiRequest<JobActions>('/api/job/actions', withSignal(signal));
 }
 
 export function fetchJob(jobId: number, signal?: AbortSignal): Promise<SavedJob> {

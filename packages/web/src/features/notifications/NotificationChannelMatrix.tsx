@@ -1,6 +1,8 @@
 import { Checkbox, Table, Text, Tooltip } from '@mantine/core';
 import type { AccountNotificationRow } from '@talkbase/domain/contracts/notifications';
 import { notificationsText } from '../../i18n/notifications.ts';
+// The centred cells (.matrix-cell): the matrix also shows on screens that load no other notification style.
+import './notifications.css';
 
 const text = notificationsText.matrix;
 

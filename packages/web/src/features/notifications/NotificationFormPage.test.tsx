@@ -23,8 +23,9 @@ const variables = [
   { variable: 'IdentificadorConversa', label: 'Identificador da conversa', group: 'talk' },
 ];
 
-function renderForm() {
+function renderForm(links: { publicUrl: string | null } = { publicUrl: null }) {
   const calls = stubFetch(
+    on('GET', '/api/notification/links', 200, links),
     on('GET', '/api/company/channels', 200, channels),
     on('GET', '/api/notification/variables', 200, variables),
     on('GET', '/api/context/subjects', 200, []),
@@ -47,6 +48,23 @@ function renderForm() {
 }
 
 describe('notification form', { timeout: 30_000 }, () => {
+  it('under "Anexar links de referência", says that without PUBLIC_URL e-mails carry no link', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const none =
+      'O servidor não tem endereço público (PUBLIC_URL): os e-mails nomeiam o registro, mas sem link. Peça ao responsável pelo servidor para configurá-lo.';
+    expect(await screen.findByText(none)).toBeTruthy();
+    await user.click(screen.getByRole('switch', { name: /Anexar links de referência/ }));
+    await waitFor(() => expect(screen.queryByText(none)).toBeNull());
+  });
+
+  it('with PUBLIC_URL, names the address the links point to', async () => {
+    renderForm({ publicUrl: 'https://talkbase.example.com.br' });
+    expect(
+      await screen.findByText('Os e-mails levam um link para o registro em https://talkbase.example.com.br.'),
+    ).toBeTruthy();
+  });
+
   it("closes pairs, opens the picker on '${' and writes the chosen variable between the braces", async () => {
     const user = userEvent.setup();
     renderForm();

@@ -48,6 +48,7 @@ import {
 import {
   createNotification,
   fetchChannels,
+  fetchLinks,
   fetchNotification,
   fetchVariables,
   notificationKeys,
@@ -123,6 +124,7 @@ function NotificationForm(props: {
     queryKey: notificationKeys.variables(draft.subjectId),
     queryFn: ({ signal }) => fetchVariables(draft.subjectId, signal),
   });
+  const links = useQuery({ queryKey: notificationKeys.links, queryFn: ({ signal }) => fetchLinks(signal) });
   const errors: DraftErrors = { ...(touched ? draftErrors(draft) : {}), ...serverErrors };
   const editing = props.id !== null;
   // Only the company's enabled channels appear (001 §4); one the notification already uses stays listed.
@@ -251,6 +253,8 @@ function NotificationForm(props: {
               label={`${text.attachReferences}: ${draft.attachReferences ? text.yes : text.no}`}
               checked={draft.attachReferences}
               onChange={(e) => set('attachReferences', e.currentTarget.checked)}
+              description={draft.attachReferences ? linksHint(links) : undefined}
+              data-testid="attach-references"
             />
           </Stack>
         </Paper>
@@ -356,4 +360,13 @@ function ChannelMatrix(props: {
       </Stack>
     </Paper>
   );
+}
+
+/** Under "Anexar links de referência": where e-mail links point, or that they cannot (no PUBLIC_URL). */
+function linksHint(links: { data?: { publicUrl: string | null } | undefined; isError: boolean }) {
+  if (links.isError) return notificationsText.links.error;
+  if (!links.data) return undefined;
+  return links.data.publicUrl === null
+    ? notificationsText.links.none
+    : notificationsText.links.to(links.data.publicUrl);
 }

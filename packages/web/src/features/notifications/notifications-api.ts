@@ -4,6 +4,7 @@ import type {
   InboxUnread,
   NotificationDetail,
   NotificationInput,
+  NotificationLinks,
   NotificationPage,
   NotificationVariable,
 } from '@talkbase/domain/contracts/notifications';
@@ -46,6 +47,11 @@ export function fetchVariables(
   return apiRequest<NotificationVariable[]>(`/api/notification/variables${query}`, withSignal(signal));
 }
 
+/** Where e-mail links to records point (PUBLIC_URL), or null when the server has no public address. */
+export function fetchLinks(signal?: AbortSignal): Promise<NotificationLinks> {
+  return apiRequest<NotificationLinks>('/api/notification/links', withSignal(signal));
+}
+
 export function fetchChannels(signal?: AbortSignal): Promise<CompanyChannel[]> {
   return apiRequest<CompanyChannel[]>('/api/company/channels', withSignal(signal));
 }
@@ -79,6 +85,7 @@ export const notificationKeys = {
   one: (id: number) => ['notifications', 'one', id] as const,
   variables: (subjectId: number | null) => ['notifications', 'variables', subjectId] as const,
   channels: ['notifications', 'channels'] as const,
+  links: ['notifications', 'links'] as const,
   inbox: ['inbox'] as const,
   inboxPage: (q: { page: number; fetch: number; view: number }) => ['inbox', 'page', q] as const,
   unread: ['inbox', 'unread'] as const,

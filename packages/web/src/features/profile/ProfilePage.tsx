@@ -8,7 +8,7 @@ import {
 import { formatPhone, isValidPhone } from '@talkbase/domain/fields/phone';
 import type { AccountNotificationsInput } from '@talkbase/domain/contracts/notifications';
 import { passwordMessages } from '@talkbase/domain/passwords/password-rules';
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import type { ImageValue } from '../../fields/editors/complex/ImagePicker.tsx';
@@ -30,6 +30,14 @@ import {
   toggleCell,
   type MatrixRow,
 } from '../notifications/NotificationChannelMatrix.tsx';
+import { BrowserPushNotice } from '../notifications/BrowserPushNotice.tsx';
+import {
+  browserEnvironment,
+  enableBrowserPush,
+  turnsPushOn,
+  wantsBrowserPush,
+  type BrowserPushState,
+} from '../notifications/browser-push.ts';
 import { PasswordMeter } from '../../ui/PasswordMeter.tsx';
 import { usePasswordStrength } from '../../ui/usePasswordStrength.ts';
 import { usersText } from '../../i18n/users.ts';
@@ -84,6 +92,7 @@ function ProfileForm({ account }: { account: AccountDetail }) {
   const [values, setValues] = useState<ProfileValues>(() => initialValues(account));
   // The own notification × channel matrix (001 §2.5); rows come with the account.
   const [notifications, setNotifications] = useState<MatrixRow[]>(() => account.notifications);
+  const push = useBrowserPush(wantsBrowserPush(account.notifications));
   const [errors, setErrors] = useState<Errors>({});
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -289,9 +298,17 @@ function ProfileForm({ account }: { account: AccountDetail }) {
         <Section title={notificationsText.matrix.title}>
           <NotificationChannelMatrix
             rows={notifications}
-            onToggle={(notificationId, channelId) =>
-              setNotifications((rows) => toggleCell(rows, notificationId, channelId))
-            }
+            onToggle={(notificationId, channelId) => {
+              // Switching "Notificação do navegador" on asks this browser at once (the click allows the prompt).
+              if (turnsPushOn(notifications, notificationId, channelId)) push.enable();
+              setNotifications((rows) => toggleCell(rows, notificationId, channelId));
+            }}
+          />
+          <BrowserPushNotice
+            wanted={wantsBrowserPush(notifications)}
+            state={push.state}
+            permission={push.permission}
+            onEnable={push.enable}
           />
         </Section>
 
@@ -306,4 +323,29 @@ function ProfileForm({ account }: { account: AccountDetail }) {
       </Stack>
     </form>
   );
+}
+
+/**
+ * This browser's side of channel 3: asks when told to; with the permission already given and the
+ * account wanting browser notifications, renews the subscription quietly when the profile opens.
+ */
+function useBrowserPush(wantedAtOpen: boolean) {
+  const [state, setState] = useState<BrowserPushState | 'pending' | null>(null);
+  const env = browserEnvironment();
+  const permission = env.notification?.permission ?? null;
+  const enable = () => {
+    setState('pending');
+    void enableBrowserPush(env).then(setState);
+  };
+  useEffect(() => {
+    if (!wantedAtOpen || browserEnvironment().notification?.permission !== 'granted') return;
+    let live = true;
+    void enableBrowserPush().then((s) => {
+      if (live) setState(s);
+    });
+    return () => {
+      live = false;
+    };
+  }, [wantedAtOpen]);
+  return { state, permission, enable };
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, SegmentedControl, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Title } from '@mantine/core';
 import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
@@ -40,6 +40,15 @@ const AttachmentsView = lazy(() =>
 // timer and actions.
 const ActiveTaskView = lazy(() => loadActiveTaskView().then((view) => ({ default: view })));
 const TaskRecordBar = lazy(() => loadTaskRecordBar().then((bar) => ({ default: bar })));
+// A record's "Relacionados" (the records of other subjects that point to it), under its views: its
+// own chunk (issue 35).
+const RelatedRecords = lazy(() =>
+  import('./related/RelatedRecords.tsx').then((m) => ({ default: m.RelatedRecords })),
+);
+
+// The switch between one record's views (its SegmentedControl is not needed by the grid: issue 18's
+// first-load budget).
+const RecordViews = lazy(() => import('./RecordViews.tsx').then((m) => ({ default: m.RecordViews })));
 
 const text = recordsText;
 
@@ -65,40 +74,6 @@ function pageTitle(route: ContextRoute, subjectName: string): string {
     default:
       return id === 0 ? text.tabTitle.newRecord(subjectName) : text.tabTitle.record(subjectName, id);
   }
-}
-
-/** Switches between the views of one record (form, talk, timeline, attachments, help, back to the list). */
-function RecordViews({ route }: { route: ContextRoute }) {
-  const navigate = useNavigate();
-  if (!route.talkId) return null;
-  const views = ['talk', 'form', 'timeline', 'attachments', 'help'] as const;
-  return (
-    <Group gap="sm">
-      <SegmentedControl
-        size="xs"
-        value={route.scenario}
-        onChange={(v) =>
-          void navigate(
-            contextPath(v, route.subject, {
-              talkId: v === 'help' ? undefined : route.talkId,
-              templateId: route.templateId,
-            }),
-          )
-        }
-        data={views.map((v) => ({ value: v, label: text.views[v] }))}
-        aria-label={text.title}
-      />
-      <Button
-        component={Link}
-        variant="subtle"
-        size="xs"
-        to={contextPath('grid', route.subject)}
-        leftSection={<Icon name="table_rows" size="1em" />}
-      >
-        {text.views.grid}
-      </Button>
-    </Group>
-  );
 }
 
 function Scenario({ route, context }: { route: ContextRoute; context: ContextResponse }) {
@@ -241,7 +216,11 @@ function ContextScreen() {
             {title}
           </Title>
         </Group>
-        {record.access === 'ok' && <RecordViews route={route} />}
+        {record.access === 'ok' && route.talkId ? (
+          <Suspense fallback={null}>
+            <RecordViews route={route} />
+          </Suspense>
+        ) : null}
         {record.access === 'ok' && ctx.subject.subjectIdentifier === 'tarefa' && route.talkId ? (
           <Suspense fallback={null}>
             <TaskRecordBar context={ctx} talkId={route.talkId} />
@@ -256,7 +235,15 @@ function ContextScreen() {
         }
       >
         {record.access === 'ok' ? (
-          <Scenario route={route} context={ctx} />
+          <>
+            <Scenario route={route} context={ctx} />
+            {/* The record's related records, under each of its views. */}
+            {recordId > 0 && (
+              <Suspense fallback={null}>
+                <RelatedRecords context={ctx} talkId={recordId} />
+              </Suspense>
+            )}
+          </>
         ) : record.access === 'none' ? (
           <NoRecordAccess subject={ctx.subject.subjectIdentifier} />
         ) : (

@@ -37,6 +37,7 @@ import {
   type DraftAttribute,
 } from './attribute-draft.ts';
 import { FormPreview } from './FormPreview.tsx';
+import { TimeWindowSettings } from './TimeWindowSettings.tsx';
 
 const text = subjectDesignerText.attribute;
 
@@ -473,14 +474,7 @@ function TypeConfig(props: {
     case 'report-columns':
       return textBox('subjectsAttribute', text.subjectsAttribute);
     case 'time-window':
-      return (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {textBox('phone', text.phone)}
-          {textBox('loadAttribute', text.loadAttribute)}
-          {numberBox('capacity', text.capacity, { min: 1 })}
-          {numberBox('slotMinutes', text.slotMinutes, { min: 1 })}
-        </SimpleGrid>
-      );
+      return <TimeWindowSettings configs={draft.componentConfigs} setConfig={setConfig} />;
     case 'join-object':
       return (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

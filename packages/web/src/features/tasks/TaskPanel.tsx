@@ -5,18 +5,10 @@ import { DEFAULT_TIME_ZONE, formatDateTime } from '@talkbase/domain/fields/zoned
 import { Link } from 'react-router';
 import { tasksText } from '../../i18n/tasks.ts';
 import { TaskControls } from './TaskControls.tsx';
+import { STATE_COLORS } from './task-colors.ts';
 import { TaskTimer } from './TaskTimer.tsx';
 
 const text = tasksText;
-
-// Filled: white text on dark shades (≥ 4.5:1), dark text on yellow. Mantine's light variants
-// and green-9 read below 4.5:1.
-const STATE_COLORS = {
-  waiting: 'gray.7',
-  running: 'teal.9',
-  paused: 'yellow.5',
-  finished: 'blue.9',
-} as const;
 
 function when(iso: string | null): string {
   if (!iso) return text.noValue;

@@ -5,6 +5,8 @@ import type {
   TaskInProgressAnswer,
 } from '@talkbase/domain/contracts/tasks';
 import { TASK_PATHS } from '@talkbase/domain/contracts/task-paths';
+import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
+import type { PagedTalks, TalkFilterRequest } from '@talkbase/domain/contracts/talks';
 import type { TaskAction } from '@talkbase/domain/tasks/task-state';
 import { apiCall, apiRequest } from '../../api/client.ts';
 
@@ -50,4 +52,14 @@ export function saveTaskValues(id: number, version: number, talkValues: TalkValu
     method: 'PUT',
     body: { subject: 'tarefa', talkId: id, version, talkValues },
   });
+}
+
+/** POST /talk/filter/tarefa/: a page of tasks (the records filter with the task list's scenario). */
+export function filterTasks(body: TalkFilterRequest, signal?: AbortSignal): Promise<PagedTalks> {
+  return apiRequest(TASK_PATHS.filter, { method: 'POST', body, ...(signal ? { signal } : {}) });
+}
+
+/** GET /context/web/grid/tarefa: what the account may do with tasks, and their attributes. */
+export function fetchTaskContext(signal?: AbortSignal): Promise<ContextResponse> {
+  return apiRequest('/api/context/web/grid/tarefa?templateId=', signal ? { signal } : {});
 }

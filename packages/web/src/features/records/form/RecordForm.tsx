@@ -32,6 +32,14 @@ export interface SavedRecord {
   location: string | null;
 }
 
+/** The record a new one is made from ("Relacionados"): its reference attribute starts set to it. */
+export interface RecordParent {
+  subjectAttributeId: number;
+  talkId: number;
+  displayName: string;
+  isMultipleValues: boolean;
+}
+
 export interface RecordFormProps {
   context: ContextResponse;
   /** 0 for a new record. */
@@ -42,6 +50,8 @@ export interface RecordFormProps {
   aside?: ((nodes: FormNode[]) => ReactNode) | undefined;
   /** After the record is deleted from the form; by default its tab closes and the grid opens. */
   onDeleted?: (() => void) | undefined;
+  /** A new record's parent: the reference to it is set, and sent even when the form leaves it out. */
+  parent?: RecordParent | undefined;
 }
 
 export const areaDomId = (key: string) => `area-${key}`;
@@ -119,7 +129,13 @@ export function RecordForm(props: RecordFormProps) {
   );
 }
 
-function initialValues(fields: readonly FormField[], talk: ApiTalk | undefined): Map<number, unknown> {
+const parentValue = (p: RecordParent) => (p.isMultipleValues ? [p.talkId] : p.talkId);
+
+function initialValues(
+  fields: readonly FormField[],
+  talk: ApiTalk | undefined,
+  parent: RecordParent | undefined,
+): Map<number, unknown> {
   const values = new Map<number, unknown>();
   for (const field of fields) {
     const a = field.attribute;
@@ -134,6 +150,7 @@ function initialValues(fields: readonly FormField[], talk: ApiTalk | undefined):
     const preset = hiddenDefault ?? a.preSelect ?? byDefault ?? null;
     values.set(a.subjectAttributeId, preset);
   }
+  if (!talk && parent) values.set(parent.subjectAttributeId, parentValue(parent));
   return values;
 }
 
@@ -155,7 +172,8 @@ function RecordFormBody(
     () => formFields(withFieldsAppended(templateLayout, attributes, () => true)),
     [templateLayout, attributes],
   );
-  const initial = useMemo(() => initialValues(everyField, talk), [everyField, talk]);
+  const { parent } = props;
+  const initial = useMemo(() => initialValues(everyField, talk, parent), [everyField, talk, parent]);
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<ReadonlySet<number>>(new Set());
   // Leaving with a value typed and not saved asks first (issue 39 item 5); a rule's reset alone does not.
@@ -293,6 +311,9 @@ function RecordFormBody(
         )
           talkValues.push({ subjectAttributeId: id, value: values.get(id) });
       }
+      // The parent's reference goes with a new child even when its form leaves the field out.
+      if (isNew && parent && !shownIds.has(parent.subjectAttributeId))
+        talkValues.push({ subjectAttributeId: parent.subjectAttributeId, value: parentValue(parent) });
       let id = talkId;
       let location: string | null = null;
       if (isNew) {
@@ -319,7 +340,15 @@ function RecordFormBody(
       notifySuccess(isNew ? text.messages.inserted : text.messages.updated);
       props.onSaved?.({ talkId: id, created: isNew, location });
     } catch (err) {
-      if (err instanceof ApiError && (err.status === 400 || err.status === 422 || err.status === 403)) {
+      // A 409 naming a field is a rule on the value (a full time-window slot), not a stale version.
+      const fieldConflict =
+        err instanceof ApiError &&
+        err.status === 409 &&
+        err.errors.some((e) => e.field && byIdentifier.has(e.field));
+      if (
+        err instanceof ApiError &&
+        (err.status === 400 || err.status === 422 || err.status === 403 || fieldConflict)
+      ) {
         setServerErrors(
           new Map(
             err.errors
@@ -329,7 +358,7 @@ function RecordFormBody(
         );
       }
       showSyncErrors(
-        err instanceof ApiError && err.status === 409
+        err instanceof ApiError && err.status === 409 && !fieldConflict
           ? new ApiError(409, [{ message: text.messages.stale }])
           : err,
       );
@@ -382,7 +411,9 @@ function RecordFormBody(
           required={state.access.required}
           error={shownError}
           displayValue={
-            displayValues.get(a.subjectAttributeId) ?? subjectRules.get(a.subjectAttributeId)?.displayValue
+            displayValues.get(a.subjectAttributeId) ??
+            (parent?.subjectAttributeId === a.subjectAttributeId ? parent.displayName : undefined) ??
+            subjectRules.get(a.subjectAttributeId)?.displayValue
           }
           subject={subject}
           talkId={talkId}

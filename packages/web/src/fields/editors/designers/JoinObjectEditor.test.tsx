@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { on, stubFetch } from '../../../test/fetch-stub.ts';
 import { contextAttribute, renderEditor } from '../../test-utils.tsx';
-import { saveJoinRecords } from './designers-api.ts';
 import { JoinObjectEditor } from './JoinObjectEditor.tsx';
 
 const typed = contextAttribute({ name: 'Averbação', identifier: 'averbacao', componentId: 29 });
@@ -59,60 +58,5 @@ describe('carrier relationship (component 29)', () => {
     await user.click(screen.getAllByLabelText('Buscar carga')[0] as HTMLElement);
     await user.click(await screen.findByRole('option', { name: 'Carga 6' }));
     expect(view.changes.at(-1)).toEqual({ labelFrom: [{ id: 6, label: 'Carga 6' }], labelTo: '' });
-  });
-
-  it('saves the join records in one call', async () => {
-    const calls = stubFetch(
-      on('POST', '/api/talk/averbacaocargatransportadora/many', 201, { resourceIds: [41, 42] }),
-    );
-    const ids = await saveJoinRecords({
-      value: {
-        labelFrom: [
-          { id: 5, label: 'Carga 5' },
-          { id: null, label: 'Avulsa' },
-        ],
-        labelTo: 'Transportes XP',
-      },
-      attributes: { from: 'carga', to: 'transportadora' },
-      extra: { averbacao: 9 },
-    });
-    expect(ids).toEqual([41, 42]);
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.body).toEqual({
-      talks: [
-        {
-          talkValues: [
-            { subjectAttributeIdentifier: 'carga', value: 5 },
-            { subjectAttributeIdentifier: 'transportadora', value: 'Transportes XP' },
-            { subjectAttributeIdentifier: 'averbacao', value: 9 },
-          ],
-        },
-        {
-          talkValues: [
-            { subjectAttributeIdentifier: 'carga', value: 'Avulsa' },
-            { subjectAttributeIdentifier: 'transportadora', value: 'Transportes XP' },
-            { subjectAttributeIdentifier: 'averbacao', value: 9 },
-          ],
-        },
-      ],
-    });
-    expect(
-      await saveJoinRecords({ value: { labelFrom: [], labelTo: 'X' }, attributes: { from: 'a', to: 'b' } }),
-    ).toEqual([]);
-    expect(calls).toHaveLength(1);
-  });
-
-  it('reports the server errors of the join call', async () => {
-    stubFetch(
-      on('POST', '/api/talk/averbacaocargatransportadora/many', 404, {
-        errors: [{ message: 'Recurso não encontrado.' }],
-      }),
-    );
-    await expect(
-      saveJoinRecords({
-        value: { labelFrom: [{ id: 5, label: 'Carga 5' }], labelTo: 'T' },
-        attributes: { from: 'carga', to: 'transportadora' },
-      }),
-    ).rejects.toMatchObject({ status: 404, message: 'Recurso não encontrado.' });
   });
 });

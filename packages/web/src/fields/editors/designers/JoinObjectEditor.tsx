@@ -24,8 +24,8 @@ const label = (configs: unknown, key: string, fallback: string) => {
 /**
  * Carrier relationship, component 29 (002 §3 "Join-object value"): the "from" items (loads) and the
  * "to" (the carrier). Items come from the attribute's related subject when it has one, otherwise
- * they are typed. Emits `{labelFrom: [{id, label}], labelTo}`, or null when empty. The join records
- * themselves are saved by `saveJoinRecords` (designers-api.ts) once the record exists.
+ * they are typed. Emits `{labelFrom: [{id, label}], labelTo}`, or null when empty; the server saves
+ * it as join records with the record and presents it from them (loads named as their records now).
  * Configs: `fromLabel` and `toLabel` name the two sides.
  */
 export function JoinObjectEditor(props: FieldEditorProps) {

@@ -81,7 +81,11 @@ describe('time window (component 28)', () => {
   it('warns about the documents for a Saturday slot after 11:00', async () => {
     stubFetch(on('GET', PATH, 200, week()));
     const user = userEvent.setup();
-    const view = renderEditor(TimeWindowEditor, { attribute: attribute(), subject: 'entrega' });
+    // Saturdays offered (weekdays 2–7), as the server's answer says.
+    const view = renderEditor(TimeWindowEditor, {
+      attribute: attribute({ weekdays: [2, 3, 4, 5, 6, 7] }),
+      subject: 'entrega',
+    });
     await open(user);
     await user.click(await screen.findByRole('button', { name: 'sáb 12/01 às 14:00' }));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
@@ -89,6 +93,18 @@ describe('time window (component 28)', () => {
     expect(
       await screen.findByText(/devem ser entregues ao setor de cadastro até as 11h de sábado/),
     ).toBeTruthy();
+  });
+
+  it('refuses a slot the attribute does not offer, as the server does', async () => {
+    // An answer older than the attribute's settings: Saturdays are no longer offered.
+    stubFetch(on('GET', PATH, 200, week()));
+    const user = userEvent.setup();
+    const view = renderEditor(TimeWindowEditor, { attribute: attribute(), subject: 'entrega' });
+    await open(user);
+    await user.click(await screen.findByRole('button', { name: 'sáb 12/01 às 14:00' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(view.changes).toEqual([]);
+    expect(await screen.findByText('Nenhum horario disponível')).toBeTruthy();
   });
 
   it('saves a contingency date without the notice', async () => {

@@ -2,8 +2,10 @@ import { Button, Group, Input, Modal, Text } from '@mantine/core';
 import { formatDate, parseIsoDate } from '@talkbase/domain/fields/civil-date';
 import { configValue } from '@talkbase/domain/fields/component-config';
 import {
+  isOfferedBooking,
   needsDocumentsNotice,
   readTimeWindow,
+  timeWindowConfig,
   type TimeWindowValue,
 } from '@talkbase/domain/fields/time-window';
 import { useState } from 'react';
@@ -36,6 +38,7 @@ export function TimeWindowEditor(props: FieldEditorProps) {
   const value = readTimeWindow(props.value);
   const [opened, setOpened] = useState(false);
   const [notice, setNotice] = useState(false);
+  const [refused, setRefused] = useState<string | undefined>();
   const configs = attribute.componentConfigs;
   const phone = configValue(configs, 'phone');
   const loadAttribute = configValue(configs, 'loadAttribute');
@@ -48,7 +51,7 @@ export function TimeWindowEditor(props: FieldEditorProps) {
       labelElement="div"
       label={cell ? undefined : label}
       required={required}
-      error={props.error}
+      error={props.error ?? refused}
     >
       <Group gap="xs" wrap="nowrap" id={id} role="group" aria-label={label}>
         <Text size="sm">{describe(value)}</Text>
@@ -79,6 +82,14 @@ export function TimeWindowEditor(props: FieldEditorProps) {
           phone={typeof phone === 'string' && phone ? phone : undefined}
           loadMissing={loadMissing}
           onSave={(next) => {
+            // The check the server makes of a new booking (modules/bookings): a slot the
+            // attribute offers; contingency dates are free.
+            if (!isOfferedBooking(timeWindowConfig(configs), next)) {
+              setRefused(text.noSlots);
+              setOpened(false);
+              return;
+            }
+            setRefused(undefined);
             onChange(next);
             setOpened(false);
             if (!next.contingency && needsDocumentsNotice(next)) setNotice(true);

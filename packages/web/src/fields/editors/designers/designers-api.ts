@@ -1,7 +1,6 @@
 import type { AvailabilityAnswer } from '@talkbase/domain/contracts/availability';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
 import type { PagedTalks } from '@talkbase/domain/contracts/talks';
-import { joinRecords, type JoinObjectValue } from '@talkbase/domain/fields/join-object';
 import { apiRequest } from '../../../api/client.ts';
 
 /** The calls the designer editors make (docs/api.md; spec 002 §7). */
@@ -77,28 +76,4 @@ export async function relatedOptions(
     withSignal(signal),
   );
   return answer.itens;
-}
-
-/** The join subject of the carrier relationship (002 §7). */
-export const CARRIER_JOIN_SUBJECT = 'averbacaocargatransportadora';
-
-/**
- * Saves a carrier relationship as join records, one per "from" item (002 §7:
- * POST /talk/averbacaocargatransportadora/many), in one call: all are created or none. `attributes`
- * names the join subject's attributes for the item and the carrier; `extra` adds values to every
- * record (e.g. the record the join belongs to). Answers the new records' ids.
- */
-export async function saveJoinRecords(input: {
-  value: JoinObjectValue;
-  attributes: { from: string; to: string };
-  extra?: Record<string, unknown>;
-  subject?: string;
-}): Promise<number[]> {
-  const talks = joinRecords(input.value, input.attributes, input.extra);
-  if (talks.length === 0) return [];
-  const answer = await apiRequest<{ resourceIds: number[] }>(
-    `/api/talk/${seg(input.subject ?? CARRIER_JOIN_SUBJECT)}/many`,
-    { method: 'POST', body: { talks } },
-  );
-  return answer.resourceIds;
 }

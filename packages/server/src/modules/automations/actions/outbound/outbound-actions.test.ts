@@ -189,13 +189,13 @@ afterAll(async () => {
   await t.close();
 });
 
-function registry(connect?: Connector, timeoutMs = 2_000): ActionRegistry {
+function registry(connect?: Connector, timeoutMs = 2_000, publicUrl?: string): ActionRegistry {
   const outbound = createOutboundClient({
     allow: parseAllowList(`127.0.0.1:${hook.port}`),
     timeoutMs,
     ...(connect ? { connect } : {}),
   });
-  return createActionRegistry(outboundActionHandlers({ outbound, files: t.app.services.files }));
+  return createActionRegistry(outboundActionHandlers({ outbound, files: t.app.services.files, publicUrl }));
 }
 
 function services(smtpPort = smtp.port): ActionServices & EngineServices {
@@ -306,6 +306,18 @@ describe('SendEmail', () => {
     expect(m?.text).toContain('Status: Aberto\nContato: cliente@example.com');
     expect(m?.html).toContain('<td>Status</td><td>Aberto</td>');
     expect(m?.attachments).toEqual([{ filename: 'proposta.pdf', size: pdf('Proposta').length }]);
+  });
+
+  it('with PUBLIC_URL, the e-mail ends with a link to the record; without it, no link', async () => {
+    const before = smtp.received.length;
+    await runStep(registry(undefined, 2_000, 'https://talkbase.example.com.br/'), ctx(), email({}));
+    await runStep(registry(), ctx(), email({}));
+    const [linked, plain] = smtp.received.slice(before);
+    const link = `https://talkbase.example.com.br/context/talk/pedido/${String(talkId)}`;
+    expect(linked?.html).toContain(`<a href="${link}">Abrir Pedido #${String(talkId)}</a>`);
+    expect(linked?.text).toContain(`Abrir Pedido #${String(talkId)}: ${link}`);
+    expect(plain?.html).not.toContain('/context/talk/');
+    expect(plain?.text).not.toContain('/context/talk/');
   });
 
   it('changed-properties report: before and after; nothing changed sends nothing unless "empty report"', async () => {

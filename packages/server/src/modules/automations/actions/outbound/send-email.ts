@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { configsOf, type EmailConfig } from '@talkbase/domain/contracts/jobs';
 import { type EmailStepDetail } from '@talkbase/domain/contracts/job-runs';
+import { recordLink } from '@talkbase/domain/notifications/record-link';
 import { escapeHtml } from '@talkbase/domain/notifications/template-variables';
 import type { MailAttachment } from '../../../../mail/mailer.ts';
 import { HttpError } from '../../../../http/errors.ts';
@@ -59,6 +60,8 @@ const changeText = (v: unknown): string =>
 
 export interface SendEmailDeps {
   files?: Pick<FilesService, 'files' | 'open'>;
+  /** PUBLIC_URL when set: the e-mail ends with a link to the record; unset, no link (it would not open). */
+  publicUrl?: string | undefined;
 }
 
 export function sendEmailHandler(deps: SendEmailDeps): ActionHandler {
@@ -173,12 +176,19 @@ async function sendOne(
   entry.subject = capText(subjectLine);
   const attachments = await attachmentsOf(deps, record, c);
   if (attachments.length > 0) entry.attachments = attachments.length;
+  const link = talk && deps.publicUrl ? recordLink(deps.publicUrl, subject.identifier, talk.talkId) : null;
+  const linkName = talk ? `${subject.name} #${String(talk.talkId)}` : '';
   const html =
     `<!doctype html><html><body><div>${renderTemplate(c.content, vars, 'html')}</div>` +
     tables.map(tableHtml).join('') +
+    (link ? `<p><a href="${escapeHtml(link)}">Abrir ${escapeHtml(linkName)}</a></p>` : '') +
     '</body></html>';
   // Values escaped first, so dropping the template's tags never touches what a value holds.
-  const text = [htmlToText(renderTemplate(c.content, vars, 'html')), ...tables.map(tableText)].join('\n\n');
+  const text = [
+    htmlToText(renderTemplate(c.content, vars, 'html')),
+    ...tables.map(tableText),
+    ...(link ? [`Abrir ${linkName}: ${link}`] : []),
+  ].join('\n\n');
   try {
     await ctx.services.mailer.send({
       to: recipients,

@@ -1,0 +1,25 @@
+/** Texts of the "Minhas tarefas" screen (features/tasks/MyTasksPage), pt-BR. */
+export const myTasksText = {
+  title: 'Minhas tarefas',
+  intro: 'As tarefas que você criou, com a situação e o tempo trabalhado de cada uma.',
+  label: 'Minhas tarefas',
+  loading: 'Carregando suas tarefas…',
+  loadError: 'Não foi possível carregar suas tarefas.',
+  noAccess: 'Seu perfil não tem acesso às tarefas.',
+  retry: 'Tentar novamente',
+  empty: 'Você ainda não tem tarefas.',
+  activeTask: 'Tarefa ativa',
+  newTask: 'Nova tarefa',
+  columns: {
+    id: 'ID',
+    subject: 'Assunto',
+    status: 'Situação',
+    timer: 'Tempo trabalhado',
+    forecast: 'Previsão de término',
+    actions: 'Ações',
+  },
+  timerUnknown: '—',
+  range: (from: number, to: number, total: number) => `${from}–${to} de ${total}`,
+  pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
+  pages: { previous: 'Anterior', next: 'Próxima' },
+};
