@@ -42,7 +42,7 @@ export function EditorStates(props: {
         </Alert>
       )}
       {!notFound && !state.failed && state.loading && (
-        <Skeleton height={props.skeletonHeight} aria-label={t.app.loading} />
+        <Skeleton role="status" height={props.skeletonHeight} aria-label={t.app.loading} />
       )}
       {!notFound && !state.failed && !state.loading && props.children}
     </>

@@ -69,7 +69,7 @@ export function ProfilePage() {
     enabled: id > 0,
   });
   if (account.isError) return <AccountLoadError onRetry={() => void account.refetch()} />;
-  if (!account.data) return <Skeleton height={480} maw={880} aria-label={t.app.loading} />;
+  if (!account.data) return <Skeleton role="status" height={480} maw={880} aria-label={t.app.loading} />;
   return <ProfileForm key={account.data.accountId} account={account.data} />;
 }
 

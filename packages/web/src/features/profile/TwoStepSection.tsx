@@ -41,7 +41,7 @@ export function TwoStepSection() {
   const state = useQuery({ queryKey: twoStepKeys.own, queryFn: ({ signal }) => fetchOwnTwoStep(signal) });
   return (
     <Section title={text.title}>
-      {state.isPending && <Skeleton height={72} aria-label={text.title} />}
+      {state.isPending && <Skeleton role="status" height={72} aria-label={text.title} />}
       {state.isError && (
         <Alert color="red" variant="light" role="alert">
           <Stack gap="xs" align="flex-start">

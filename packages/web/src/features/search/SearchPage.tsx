@@ -124,7 +124,9 @@ export function SearchPage() {
           <Text c="dimmed">{text.noTerm}</Text>
         </Paper>
       )}
-      {words.length > 0 && results.isPending && <Skeleton height={240} aria-label={t.app.loading} />}
+      {words.length > 0 && results.isPending && (
+        <Skeleton role="status" height={240} aria-label={t.app.loading} />
+      )}
       {words.length > 0 && results.isError && (
         <Alert color="red" variant="light" role="alert">
           <Stack gap="xs" align="flex-start">

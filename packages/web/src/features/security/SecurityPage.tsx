@@ -42,7 +42,7 @@ export function SecurityPage() {
         <Title order={2} size="h4" mb="sm">
           {text.rules}
         </Title>
-        {rules.isPending && <Skeleton height={64} aria-label={text.rules} />}
+        {rules.isPending && <Skeleton role="status" height={64} aria-label={text.rules} />}
         {rules.isError && (
           <Alert color="red" variant="light" role="alert">
             <Stack gap="xs" align="flex-start">

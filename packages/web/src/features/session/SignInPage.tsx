@@ -112,7 +112,7 @@ export function SignInPage() {
             </Alert>
           )}
           {(step === 'forgot' || step === 'reset') && (
-            <Suspense fallback={<Skeleton height={220} aria-label={t.app.loading} />}>
+            <Suspense fallback={<Skeleton role="status" height={220} aria-label={t.app.loading} />}>
               {step === 'forgot' && (
                 <ForgotPasswordForm
                   initialEmail={email}

@@ -187,7 +187,8 @@ function RecordCount(props: { subject: string }) {
     queryFn: ({ signal }) => fetchUsage(props.subject, undefined, signal),
     staleTime: 30_000,
   });
-  if (usage.isPending) return <Skeleton height={14} width={32} ml="auto" aria-label={text.counting} />;
+  if (usage.isPending)
+    return <Skeleton role="status" height={14} width={32} ml="auto" aria-label={text.counting} />;
   if (usage.isError) return <span aria-label={text.loadError}>—</span>;
   return <>{usage.data.records.toLocaleString('pt-BR')}</>;
 }

@@ -14,7 +14,7 @@ export function SystemPage() {
         <Title order={2} size="h4" mb="sm">
           {t.system.server}
         </Title>
-        {health.isPending && <Skeleton height={96} aria-label={t.app.loading} />}
+        {health.isPending && <Skeleton role="status" height={96} aria-label={t.app.loading} />}
         {health.isError && (
           <Alert color="red" variant="light" role="alert">
             <Stack gap="xs" align="flex-start">

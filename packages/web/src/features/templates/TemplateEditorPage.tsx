@@ -103,7 +103,7 @@ export function TemplateEditorPage() {
           </Stack>
         </Alert>
       )}
-      {!failed && loading && <Skeleton height={320} aria-label={t.app.loading} />}
+      {!failed && loading && <Skeleton role="status" height={320} aria-label={t.app.loading} />}
       {!failed && !loading && (
         <TemplateForm
           key={`${kind}-${templateId ?? 'new'}`}
@@ -338,7 +338,7 @@ function TemplateForm(props: {
         </Stack>
       </Paper>
       {isFormKind(kind) ? (
-        <Suspense fallback={<Skeleton height={320} aria-label={t.app.loading} />}>
+        <Suspense fallback={<Skeleton role="status" height={320} aria-label={t.app.loading} />}>
           <FormTemplateEditor
             fields={fields}
             emptyHint={text.pickSubjectFirst}

@@ -50,7 +50,7 @@ export function AccountTwoStep({ account }: { account: AccountDetail }) {
       <Group justify="space-between" gap="sm">
         <Group gap="sm">
           <Text fw={600}>{text.title}</Text>
-          {state.isPending && <Skeleton height={22} width={90} aria-label={text.title} />}
+          {state.isPending && <Skeleton role="status" height={22} width={90} aria-label={text.title} />}
           {state.data && (
             <Badge variant="filled" color={enabled ? 'teal.9' : 'gray.7'}>
               {enabled ? text.on : text.off}

@@ -55,7 +55,7 @@ export function UserEditPage() {
   });
   if (account.isError || !Number.isInteger(id) || id <= 0)
     return <AccountLoadError onRetry={() => void account.refetch()} />;
-  if (!account.data) return <Skeleton height={480} maw={960} aria-label={t.app.loading} />;
+  if (!account.data) return <Skeleton role="status" height={480} maw={960} aria-label={t.app.loading} />;
   return <UserForm key={account.data.accountId} account={account.data} />;
 }
 

@@ -116,7 +116,7 @@ export function UsersListPage() {
           mb={8}
         />
       </Group>
-      {list.isPending && <Skeleton height={240} aria-label={t.app.loading} />}
+      {list.isPending && <Skeleton role="status" height={240} aria-label={t.app.loading} />}
       {list.isError && (
         <Alert color="red" variant="light" role="alert">
           <Stack gap="xs" align="flex-start">
