@@ -179,7 +179,7 @@ export async function buildServices(opts: {
     certificates.assertAllowed(auth, subjectId, trx),
   );
   const talks = new TalksService({ db, subjects, permissions, events });
-  wireRecordParts(talks, fileStore);
+  wireRecordParts(talks, fileStore, { subjects, permissions });
   registerTicketRules(talks.writeRules, { subjects, talks });
   registerTaskRules(talks.writeRules, { subjects });
   const tags = new TagsService({

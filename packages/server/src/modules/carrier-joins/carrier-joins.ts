@@ -5,6 +5,19 @@ import { unprocessable } from '../../http/errors.ts';
 import { talkMessages } from '../../records/record-messages.ts';
 import { attributeColumn, talkTable } from '../../records/subject-ddl.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
+import type { AuthContext } from '../../http/request-identity.ts';
+
+/**
+ * The ids among `ids` of records of subject `subjectId` that the writing account may read (the
+ * access module's row scope, as every reference a record names): a load it may not read is refused
+ * as one that does not exist.
+ */
+export type ReadableIds = (
+  trx: Kysely<Database>,
+  auth: AuthContext,
+  subjectId: number,
+  ids: number[],
+) => Promise<Set<number>>;
 
 /** The carrier relationship (002 §3 "Join-object value"). */
 export const CARRIER_RELATIONSHIP_COMPONENT = 29;
@@ -51,8 +64,10 @@ interface JoinRow {
  */
 export async function saveCarrierJoins(
   trx: Kysely<Database>,
+  auth: AuthContext,
   subject: SubjectMeta,
   talkIds: readonly number[],
+  readableIds: ReadableIds,
 ): Promise<void> {
   const attributes = joinAttributes(subject);
   if (attributes.length === 0 || talkIds.length === 0) return;
@@ -112,11 +127,7 @@ export async function saveCarrierJoins(
       });
     }
     if (related !== null && fresh.size > 0) {
-      const found = await sql<{ id: unknown }>`
-        select id from ${sql.table(talkTable(related))} where id in (${sql.join([...fresh.keys()])})`.execute(
-        trx,
-      );
-      const exists = new Set(found.rows.map((r) => Number(r.id)));
+      const exists = await readableIds(trx, auth, related, [...fresh.keys()]);
       const missing = [...fresh].find(([id]) => !exists.has(id));
       if (missing)
         throw unprocessable([
