@@ -25,7 +25,11 @@ const signIn = (accountId = 7) =>
  * The server's preferences of the account; PUT replaces them. Every call is recorded. With
  * `getHeldUntil`, a GET reads the preferences at once but answers only when that promise settles.
  */
-function fakeServer(initial: Partial<AccountPreferences>, getHeldUntil?: Promise<void>) {
+function fakeServer(
+  initial: Partial<AccountPreferences>,
+  getHeldUntil?: Promise<void>,
+  putHeldUntil?: Promise<void>,
+) {
   let stored: AccountPreferences = {
     theme: '#1976d2',
     darkMode: false,
@@ -43,7 +47,8 @@ function fakeServer(initial: Partial<AccountPreferences>, getHeldUntil?: Promise
       calls.push({ method, body, ...(init?.keepalive ? { keepalive: true } : {}) });
       if (method === 'PUT') stored = { ...stored, ...(body as object), saved: true };
       const answer = new Response(JSON.stringify(stored), { status: 200 });
-      return method === 'GET' && getHeldUntil ? getHeldUntil.then(() => answer) : Promise.resolve(answer);
+      const held = method === 'GET' ? getHeldUntil : putHeldUntil;
+      return held ? held.then(() => answer) : Promise.resolve(answer);
     }),
   );
   return calls;
@@ -164,5 +169,47 @@ describe('account preferences follow the user across browsers (001 §2.14)', () 
     // Nothing is left to save afterwards.
     await new Promise((r) => setTimeout(r, SAVE_DEBOUNCE_MS + 100));
     expect(calls).toHaveLength(2);
+  });
+
+  it('sends again, delivered as the page unloads, a save still on its way when the page goes away', async () => {
+    let answerPut = () => {};
+    const putHeld = new Promise<void>((resolve) => (answerPut = resolve));
+    const calls = fakeServer({ darkMode: false, saved: true }, undefined, putHeld);
+    stop = followAccountPreferences();
+    signIn();
+    await waitFor(() => expect(calls.map((c) => c.method)).toEqual(['GET']));
+    updatePreferences({ nightMode: true });
+    await waitFor(() => expect(calls).toHaveLength(2), { timeout: SAVE_DEBOUNCE_MS * 3 });
+    expect(calls[1]).toEqual({ method: 'PUT', body: { theme: '#1976d2', darkMode: true, fontSize: 0 } });
+    // The tab closes before the server answered: a plain request would be cancelled with the page.
+    window.dispatchEvent(new Event('pagehide'));
+    expect(calls[2]).toEqual({
+      method: 'PUT',
+      body: { theme: '#1976d2', darkMode: true, fontSize: 0 },
+      keepalive: true,
+    });
+    answerPut();
+  });
+
+  it('saves a change made while an earlier save is on its way only after that one ends', async () => {
+    let answerPut = () => {};
+    const putHeld = new Promise<void>((resolve) => (answerPut = resolve));
+    const calls = fakeServer({ darkMode: false, fontSize: 0, saved: true }, undefined, putHeld);
+    stop = followAccountPreferences();
+    signIn();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    updatePreferences({ nightMode: true });
+    await waitFor(() => expect(calls).toHaveLength(2), { timeout: SAVE_DEBOUNCE_MS * 3 });
+    updatePreferences({ fontSize: 2 });
+    // Two saves in flight at once could reach the server in either order, the older winning.
+    await new Promise((r) => setTimeout(r, SAVE_DEBOUNCE_MS + 200));
+    expect(calls).toHaveLength(2);
+    answerPut();
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2]).toEqual({ method: 'PUT', body: { theme: '#1976d2', darkMode: true, fontSize: 2 } });
+    // Confirmed and current: nothing to send when the page goes away.
+    await waitFor(() => expect(window.localStorage.getItem(UNSYNCED_KEY)).toBeNull());
+    window.dispatchEvent(new Event('pagehide'));
+    expect(calls).toHaveLength(3);
   });
 });

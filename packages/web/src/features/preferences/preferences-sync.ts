@@ -40,36 +40,65 @@ const same = (a: Synced, b: Synced | undefined) =>
  */
 export function followAccountPreferences(): () => void {
   let accountId: number | undefined;
-  // What the server holds, as far as this browser knows; undefined when unknown (a failed save).
-  let synced: Synced | undefined = pick(getPreferences());
+  // The last choice handed to the server (in flight or confirmed); undefined when unknown (a failed
+  // save, or this browser's choice must be sent).
+  let sent: Synced | undefined = pick(getPreferences());
+  // The last choice the server confirmed.
+  let confirmed: Synced | undefined = sent;
+  let inFlight: Promise<unknown> | undefined;
+  // A change made while a save was in flight: saved when that one ends, so two saves of this browser
+  // never race each other to the server (the older could arrive last and win).
+  let queued = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let loading: AbortController | undefined;
   // Changes made in this browser since it followed the account: an answer read before one of them
   // is older than this browser's choice, even once that choice is saved and no longer unsynced.
   let changes = 0;
 
-  const save = (options: { keepalive?: boolean } = {}) => {
-    timer = undefined;
-    if (!getSession()) return;
-    const next = pick(getPreferences());
-    if (same(next, synced)) return;
-    synced = next;
+  const send = (next: Synced, options: { keepalive?: boolean }) => {
+    sent = next;
     // A failed save keeps the choice in this browser; the next change or load tries again.
-    saveAccountPreferences(
-      {
-        theme: next.themeColor,
-        darkMode: next.nightMode,
-        fontSize: next.fontSize,
-      },
+    const request = saveAccountPreferences(
+      { theme: next.themeColor, darkMode: next.nightMode, fontSize: next.fontSize },
       options,
     ).then(
       () => {
+        confirmed = next;
         if (same(pick(getPreferences()), next)) markUnsynced(false);
       },
       () => {
-        synced = undefined;
+        sent = undefined;
+        confirmed = undefined;
       },
     );
+    inFlight = request;
+    void request.finally(() => {
+      if (inFlight !== request) return;
+      inFlight = undefined;
+      if (queued) {
+        queued = false;
+        save();
+      }
+    });
+  };
+
+  const save = (options: { keepalive?: boolean } = {}) => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (!getSession()) return;
+    const next = pick(getPreferences());
+    if (options.keepalive) {
+      // The page is going away: whatever the server has not confirmed is sent now, delivered even
+      // as the page unloads (a save still in flight without keepalive would be cancelled with it).
+      if (!same(next, confirmed)) send(next, options);
+      return;
+    }
+    if (same(next, sent)) return;
+    if (inFlight) {
+      queued = true;
+      return;
+    }
+    send(next, options);
   };
 
   const load = (id: number) => {
@@ -83,12 +112,13 @@ export function followAccountPreferences(): () => void {
         if (!remote.saved || changes !== changesBefore || window.localStorage.getItem(UNSYNCED_KEY)) {
           // Nothing saved yet, a change made here while the answer was on its way, or one the
           // server never got (the page left before saving it): this browser's choice wins.
-          synced = undefined;
+          sent = undefined;
           save();
           return;
         }
         const theirs = { themeColor: remote.theme, nightMode: remote.darkMode, fontSize: remote.fontSize };
-        synced = theirs;
+        sent = theirs;
+        confirmed = theirs;
         if (timer !== undefined) clearTimeout(timer);
         timer = undefined;
         updatePreferences(theirs);
@@ -105,7 +135,7 @@ export function followAccountPreferences(): () => void {
   };
 
   const onPreferences = () => {
-    if (!getSession() || same(pick(getPreferences()), synced)) return;
+    if (!getSession() || same(pick(getPreferences()), sent)) return;
     changes++;
     markUnsynced(true);
     if (timer !== undefined) clearTimeout(timer);
@@ -114,12 +144,10 @@ export function followAccountPreferences(): () => void {
     }, SAVE_DEBOUNCE_MS);
   };
 
-  // A change still waiting for its debounced save when the page goes away (the tab closed, the
-  // browser quit) is sent at once, and delivered even as the page unloads: the account's other
-  // browsers find it, not the choice before it.
+  // A change still waiting for its debounced save, or saved but not yet confirmed, when the page
+  // goes away (the tab closed, the browser quit) is sent at once, and delivered even as the page
+  // unloads: the account's other browsers find it, not the choice before it.
   const flush = () => {
-    if (timer === undefined) return;
-    clearTimeout(timer);
     save({ keepalive: true });
   };
   const onVisibility = () => {
