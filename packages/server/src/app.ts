@@ -116,8 +116,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const authenticate: Authenticator = (req) => services.auth.authenticate(req.headers.authorization);
     await registerRoutePlugins(app, routePlugins, authenticate, services);
     if (firstStart && config.seed === 'demo') {
-      const { talks, rooms, accounts } = services;
-      await seedDemo({ subjects, talks, rooms, accounts, log: app.log }, seedIdentity(FIRST_COMPANY_ID, 1));
+      const { talks, rooms, accounts, dashboards } = services;
+      await seedDemo(
+        { subjects, talks, rooms, accounts, dashboards, log: app.log },
+        seedIdentity(FIRST_COMPANY_ID, 1),
+      );
     }
     await serveWebApp(app, config.webDist);
     if (config.certificates) {
@@ -131,6 +134,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       app.addHook('onClose', () => endpoint.close());
     }
 
+    if (config.smtpInbound.port !== undefined) {
+      // Inbound e-mail (modules/email-channels): off unless SMTP_INBOUND_PORT is set.
+      const { startSmtpListener } = await import('./mail/inbound/smtp-listener.ts');
+      const listener = await startSmtpListener({
+        port: config.smtpInbound.port,
+        host: config.smtpInbound.host,
+        maxBytes: config.smtpInbound.maxBytes,
+        handler: services.inboundMail,
+        onError: (err) => app.log.error({ err }, 'inbound SMTP'),
+      });
+      services.inboundMail.listeningPort = listener.port;
+      app.addHook('onClose', () => listener.close());
+    }
     await instance.start();
     app.addHook('onClose', async () => {
       await instance.close();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseAllowList } from './outbound/address-policy.ts';
 import type { OutboundConfig } from './outbound/index.ts';
+import { parseSecretKey } from './mail/inbound/secret-box.ts';
 
 /**
  * Server configuration, read once from the environment and validated at start.
@@ -82,6 +83,8 @@ const envSchema = z.object({
   SESSION_CHECK_MS: intFrom('SESSION_CHECK_MS', 100, 60000).default(2000),
   // The automation worker's poll (modules/automations); 0 = no background worker (tests drain it).
   AUTOMATIONS_POLL_MS: intFrom('AUTOMATIONS_POLL_MS', 0, 60000).default(500),
+  // How often the service levels' checker runs (modules/sla); 0 = never by itself (tests drain it).
+  SLA_CHECK_MS: intFrom('SLA_CHECK_MS', 0, 3_600_000).default(30000),
   FILE_SIZE_LIMIT: intFrom('FILE_SIZE_LIMIT', 1024, 10 * 1024 * 1024 * 1024).default(25 * 1024 * 1024),
   // Uploaded bytes without their row (a crash between the store and the commit) are removed at
   // start and hourly once older than this: other instances' uploads in flight are younger.
@@ -107,6 +110,19 @@ const envSchema = z.object({
         ctx.addIssue({ code: 'custom', message: (e as Error).message });
       }
     })
+    .optional(),
+  // Inbound e-mail (modules/email-channels): Talkbase's own SMTP listener, off unless the port is set.
+  SMTP_INBOUND_PORT: intFrom('SMTP_INBOUND_PORT', 0, 65535).optional(),
+  SMTP_INBOUND_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  SMTP_INBOUND_MAX_BYTES: intFrom('SMTP_INBOUND_MAX_BYTES', 1024, 100 * 1024 * 1024).default(
+    25 * 1024 * 1024,
+  ),
+  SMTP_INBOUND_RATE_PER_HOUR: intFrom('SMTP_INBOUND_RATE_PER_HOUR', 1, 100000).default(30),
+  // Seals IMAP passwords of e-mail channels (AES-256-GCM): 32 bytes as 64 hex digits or base64.
+  EMAIL_SECRET_KEY: z
+    .string()
+    .trim()
+    .refine((v) => parseSecretKey(v) !== undefined, 'deve ter 32 bytes (64 dígitos hexadecimais ou base64)')
     .optional(),
   OUTBOUND_TIMEOUT_MS: intFrom('OUTBOUND_TIMEOUT_MS', 100, 600_000).default(30_000),
   OUTBOUND_MAX_RESPONSE_BYTES: intFrom('OUTBOUND_MAX_RESPONSE_BYTES', 1024, 100 * 1024 * 1024).default(
@@ -141,6 +157,8 @@ export interface Config {
   publicUrlSet: string | undefined;
   /** The automation worker's poll in ms; 0 = none (tests call `automations.drain()`). */
   automationsPollMs: number;
+  /** The SLA checker's period in ms; 0 = none (tests call `sla.clocks.drain()`). */
+  slaCheckMs: number;
   /** Largest uploaded file in bytes (components 22 and 34); larger ones get 413. */
   fileSizeLimit: number;
   /** Age in seconds before unreferenced uploaded bytes are swept (at start and hourly). */
@@ -149,6 +167,10 @@ export interface Config {
   certificates: CertificateEndpointConfig | undefined;
   /** The guarded outbound HTTP client (automation HTTP requests and anything that fetches a URL). */
   outbound: OutboundConfig;
+  /** Inbound e-mail: the SMTP listener (undefined port: off), message size cap, mails per sender per hour. */
+  smtpInbound: { port: number | undefined; host: string; maxBytes: number; ratePerHour: number };
+  /** EMAIL_SECRET_KEY: seals IMAP passwords; without it no IMAP channel can be saved. */
+  emailSecretKey: Buffer | undefined;
 }
 
 export interface CertificateEndpointConfig {
@@ -172,7 +194,7 @@ export class ConfigError extends Error {
   }
 }
 
-const SECRET_VARS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL', 'SMTP_URL']);
+const SECRET_VARS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL', 'SMTP_URL', 'EMAIL_SECRET_KEY']);
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 const defaultCaDir = path.resolve(import.meta.dirname, '../certs/icp-brasil');
@@ -230,6 +252,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${String(e.PORT)}`,
     publicUrlSet: e.PUBLIC_URL,
     automationsPollMs: e.AUTOMATIONS_POLL_MS,
+    slaCheckMs: e.SLA_CHECK_MS,
     fileSizeLimit: e.FILE_SIZE_LIMIT,
     fileSweepGraceSeconds: e.FILE_SWEEP_GRACE_SECONDS,
     certificates,
@@ -238,5 +261,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       timeoutMs: e.OUTBOUND_TIMEOUT_MS,
       maxResponseBytes: e.OUTBOUND_MAX_RESPONSE_BYTES,
     },
+    smtpInbound: {
+      port: e.SMTP_INBOUND_PORT,
+      host: e.SMTP_INBOUND_HOST,
+      maxBytes: e.SMTP_INBOUND_MAX_BYTES,
+      ratePerHour: e.SMTP_INBOUND_RATE_PER_HOUR,
+    },
+    emailSecretKey: e.EMAIL_SECRET_KEY ? parseSecretKey(e.EMAIL_SECRET_KEY) : undefined,
   };
 }

@@ -23,11 +23,15 @@ import { TokenSigner } from './modules/auth/tokens.ts';
 import { tokenSecret } from './modules/bootstrap/bootstrap.repository.ts';
 import type { SubjectsService } from './modules/subjects/subjects.service.ts';
 import { TalkQueryService } from './modules/records/record-query.service.ts';
+import { AggregatesService } from './modules/aggregates/aggregates.service.ts';
+import { AggregateCache } from './modules/aggregates/aggregate-cache.ts';
+import { DashboardsService } from './modules/dashboards/dashboards.service.ts';
 import { TalksService } from './modules/records/records.service.ts';
 import { MenusService } from './modules/menus/menus.service.ts';
 import { RoomsService } from './modules/rooms/rooms.service.ts';
 import { OptionsService } from './modules/options/options.service.ts';
 import { PreferencesService } from './modules/preferences/preferences.service.ts';
+import { SavedViewsService } from './modules/preferences/saved-views.service.ts';
 import { SavedFiltersService } from './modules/saved-filters/saved-filters.service.ts';
 import { registerTicketRules } from './modules/tickets/ticket-write-rule.ts';
 import { registerTaskRules } from './modules/tasks/task-write-rule.ts';
@@ -43,6 +47,9 @@ import { ReportModelsService } from './modules/report-models/report-models.servi
 import { AvailabilityService } from './modules/availability/availability.service.ts';
 import { CertificatesService } from './modules/certificates/certificates.service.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
+import { EmailChannelsService } from './modules/email-channels/email-channels.service.ts';
+import { InboundMail } from './modules/email-channels/inbound-mail.ts';
+import { ImapChannels } from './modules/email-channels/imap-channels.ts';
 import { TalkExportService } from './modules/record-transfer/export.service.ts';
 import { TalkImportService } from './modules/record-transfer/import.service.ts';
 import { TagsService } from './modules/tags/tags.service.ts';
@@ -58,6 +65,8 @@ import { NotificationSender } from './modules/notifications/notification-sender.
 import { InboxService } from './modules/notifications/inbox.service.ts';
 import { PushChannel, vapidKeys } from './modules/notifications/web-push.ts';
 import { wireRecordParts } from './record-wiring.ts';
+import { SlaClocks } from './modules/sla/sla-clocks.ts';
+import { SlaService } from './modules/sla/sla.service.ts';
 
 /** The instance's services: every route plugin (route-plugins.ts) and test reads them here. */
 export interface Services {
@@ -75,9 +84,15 @@ export interface Services {
   permissions: PermissionsService;
   talks: TalksService;
   talkQuery: TalkQueryService;
+  /** Counts and sums of records by the grid's filters (issue 38). */
+  aggregates: AggregatesService;
+  /** Users' and company dashboards of aggregates (issue 38). */
+  dashboards: DashboardsService;
   options: OptionsService;
   savedFilters: SavedFiltersService;
   preferences: PreferencesService;
+  /** Each account's last view of each subject (issue 38 item 5). */
+  savedViews: SavedViewsService;
   templates: TemplatesService;
   schemaTransfer: SchemaTransferService;
   contexts: ContextsService;
@@ -103,8 +118,16 @@ export interface Services {
   push: PushChannel;
   /** Automation jobs; the engine reads them through modules/automation-definitions/automation-definitions.repository.ts. */
   jobs: JobsService;
+  /** Service levels: calendars, policies, the tickets' clocks (`sla.clocks.drain()` in tests). */
+  sla: SlaService;
   /** The automation engine: `drain()` runs everything due now (tests), `now` is its clock. */
   automations: AutomationEngine;
+  /** E-mail channels and the answers by e-mail (modules/email-channels). */
+  emailChannels: EmailChannelsService;
+  /** Mail received (the SMTP listener delivers to it; app.ts starts the listener with SMTP_INBOUND_PORT). */
+  inboundMail: InboundMail;
+  /** The IMAP mailboxes of active channels, watched with IDLE (started with the instance). */
+  imapChannels: ImapChannels;
 }
 
 /** The services, and what starts and stops their background work. */
@@ -156,16 +179,24 @@ export async function buildServices(opts: {
   const accountLife = new AccountLifeService({ db: db.kysely, config, hasher, mailer, log });
   // Counts of filtered pages; another instance's writes reach us as SendTalkUpdates.
   const counts = new CountCache();
+  // Aggregates' results (modules/aggregates), dropped with the counts.
+  const aggregateCache = new AggregateCache();
   // The counts of a subject's filtered pages are stale once its records or their tags change.
   events.onCommitted('counts', (committed) => {
     for (const e of committed)
-      if (e.kind.startsWith('talk.') || e.kind.startsWith('tag.')) counts.invalidate(e.subjectId);
+      if (e.kind.startsWith('talk.') || e.kind.startsWith('tag.')) {
+        counts.invalidate(e.subjectId);
+        aggregateCache.invalidate(e.subjectId);
+      }
   });
   // Open sessions hear of every change their account may read (the hub applies the access module).
   events.onCommitted('pushes', pushes.consume);
   hub.onEvent((e) => {
     const subjectId = (e.data as { subjectId?: unknown } | null)?.subjectId;
-    if (e.event === realtimeEvents.talkUpdates && typeof subjectId === 'number') counts.invalidate(subjectId);
+    if (e.event === realtimeEvents.talkUpdates && typeof subjectId === 'number') {
+      counts.invalidate(subjectId);
+      aggregateCache.invalidate(subjectId);
+    }
   });
   // Uploaded files; several instances must share this folder (docs/decisions.md, Files).
   const fileStore = new LocalFileStore(path.join(config.dataDir, 'files'));
@@ -210,6 +241,15 @@ export async function buildServices(opts: {
         throw err;
       }),
   });
+  const aggregates = new AggregatesService({
+    db,
+    query: talkQuery,
+    permissions,
+    subjects,
+    cache: aggregateCache,
+  });
+  const dashboards = new DashboardsService({ db, events, aggregates });
+  pushes.register(['dashboard.changed'], dashboards.pushesOf);
   const tasks = new TasksService({ db, subjects, talks, query: talkQuery, events });
   const options = new OptionsService({ db, subjects, talks, counts });
   const templates = new TemplatesService({ db, subjects });
@@ -298,6 +338,42 @@ export async function buildServices(opts: {
   // A commit that appended events wakes the automations (they read the log from their cursor).
   events.onAppended(() => automations.nudge());
   const talkImports = new TalkImportService({ db, talks, subjects, events, runner });
+  // Service levels: a durable consumer of the stream and a checker (modules/sla).
+  const slaClocks = new SlaClocks({
+    db,
+    catalog: subjects.catalog,
+    events,
+    checkMs: config.slaCheckMs,
+    onError: (err, what) => log.error({ err }, what),
+  });
+  events.onAppended(() => slaClocks.nudge());
+  const sla = new SlaService({ db, catalog: subjects.catalog, permissions, clocks: slaClocks });
+  const emailChannels = new EmailChannelsService({
+    db,
+    subjects,
+    talks,
+    messages,
+    mailer,
+    onError: (err) => log.error({ err }, 'e-mail reply'),
+    secretKey: config.emailSecretKey,
+  });
+  const inboundMail = new InboundMail({
+    db: db.kysely,
+    subjects,
+    talks,
+    query: talkQuery,
+    messages,
+    files,
+    channels: emailChannels,
+    ratePerHour: config.smtpInbound.ratePerHour,
+    log: (msg, data) => log.info(data ?? {}, msg),
+  });
+  const imapChannels = new ImapChannels({
+    db: db.kysely,
+    inbound: inboundMail,
+    secretKey: config.emailSecretKey,
+    onError: (err) => log.warn({ err }, 'IMAP mailbox'),
+  });
 
   const services: Services = {
     config,
@@ -312,9 +388,12 @@ export async function buildServices(opts: {
     permissions,
     talks,
     talkQuery,
+    aggregates,
+    dashboards,
     options,
     savedFilters,
     preferences: new PreferencesService(db.kysely),
+    savedViews: new SavedViewsService(db.kysely),
     templates,
     schemaTransfer: new SchemaTransferService({ db, subjects, templates }),
     contexts,
@@ -336,6 +415,10 @@ export async function buildServices(opts: {
     push,
     jobs,
     automations,
+    sla,
+    emailChannels,
+    inboundMail,
+    imapChannels,
   };
 
   let fileSweep: NodeJS.Timeout | undefined;
@@ -366,6 +449,9 @@ export async function buildServices(opts: {
       fileSweep.unref();
       // Automations: the outbox worker, due runs and schedules (none in tests: they drain it).
       automations.start();
+      // E-mail channels' IMAP mailboxes (none without EMAIL_SECRET_KEY or an IMAP channel).
+      imapChannels.start();
+      slaClocks.start();
     },
     async close() {
       // Push deliveries still under way are abandoned; the sweep ends before the database closes.
@@ -374,7 +460,9 @@ export async function buildServices(opts: {
       await sweeping;
       await talkImports.idle();
       await accountLife.settled();
+      await imapChannels.close();
       await automations.close();
+      await slaClocks.close();
       await tags.runner.close();
       await hub.close();
       mailer.close();

@@ -188,6 +188,8 @@ export const EVENTS_ONLY_TYPES: readonly EventType[] = [
   EVENT_TYPE.deactivated,
   EVENT_TYPE.fileAdded,
   EVENT_TYPE.tagGained,
+  EVENT_TYPE.slaAtRisk,
+  EVENT_TYPE.slaBreached,
 ];
 
 /**

@@ -68,7 +68,7 @@ describe('job contract', () => {
 
   it('refuses garbage: unknown kinds and event types, oversized values, malformed filters', () => {
     expect(jobSchema.safeParse({ works: [{ steps: [{ workStepType: 'Eval' }] }] }).success).toBe(false);
-    expect(jobSchema.safeParse({ events: [{ steps: [{ eventStepType: 11 }] }] }).success).toBe(false);
+    expect(jobSchema.safeParse({ events: [{ steps: [{ eventStepType: 13 }] }] }).success).toBe(false);
     expect(jobSchema.safeParse({ events: [{ steps: [{ eventStepType: 0 }] }] }).success).toBe(false);
     expect(jobSchema.safeParse({ name: 'x'.repeat(101) }).success).toBe(false);
     expect(jobSchema.safeParse({ events: [{ steps: [{ filter: '{nope' }] }] }).success).toBe(false);

@@ -46,8 +46,11 @@ export const EVENT_TYPE = {
   deactivated: 8,
   fileAdded: 9,
   tagGained: 10,
+  /** Service levels (issue 37 item 3, modules/sla): 80 % of a target used, and a target missed. */
+  slaAtRisk: 11,
+  slaBreached: 12,
 } as const;
-export const EVENT_TYPES = [1, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+export const EVENT_TYPES = [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const EVENT_TYPE_LABELS: Record<EventType, string> = {
   1: 'Criação ou edição de registro',
@@ -59,6 +62,8 @@ export const EVENT_TYPE_LABELS: Record<EventType, string> = {
   8: 'Desativação de registro',
   9: 'Arquivo adicionado',
   10: 'Etiqueta adicionada',
+  11: 'SLA em risco',
+  12: 'SLA violado',
 };
 
 /** The 11 action kinds offered in the picker (000 §3), in the spec's order. */
@@ -353,6 +358,8 @@ export const eventStepSchema = z.object({
         z.literal(8),
         z.literal(9),
         z.literal(10),
+        z.literal(11),
+        z.literal(12),
       ],
       {
         message: 'Tipo de evento desconhecido.',

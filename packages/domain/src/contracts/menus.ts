@@ -18,6 +18,9 @@ export const SCENARIOS = [
   { scenarioId: 5, scenarioIdentifier: 'help', scenarioName: 'Ajuda' },
   { scenarioId: 6, scenarioIdentifier: 'attachments', scenarioName: 'Anexos' },
   { scenarioId: 7, scenarioIdentifier: 'activetask', scenarioName: 'Tarefa ativa' },
+  // A subject's records as a board or a calendar (issue 38 item 5).
+  { scenarioId: 8, scenarioIdentifier: 'board', scenarioName: 'Quadro' },
+  { scenarioId: 9, scenarioIdentifier: 'calendar', scenarioName: 'Calendário' },
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageEmailSchema } from './email-channels.ts';
 import { pageOf } from './pages.ts';
 import { idSchema } from './ids.ts';
 
@@ -96,6 +97,8 @@ export const talkMessageSchema = z.object({
   createdAt: z.string(),
   /** The accounts it is addressed to; null when everyone who reads the record sees it. */
   visibleTo: z.array(messageAccountSchema).nullable(),
+  /** Set when it came in or went out by e-mail (contracts/email-channels.ts). */
+  email: messageEmailSchema.nullable().optional(),
 });
 export type TalkMessage = z.infer<typeof talkMessageSchema>;
 

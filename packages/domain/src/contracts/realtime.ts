@@ -9,6 +9,11 @@ export const realtimeEvents = {
   talkMessage: 'SendTalkMessage',
   /** The company menu or a room's grants changed: side menus load the menu again (no data). */
   menuChanged: 'MenuChanged',
+  /**
+   * A dashboard was created, changed or removed (`{ dashboardId }`): to its owner's sessions for a
+   * personal one, to the company for a company one; each reloads its own list (contracts/dashboards.ts).
+   */
+  dashboardChanged: 'DashboardChanged',
 } as const;
 export type RealtimeEventName = (typeof realtimeEvents)[keyof typeof realtimeEvents];
 

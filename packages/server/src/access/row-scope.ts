@@ -21,7 +21,8 @@ export type SystemRead =
   | 'tag-evaluation'
   | 'settings'
   | 'notification-target'
-  | 'message-version';
+  | 'message-version'
+  | 'service-levels';
 
 export function everyRow(_why: SystemRead): RowScope {
   return { condition: undefined } as RowScope;

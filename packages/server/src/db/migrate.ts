@@ -30,6 +30,10 @@ import { passwordResets } from './migrations/0026-password-resets.ts';
 import { twoStep } from './migrations/0027-two-step.ts';
 import { bookingClaims } from './migrations/0028-booking-claims.ts';
 import { carrierJoins } from './migrations/0029-carrier-joins.ts';
+import { dashboards } from './migrations/0030-dashboards.ts';
+import { emailChannels } from './migrations/0033-email-channels.ts';
+import { savedViews } from './migrations/0031-saved-views.ts';
+import { sla } from './migrations/0032-sla.ts';
 
 /** Versioned migrations, in order. A migration is never edited once released: add the next one. */
 function migrations(db: Db): Record<string, Migration> {
@@ -63,6 +67,10 @@ function migrations(db: Db): Record<string, Migration> {
     '0027-two-step': twoStep(),
     '0028-booking-claims': bookingClaims(),
     '0029-carrier-joins': carrierJoins(),
+    '0030-dashboards': dashboards(db.dialect),
+    '0031-saved-views': savedViews(),
+    '0032-sla': sla(db.dialect),
+    '0033-email-channels': emailChannels(db.dialect),
   };
 }
 

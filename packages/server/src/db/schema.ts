@@ -13,6 +13,9 @@ import type { JobTables } from './schema/jobs.ts';
 import type { EventTables } from './schema/events.ts';
 import type { BookingTables } from './schema/bookings.ts';
 import type { CarrierJoinTables } from './schema/carrier-joins.ts';
+import type { DashboardTables } from './schema/dashboards.ts';
+import type { EmailChannelTables } from './schema/email-channels.ts';
+import type { SlaTables } from './schema/sla.ts';
 
 export type * from './schema/access.ts';
 export type * from './schema/records.ts';
@@ -24,6 +27,9 @@ export type * from './schema/jobs.ts';
 export type * from './schema/events.ts';
 export type * from './schema/bookings.ts';
 export type * from './schema/carrier-joins.ts';
+export type * from './schema/dashboards.ts';
+export type * from './schema/email-channels.ts';
+export type * from './schema/sla.ts';
 
 /** Every table, one area per file under `schema/`; the database Kysely is typed with. */
 export interface Database
@@ -37,4 +43,7 @@ export interface Database
     JobTables,
     EventTables,
     BookingTables,
-    CarrierJoinTables {}
+    CarrierJoinTables,
+    DashboardTables,
+    EmailChannelTables,
+    SlaTables {}

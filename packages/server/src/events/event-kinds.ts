@@ -21,13 +21,16 @@ export const STREAM_EVENT_KINDS = [
   'task.finished',
   'import.finished',
   'menu.changed',
+  'dashboard.changed',
   'notification.created',
   'notification.read',
+  'sla.at_risk',
+  'sla.breached',
 ] as const;
 export type StreamEventKind = (typeof STREAM_EVENT_KINDS)[number];
 
 /** Kinds about one record (`talkId` set, the subject's identifier in the payload's `subject`). */
-export const RECORD_EVENT_PREFIXES = ['talk.', 'file.', 'tag.', 'message.', 'task.'] as const;
+export const RECORD_EVENT_PREFIXES = ['talk.', 'file.', 'tag.', 'message.', 'task.', 'sla.'] as const;
 
 /** The automations' event type of a kind (spec 000 §3, and 8–10 of issue 33); none for the rest. */
 export const AUTOMATION_EVENT_TYPES: Partial<Record<StreamEventKind, number>> = {
@@ -38,6 +41,8 @@ export const AUTOMATION_EVENT_TYPES: Partial<Record<StreamEventKind, number>> = 
   'talk.deactivated': EVENT_TYPE.deactivated,
   'file.added': EVENT_TYPE.fileAdded,
   'tag.gained': EVENT_TYPE.tagGained,
+  'sla.at_risk': EVENT_TYPE.slaAtRisk,
+  'sla.breached': EVENT_TYPE.slaBreached,
 };
 
 /** An event as a writer appends it. */

@@ -39,6 +39,11 @@ const FINER: { route: RegExp; who: Principal[]; why: string }[] = [
     why: 'tags are managed by administrators of room 1 only (tags.service.ts)',
   },
   {
+    route: /^(GET|POST|PUT|DELETE) \/api\/email\/channel(\/.*)?$/,
+    who: ['otherAdmin'],
+    why: 'e-mail channels are managed by administrators of room 1 only (email-channels.service.ts)',
+  },
+  {
     route: /^(GET|POST|PUT|DELETE) \/api\/job(\/.*)?$/,
     who: ['otherAdmin'],
     why: 'automations are managed by administrators of room 1 only (automation-definitions.service.ts)',

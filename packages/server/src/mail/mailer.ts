@@ -18,6 +18,13 @@ export interface MailMessage {
   /** A stable Message-ID (`<id@host>`): automations derive it from the idempotency key, so a resent message is recognisable. */
   messageId?: string;
   attachments?: MailAttachment[];
+  /** Another sender than MAIL_FROM (an e-mail channel's address, modules/email-channels). */
+  from?: string;
+  /** Threading of a reply: the Message-ID answered and the thread's earlier ones. */
+  inReplyTo?: string;
+  references?: string[];
+  /** Extra headers (e.g. Auto-Submitted on automatic answers). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

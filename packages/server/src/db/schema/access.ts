@@ -8,6 +8,7 @@ export interface AccessTables {
   account_attributes: AccountAttributesTable;
   account_images: AccountImagesTable;
   account_preferences: AccountPreferencesTable;
+  account_saved_views: AccountSavedViewsTable;
   sessions: SessionsTable;
   passcodes: PasscodesTable;
   password_resets: PasswordResetsTable;
@@ -102,6 +103,16 @@ export interface AccountPreferencesTable {
   theme: string;
   dark_mode: number;
   font_size: number;
+  updated_at: number;
+}
+
+/** A person's last view of a subject (0031, issue 38 item 5): 'grid', 'board' or 'calendar'. */
+export interface AccountSavedViewsTable {
+  account_id: number;
+  subject_id: number;
+  view: string;
+  board_by: string | null;
+  calendar_by: string | null;
   updated_at: number;
 }
 

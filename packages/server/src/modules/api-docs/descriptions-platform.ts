@@ -130,6 +130,14 @@ export const platformDescriptions: Readonly<Record<string, string>> = {
     'Guarda a escolha inteira da própria conta: `{theme, darkMode, fontSize}` → as preferências salvas. ' +
     'Recusas (400, com `field`): `Escolha uma cor de uma das paletas oferecidas.`, ' +
     '`Tamanho de fonte inválido: use 0, 1 ou 2.`, `Informe se o modo noturno está ligado (true ou false).`.',
+  'GET /api/account/preferences/views':
+    'A última visão de cada assunto que a própria conta abriu: `{views: [{subject, view, boardBy, calendarBy}]}`, ' +
+    '`view` `grid`, `board` ou `calendar`; `boardBy` e `calendarBy` são identificadores de atributo (ou null). ' +
+    'Sem nada guardado: `{views: []}` (a lista é o padrão).',
+  'PUT /api/account/preferences/views/{subject}':
+    'Muda parte da visão guardada de um assunto: `{view?, boardBy?, calendarBy?}` → `{view, boardBy, calendarBy}`; ' +
+    'o que não vier fica como estava. Recusas: 400 `Modo de exibição inválido: use grid, board ou calendar.`, ' +
+    '`Informe ao menos uma escolha: view, boardBy ou calendarBy.`; 404 `Assunto não encontrado.`.',
 
   // Inbox and browser notifications
   'POST /api/notifications/list':

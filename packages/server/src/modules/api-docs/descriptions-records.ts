@@ -253,4 +253,32 @@ export const recordDescriptions: Readonly<Record<string, string>> = {
     'Cada palavra deve começar uma palavra de um atributo de texto ou número, sem acentos nem maiúsculas; só registros ' +
     'ativos e atributos que a conta pode ler. `subj` limita a um assunto, `subj_attr` a um atributo, `attr` aos ' +
     'atributos de um identificador; `fetch` padrão 10, até 500.',
+
+  // Aggregates and dashboards (issue 38)
+  'POST /api/talk/aggregate/{subject}':
+    'Contagens, somas, médias, mínimos e máximos dos registros do assunto, agrupados por até 2 campos: ' +
+    '`{groups: [{keys, labels, values}], total, truncated}`. Os filtros (`filterIds`, `menuId`, `filterJson`, `tagIds`, ' +
+    '`term`, `isActive`) valem o mesmo que em `POST /api/talk/filter/{subject}`: a contagem é igual ao `totalResults` ' +
+    'da grade. `groupBy: [{attribute, bucket?}]`: seleção (id do registro, rotulado com o nome), sim/não, conta ' +
+    '(`created_by`), número, texto, data ou data e hora (primeiro dia do `bucket` `day`, `week` (de segunda) ou ' +
+    '`month`, no fuso da empresa); sem valor forma o grupo `(vazio)`. `measures`: `count`, e `sum`/`avg`/`min`/`max` ' +
+    'de um campo numérico; `ageDays` mede a idade em dias desde a criação, `ageDays.{campo}` desde uma data e hora do ' +
+    'registro. Até 1.000 grupos (`truncated`); `top` devolve os N grupos de maior medida. Só entram os registros que ' +
+    'a conta pode ler; campo que a conta não lê: 400 `Campo desconhecido ou sem acesso: …`; campo que não se agrupa ' +
+    'nem se soma: 400.',
+  'GET /api/dashboard':
+    'Cada painel que a conta vê: os seus (um deles a sua página inicial) e os da empresa publicados para o seu perfil ' +
+    'de acesso (administradores veem todos os da empresa).',
+  'POST /api/dashboard':
+    'Cria um painel. Sem `roomIds`, um painel pessoal; com perfis de acesso, um painel da empresa (somente ' +
+    'administradores: 403). Cada indicador é conferido como a conta que salva o pediria: assunto, filtro salvo, ' +
+    'árvore de filtro, agrupamento e medida que a conta não lê ou que não existem dão 422 com `field` ' +
+    '`widgets.{i}.…` e a mensagem `Indicador "{título}": …`. `isHome` faz dele a página inicial, no lugar da anterior.',
+  'GET /api/dashboard/{dashboardId}':
+    'Um painel com os seus indicadores; cada indicador se responde com `POST /api/talk/aggregate/{subject}` pela ' +
+    'conta que olha o painel. Painel pessoal de outra pessoa, ou da empresa sem o perfil da conta: 404.',
+  'PUT /api/dashboard/{dashboardId}':
+    'Altera um painel: o dono, ou administradores no painel da empresa (403 para os demais). `version` diferente ' +
+    'da atual: 409. As mesmas conferências da criação.',
+  'DELETE /api/dashboard/{dashboardId}': 'Exclui um painel: o dono, ou administradores no painel da empresa.',
 };

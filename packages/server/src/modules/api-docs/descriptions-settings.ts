@@ -101,6 +101,34 @@ export const settingsDescriptions: Readonly<Record<string, string>> = {
     'inexistentes.',
 
   // Tags
+  // Service levels (SLA): calendars, policies, the tickets' clocks and the compliance report
+  'GET /api/sla/calendar':
+    'Lista os calendários de atendimento da empresa, por nome: fuso horário, faixas de horário de cada dia da ' +
+    'semana (minutos do dia, domingo primeiro), feriados nacionais sim ou não e feriados próprios.',
+  'POST /api/sla/calendar':
+    'Cria um calendário de atendimento. Responde `201` com o calendário. Recusas: 400 por campo (fuso desconhecido, ' +
+    'faixas sobrepostas ou fora de 00:00–24:00, datas inválidas, semana sem nenhuma faixa); 422 acima de 50 calendários.',
+  'PUT /api/sla/calendar/{id}':
+    'Altera um calendário, com a versão que a pessoa viu: 409 se outra pessoa o alterou antes; 404 se não existe. ' +
+    'Os prazos dos chamados passam a usá-lo na próxima mudança de cada um.',
+  'DELETE /api/sla/calendar/{id}':
+    'Exclui um calendário. Responde 204; 409 `Calendário em uso por uma política…` enquanto uma política o usa.',
+  'GET /api/sla/policy':
+    'Lista as políticas de SLA na ordem de avaliação: a primeira ativa cujo filtro o chamado atende é a que vale.',
+  'POST /api/sla/policy':
+    'Cria uma política: filtro sobre os chamados (prioridade, cliente, tipo…), metas de primeira resposta e de ' +
+    'resolução em minutos úteis, situações que pausam o prazo e situações que encerram o chamado. Responde `201`; ' +
+    '422 para um calendário que não existe ou um filtro que não vale para os chamados.',
+  'PUT /api/sla/policy/{id}':
+    'Altera uma política, com a versão que a pessoa viu: 409 se outra pessoa a alterou antes; 404 se não existe.',
+  'DELETE /api/sla/policy/{id}': 'Exclui uma política e os prazos que ela deu aos chamados. Responde 204.',
+  'GET /api/sla/state':
+    'Os prazos de SLA dos chamados de uma página da grade (até 200 ids): situação de cada meta (contando, pausado, ' +
+    'cumprido, violado), minutos úteis usados e vencimento. Somente os chamados que a conta pode ler aparecem, pelo ' +
+    'mesmo recorte da grade.',
+  'GET /api/sla/report':
+    'Cumprimento de SLA por mês (no fuso da empresa) e por política: prazos cumpridos e violados de cada meta, nos ' +
+    'últimos `months` meses (1 a 24).',
   'GET /api/tag':
     'Lista as tags da empresa, por nome: `{itens: [{tagId, tagName, tagColor}], totalResults, currentPage}`; `fetch` ' +
     'padrão 10, até 500; `term` (até 50 caracteres) procura parte do nome, sem acentos nem maiúsculas. ' +
@@ -123,6 +151,32 @@ export const settingsDescriptions: Readonly<Record<string, string>> = {
     'O andamento da última reavaliação dos registros existentes pela tag: `{state: pending | running | done, ' +
     'processed, total, startedAt, finishedAt}`. ' +
     ROOM_1,
+
+  // E-mail channels
+  'GET /api/email/channel':
+    'Lista os canais de e-mail da empresa, por nome: `{itens, totalResults, currentPage}`; `fetch` padrão 25, até ' +
+    '100. Cada canal é um endereço cujos e-mails abrem registros de um assunto e entram nas suas conversas. ' +
+    ROOM_1,
+  'POST /api/email/channel':
+    'Cria um canal: `{name, address, subject (padrão chamado), defaults: [{subjectAttributeIdentifier, value}], ' +
+    'unknownSender (create ou refuse), active, inbound (smtp)}` → `201` com o canal. Endereço já usado: 409; assunto ' +
+    'inexistente ou atributo padrão que o assunto não tem: 422. ' +
+    ROOM_1,
+  'GET /api/email/channel/{channelId}':
+    'Um canal de e-mail; 404 `Canal de e-mail não encontrado.`. ' + ROOM_1,
+  'PUT /api/email/channel/{channelId}':
+    'Altera um canal, com a `version` lida: versão velha responde 409 (outra pessoa alterou o canal). ' +
+    ROOM_1,
+  'DELETE /api/email/channel/{channelId}':
+    'Remove um canal; e-mails para o seu endereço passam a ser recusados. Responde 204. ' + ROOM_1,
+  'GET /api/email/talk/{subject}/{talkId}':
+    'Se o registro pode ser respondido por e-mail: `{canReply, channelAddress, requester, reason}` (um canal ativo ' +
+    'alimenta o assunto e há um solicitante com e-mail). Quem lê o registro; senão 404.',
+  'POST /api/email/talk/{subject}/{talkId}/reply':
+    'Publica a mensagem `{text}` na conversa do registro e a envia por e-mail ao solicitante, do endereço do canal, ' +
+    'com o assunto `[#id] título` e os cabeçalhos que mantêm a troca unida no programa de e-mail do cliente. ' +
+    'Responde `201 {messageId, ' +
+    'conversationId}`; sem canal ou sem solicitante: 422.',
 
   // Automations
   'GET /api/job':

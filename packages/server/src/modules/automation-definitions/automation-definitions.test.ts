@@ -576,7 +576,7 @@ describe('job validation over the API (000 §5): 400 with the message and the fi
     ]);
     // The tag is the company's, or the job is refused; a type outside the list is refused.
     await bad(step(10, { tagId: 987_654 }), jobReferenceMessages.tagNotFound, `${e0}tagId`);
-    const unknown = await call(c.tokens.admin, 'POST', '/api/job', step(11));
+    const unknown = await call(c.tokens.admin, 'POST', '/api/job', step(13));
     expect(unknown.statusCode).toBe(400);
     expect(errorsOf(unknown)[0]?.message).toBe('Tipo de evento desconhecido.');
     for (const id of [deactivated, fileAdded, anyTag, oneTag, notATagEvent])

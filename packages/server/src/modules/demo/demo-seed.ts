@@ -5,6 +5,8 @@ import type { AuthContext } from '../../access/identity.ts';
 import type { RoomsService } from '../rooms/rooms.service.ts';
 import type { SubjectsService } from '../subjects/subjects.service.ts';
 import type { TalksService } from '../records/records.service.ts';
+import type { DashboardsService } from '../dashboards/dashboards.service.ts';
+import { seedDemoDashboard } from '../dashboards/demo-dashboard.ts';
 import { DEMO_SUBJECTS } from './demo-schema.ts';
 import { customerTicketPermissions, DEMO_TICKET_STATUSES, demoTicketStage } from '../tickets/demo-tickets.ts';
 import { subjectInputSchema } from '@talkbase/domain/contracts/subjects';
@@ -130,6 +132,8 @@ export interface DemoDeps {
   talks: TalksService;
   rooms: RoomsService;
   accounts: AccountsService;
+  /** The "Suporte" dashboard (modules/dashboards/demo-dashboard.ts). */
+  dashboards?: DashboardsService;
   log: FastifyBaseLogger;
 }
 
@@ -355,6 +359,12 @@ export async function seedDemo(deps: DemoDeps, admin: AuthContext): Promise<void
     connectedRooms: [],
     roomNotifications: [],
   });
+  if (deps.dashboards) {
+    await seedDemoDashboard(deps.dashboards, admin, {
+      roomIds: [support, 1196],
+      statuses: DEMO_TICKET_STATUSES.map((name, i) => ({ name, id: status[i] ?? 0 })),
+    });
+  }
   await accounts.create(admin, {
     accountType: 1,
     roomId: support,

@@ -117,6 +117,8 @@ describe('company menu', () => {
       'help',
       'attachments',
       'activetask',
+      'board',
+      'calendar',
     ]);
   });
 

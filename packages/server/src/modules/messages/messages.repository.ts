@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
+import { emailVerdictSchema, type MessageEmail } from '@talkbase/domain/contracts/email-channels';
 import type { Database } from '../../db/schema.ts';
 
 /** All SQL of record conversations and of the event outbox. Callers pass the handle (a transaction too). */
@@ -137,6 +138,32 @@ export async function findMessage(db: Kysely<Database>, ref: TalkRef, messageId:
     .where('m.talk_id', '=', ref.talkId)
     .where('m.company_id', '=', ref.companyId)
     .executeTakeFirst() as Promise<MessageRow | undefined>;
+}
+
+/** How messages came in or went out by e-mail (modules/email-channels writes `message_emails`). */
+export async function emailsOf(
+  db: Kysely<Database>,
+  messageIds: number[],
+): Promise<Map<number, MessageEmail>> {
+  if (messageIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('message_emails')
+    .select(['message_id', 'direction', 'address', 'status', 'verdict'])
+    .where('message_id', 'in', messageIds)
+    .execute();
+  const parse = (v: string | null): MessageEmail['verdict'] => {
+    try {
+      return v ? emailVerdictSchema.parse(JSON.parse(v)) : null;
+    } catch {
+      return null;
+    }
+  };
+  return new Map(
+    rows.map((r) => [
+      r.message_id,
+      { direction: r.direction, address: r.address, status: r.status, verdict: parse(r.verdict) },
+    ]),
+  );
 }
 
 /** The recipients of restricted messages, with their names. */

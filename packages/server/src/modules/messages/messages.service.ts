@@ -9,6 +9,7 @@ import {
   type UnreadCount,
   type UnreadOfPage,
 } from '@talkbase/domain/contracts/messages';
+import type { MessageEmail } from '@talkbase/domain/contracts/email-channels';
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -17,7 +18,7 @@ import { paging } from '../../http/paging.ts';
 import { zodIssuesToErrors } from '../../http/validation.ts';
 import type { RecordReadCheck } from '../../realtime/hub.ts';
 import { subjectOf, type StreamEvent } from '../../events/event-kinds.ts';
-import { appendEvent, type EventStream } from '../../events/event-stream.ts';
+import { appendEvent, type EventStream, type EventTransaction } from '../../events/event-stream.ts';
 import type { Push } from '../../events/stream-pushes.ts';
 import { identityOfAccount, identityOfSession, type AuthContext } from '../../access/identity.ts';
 import { findLiveSession } from '../../access/live-session.ts';
@@ -50,6 +51,8 @@ export interface PostMessageInput {
   author: MessageAuthor;
   /** For an automation: how many automation steps led to this one (the outbox event's depth). */
   depth?: number;
+  /** Written in the message's own transaction (an e-mail channel records how it came or goes). */
+  within?: (trx: EventTransaction, message: PostedMessage) => Promise<void>;
 }
 
 export interface PostedMessage {
@@ -123,12 +126,18 @@ export class MessagesService {
       repo.conversationOf(this.k, ref),
       repo.lastRead(this.k, ref, auth.accountId),
     ]);
-    const recipients = await repo.recipientsOf(
-      this.k,
-      rows.filter((r) => r.restricted === 1).map((r) => r.id),
-    );
+    const [recipients, emails] = await Promise.all([
+      repo.recipientsOf(
+        this.k,
+        rows.filter((r) => r.restricted === 1).map((r) => r.id),
+      ),
+      repo.emailsOf(
+        this.k,
+        rows.map((r) => r.id),
+      ),
+    ]);
     return {
-      itens: rows.map((r) => this.present(talk.subject, talkId, r, recipients.get(r.id))),
+      itens: rows.map((r) => this.present(talk.subject, talkId, r, recipients.get(r.id), emails.get(r.id))),
       totalResults: total,
       currentPage: p.page,
       conversationId,
@@ -141,6 +150,7 @@ export class MessagesService {
     talkId: number,
     row: repo.MessageRow,
     recipients: MessageAccount[] | undefined,
+    email?: MessageEmail,
   ): TalkMessage {
     return {
       messageId: row.id,
@@ -152,6 +162,7 @@ export class MessagesService {
       authorName: row.author_name ?? row.author_label ?? messageTexts.automationAuthor,
       createdAt: iso(row.created_at),
       visibleTo: row.restricted === 1 ? (recipients ?? []) : null,
+      ...(email ? { email } : {}),
     };
   }
 
@@ -226,6 +237,7 @@ export class MessagesService {
         },
         at,
       });
+      await input.within?.(trx, { messageId, conversationId });
       return { messageId, conversationId };
     });
     return posted;
@@ -287,7 +299,8 @@ export class MessagesService {
       const names = recipients
         ? (await repo.recipientsOf(this.k, [e.messageId])).get(e.messageId)
         : undefined;
-      const message = row ? this.present(identifier, e.talkId, row, names) : null;
+      const email = row ? (await repo.emailsOf(this.k, [row.id])).get(row.id) : undefined;
+      const message = row ? this.present(identifier, e.talkId, row, names, email) : null;
       const data: MessagePush = {
         subject: identifier,
         subjectId: e.subjectId,

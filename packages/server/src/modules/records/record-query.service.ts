@@ -72,7 +72,11 @@ export class TalkQueryService {
    * not it may read `filtro`. Only the item's own filters, only on its subject, only when the
    * account sees the item; anything else goes through the account's own read of `filtro`.
    */
-  private async filtersViaMenu(auth: AuthContext, identifier: string, q: TalkFilter): Promise<number[]> {
+  private async filtersViaMenu(
+    auth: AuthContext,
+    identifier: string,
+    q: Pick<TalkFilter, 'menuId' | 'filterIds'>,
+  ): Promise<number[]> {
     if (q.menuId === undefined || q.filterIds.length === 0) return [];
     const item = await this.menuItem(auth, q.menuId);
     if (!item || item.Subject !== identifier) return [];
@@ -94,24 +98,8 @@ export class TalkQueryService {
   }
 
   private async pages(auth: AuthContext, identifier: string, q: TalkFilter) {
-    const policy = await this.talks.access(auth, identifier, 'read');
-    // Filters, sorts and the search see only the attributes the account may read (`view`): a
-    // hidden one is refused exactly as one that does not exist.
+    const { policy, where, search } = await this.conditions(auth, identifier, q);
     const { subject, view, actions } = policy;
-    const viaMenu = await this.filtersViaMenu(auth, identifier, q);
-    const { where, search } = await talkConditions(this.db, this.talks, auth, policy, {
-      ...q,
-      filterIds: q.filterIds.filter((id) => !viaMenu.includes(id)),
-    });
-    if (viaMenu.length > 0) {
-      const filtro = await this.subjects.load(auth.companyId, FILTER_SUBJECT).catch(() => undefined);
-      if (!filtro) throw savedFilterError(queryMessages.savedFilterMissing);
-      const ctx = { alias: 't', timeZone: policy.rules.timeZone, now: policy.rules.now.getTime() };
-      // The item's filters are the administrator's: read whatever the account's rows of `filtro`.
-      for (const tree of await filterTreesOf(this.db, filtro, viaMenu, everyRow('settings'), identifier))
-        where.push(compileFilter(tree, view, ctx));
-    }
-
     const orderBy = orderColumns(view, q.order);
     return {
       read: (offset: number, limit: number) =>
@@ -131,6 +119,40 @@ export class TalkQueryService {
         ),
       present: (rows: repo.TalkRow[]) => this.talks.present(auth, subject, actions, rows),
     };
+  }
+
+  /**
+   * The account's policy on the subject and the conditions of a grid's filters (menu item, saved
+   * filters, tree, tags, term): the grid's page and the aggregates (modules/aggregates) read the
+   * same rows through this. The rows the account may see are `policy.rows`, applied by each reader.
+   */
+  async conditions(
+    auth: AuthContext,
+    identifier: string,
+    q: TalkConditionsQuery & Pick<TalkFilter, 'menuId'>,
+  ): Promise<{
+    policy: AccessPolicy;
+    where: RawBuilder<unknown>[];
+    search: ReturnType<typeof readableSearchConditions> | undefined;
+  }> {
+    const policy = await this.talks.access(auth, identifier, 'read');
+    // Filters, sorts and the search see only the attributes the account may read (`view`): a
+    // hidden one is refused exactly as one that does not exist.
+    const { view } = policy;
+    const viaMenu = await this.filtersViaMenu(auth, identifier, q);
+    const { where, search } = await talkConditions(this.db, this.talks, auth, policy, {
+      ...q,
+      filterIds: q.filterIds.filter((id) => !viaMenu.includes(id)),
+    });
+    if (viaMenu.length > 0) {
+      const filtro = await this.subjects.load(auth.companyId, FILTER_SUBJECT).catch(() => undefined);
+      if (!filtro) throw savedFilterError(queryMessages.savedFilterMissing);
+      const ctx = { alias: 't', timeZone: policy.rules.timeZone, now: policy.rules.now.getTime() };
+      // The item's filters are the administrator's: read whatever the account's rows of `filtro`.
+      for (const tree of await filterTreesOf(this.db, filtro, viaMenu, everyRow('settings'), identifier))
+        where.push(compileFilter(tree, view, ctx));
+    }
+    return { policy, where, search };
   }
 }
 

@@ -1,0 +1,321 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { SlaPolicy, SlaStateAnswer } from '@talkbase/domain/contracts/sla';
+import { as, createTestApp, type TestApp } from '../../test/harness.ts';
+import { SlaClocks } from './sla-clocks.ts';
+import {
+  completeTicket,
+  createTicket,
+  putTicket,
+  ticketWorld,
+  type TicketWorld,
+} from '../tickets/ticket-test-helpers.ts';
+
+const MINUTE = 60_000;
+const ALL_DAY = Array.from({ length: 7 }, () => [[0, 1440]]);
+
+/** Service levels on the real server (demo workspace), both databases. */
+describe('service levels', () => {
+  let t: TestApp;
+  let w: TicketWorld;
+  beforeAll(async () => {
+    t = await createTestApp({ SEED: 'demo', SLA_CHECK_MS: '0', AUTOMATIONS_POLL_MS: '0' });
+    w = await ticketWorld(t);
+    // The demo's tickets were written before any policy: their events pass with no clock.
+    await t.app.services.sla.clocks.drain();
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject(as(token, { method, url, ...(payload ? { payload } : {}) }));
+  const clocks = () => t.app.services.sla.clocks;
+
+  async function calendar(): Promise<number> {
+    const res = await call(w.admin, 'POST', '/api/sla/calendar', {
+      name: 'Sempre',
+      timeZone: 'UTC',
+      week: ALL_DAY,
+      nationalHolidays: false,
+      holidays: [],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ calendarId: number }>().calendarId;
+  }
+
+  async function state(token: string, id: number) {
+    const res = await call(token, 'GET', `/api/sla/state?subject=chamado&ids=${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<SlaStateAnswer>().states.find((s) => s.talkId === id);
+  }
+
+  it('keeps calendars and policies for administrators only, validated, with versions', async () => {
+    const bad = await call(w.admin, 'POST', '/api/sla/calendar', {
+      name: 'X',
+      timeZone: 'Marte/Olimpo',
+      week: [[[600, 500]], [], [], [], [], [], []],
+      nationalHolidays: true,
+      holidays: ['2026-02-30'],
+    });
+    expect(bad.statusCode).toBe(400);
+    const fields = bad.json<{ errors: { field?: string }[] }>().errors.map((e) => e.field);
+    expect(fields).toEqual(expect.arrayContaining(['timeZone', 'holidays.0']));
+    expect((await call(w.agent, 'GET', '/api/sla/policy')).statusCode).toBe(403);
+
+    const calendarId = await calendar();
+    const noTarget = await call(w.admin, 'POST', '/api/sla/policy', {
+      name: 'Sem meta',
+      position: 0,
+      active: true,
+      calendarId,
+      filter: null,
+      firstResponseMinutes: null,
+      resolutionMinutes: null,
+      pauseStatuses: [],
+      doneStatuses: [],
+    });
+    expect(noTarget.statusCode).toBe(400);
+    const created = await call(w.admin, 'POST', '/api/sla/policy', {
+      name: 'Inativa',
+      position: 9,
+      active: false,
+      calendarId,
+      filter: { condition: 'E', rules: [{ attribute: 'prioridade', operator: 'equal', value: w.priority }] },
+      firstResponseMinutes: 30,
+      resolutionMinutes: null,
+      pauseStatuses: [],
+      doneStatuses: [],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const p = created.json<SlaPolicy>();
+    const stale = await call(w.admin, 'PUT', `/api/sla/policy/${p.policyId}`, {
+      ...p,
+      version: p.version + 1,
+    });
+    expect(stale.statusCode).toBe(409);
+    const moved = await call(w.admin, 'PUT', `/api/sla/policy/${p.policyId}`, { ...p, name: 'Inativa 2' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // A calendar a policy uses stays.
+    expect((await call(w.admin, 'DELETE', `/api/sla/calendar/${calendarId}`)).statusCode).toBe(409);
+    expect((await call(w.admin, 'DELETE', `/api/sla/policy/${p.policyId}`)).statusCode).toBe(204);
+    expect((await call(w.admin, 'DELETE', `/api/sla/calendar/${calendarId}`)).statusCode).toBe(204);
+    expect((await call(w.admin, 'GET', '/api/sla/policy/999999')).statusCode).toBe(404);
+  });
+
+  it('counts a ticket down, pauses while it waits for the customer, stops at the first attendant message and reports once at risk and once late', async () => {
+    const calendarId = await calendar();
+    const created = await call(w.admin, 'POST', '/api/sla/policy', {
+      name: 'Padrão',
+      position: 0,
+      active: true,
+      calendarId,
+      filter: null,
+      firstResponseMinutes: 10,
+      resolutionMinutes: 60,
+      pauseStatuses: [w.status.get('Aguardando cliente')],
+      doneStatuses: [w.status.get('Finalizado')],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const policy = created.json<SlaPolicy>();
+
+    const id = await createTicket(t, w.customer, {
+      titulo: 'Sistema parado agora',
+      cliente: w.ownClient,
+      solicitante: 'Ana Silva',
+    });
+    await clocks().drain();
+    const started = await state(w.agent, id);
+    expect(started?.policyId).toBe(policy.policyId);
+    const first = started?.clocks.find((c) => c.target === 'firstResponse');
+    expect(first).toMatchObject({ state: 'running', targetMinutes: 10 });
+    const createdAt = Date.parse(first?.dueAt ?? '') - 10 * MINUTE;
+    expect(Math.abs(createdAt - Date.now())).toBeLessThan(60_000);
+
+    // An automation waits for "SLA em risco" on the tickets.
+    const subject = await t.app.services.subjects.load(1, 'chamado');
+    const descricao = subject.attributes.find((a) => a.identifier === 'descricao')?.id;
+    const job = await call(w.admin, 'POST', '/api/job', {
+      name: 'Escalar SLA em risco',
+      events: [
+        {
+          name: 'Evento',
+          steps: [
+            {
+              eventStepType: 11,
+              subjectId: subject.id,
+              filterName: 'Todos',
+              filter: { condition: 'E', rules: [] },
+            },
+          ],
+        },
+      ],
+      works: [
+        {
+          steps: [
+            {
+              workStepType: 'SetTalkValueByEvent',
+              name: 'Marcar',
+              configs: [
+                {
+                  subjectId: subject.id,
+                  subjectAttributeId: descricao,
+                  value: 'SLA em risco',
+                  setAttributeValueType: 1,
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(job.statusCode, job.body).toBe(201);
+    const jobId = job.json<{ jobId: number }>().jobId;
+
+    // The customer's own message is no answer; 8 minutes in, the first response is at risk — once.
+    const customerSays = await call(w.customer, 'POST', `/api/talk/chamado/${id}/messages`, {
+      text: 'Alguém?',
+    });
+    expect(customerSays.statusCode, customerSays.body).toBeLessThan(300);
+    await clocks().drain();
+    clocks().now = () => createdAt + 8 * MINUTE + 1000;
+    await clocks().drain();
+    await clocks().drain();
+    const events = async (kind: string) =>
+      (
+        await sql<{ n: number | string }>`select count(*) as n from outbox_events
+          where kind = ${kind} and talk_id = ${id}`.execute(t.db.kysely)
+      ).rows[0]?.n;
+    expect(Number(await events('sla.at_risk'))).toBe(1);
+    expect(Number(await events('sla.breached'))).toBe(0);
+    expect((await state(w.agent, id))?.clocks.find((c) => c.target === 'firstResponse')?.state).toBe(
+      'running',
+    );
+    await t.app.services.automations.drain();
+    const runs = await call(w.admin, 'GET', `/api/job/${jobId}/runs?fetch=100`);
+    expect(runs.json<{ itens: { status: string; talkId: number }[] }>().itens).toEqual([
+      expect.objectContaining({ status: 'succeeded', talkId: id }),
+    ]);
+    await call(w.admin, 'DELETE', `/api/job/${jobId}`);
+
+    // Waiting for the customer: the clocks stop; 30 minutes later they have not moved.
+    const wait = await putTicket(
+      t,
+      w.admin,
+      id,
+      completeTicket(w, { situacao: w.status.get('Aguardando cliente') }),
+    );
+    expect(wait.statusCode, wait.body).toBe(200);
+    await clocks().drain();
+    clocks().now = () => Date.now() + 30 * MINUTE;
+    await clocks().drain();
+    const paused = await state(w.agent, id);
+    expect(paused?.clocks.find((c) => c.target === 'firstResponse')).toMatchObject({
+      state: 'paused',
+      dueAt: null,
+    });
+    expect(Number(await events('sla.breached'))).toBe(0);
+
+    // Back to work, then the attendant answers: the first response is met; nothing late is sent.
+    expect(
+      (await putTicket(t, w.admin, id, completeTicket(w, { situacao: w.status.get('Aberto') }))).statusCode,
+    ).toBe(200);
+    clocks().now = () => Date.now();
+    const answer = await call(w.agent, 'POST', `/api/talk/chamado/${id}/messages`, {
+      text: 'Estamos vendo.',
+    });
+    expect(answer.statusCode, answer.body).toBeLessThan(300);
+    await clocks().drain();
+    const answered = await state(w.agent, id);
+    expect(answered?.clocks.find((c) => c.target === 'firstResponse')?.state).toBe('met');
+    expect(answered?.clocks.find((c) => c.target === 'resolution')?.state).toBe('running');
+
+    // An hour and more later the resolution is late: "violado" once, as the 80 % mark before it.
+    clocks().now = () => Date.now() + 2 * 60 * MINUTE;
+    await clocks().drain();
+    await clocks().drain();
+    expect(Number(await events('sla.breached'))).toBe(1);
+    expect(Number(await events('sla.at_risk'))).toBe(2);
+    expect((await state(w.agent, id))?.clocks.find((c) => c.target === 'resolution')?.state).toBe('breached');
+
+    const report = await call(w.admin, 'GET', '/api/sla/report?months=2');
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json<{ rows: { target: string; met: number; breached: number }[] }>().rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ policyId: policy.policyId, target: 'firstResponse', met: 1, breached: 0 }),
+        expect.objectContaining({ policyId: policy.policyId, target: 'resolution', met: 0, breached: 1 }),
+      ]),
+    );
+    clocks().now = () => Date.now();
+    await call(w.admin, 'DELETE', `/api/sla/policy/${policy.policyId}`);
+  });
+
+  it('sends each event once when two instances check at the same moment', async () => {
+    const calendarId = await calendar();
+    const created = await call(w.admin, 'POST', '/api/sla/policy', {
+      name: 'Dois',
+      position: 0,
+      active: true,
+      calendarId,
+      filter: null,
+      firstResponseMinutes: 5,
+      resolutionMinutes: null,
+      pauseStatuses: [],
+      doneStatuses: [],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = await createTicket(t, w.customer, {
+      titulo: 'Dois servidores olhando',
+      cliente: w.ownClient,
+      solicitante: 'Ana Silva',
+    });
+    await clocks().drain();
+    // A second instance: its own checker over the same database and stream.
+    const s = t.app.services;
+    const other = new SlaClocks({
+      db: s.db,
+      catalog: s.subjects.catalog,
+      events: s.events,
+      checkMs: 0,
+      onError: (err) => {
+        throw err;
+      },
+    });
+    const later = () => Date.now() + 10 * MINUTE;
+    clocks().now = later;
+    other.now = later;
+    const sent = await Promise.all([clocks().check(), other.check(), clocks().check(), other.check()]);
+    const { rows } = await sql<{ kind: string; n: number | string }>`select kind, count(*) as n
+      from outbox_events where talk_id = ${id} and kind like 'sla.%' group by kind order by kind`.execute(
+      t.db.kysely,
+    );
+    expect(rows.map((r) => [r.kind, Number(r.n)])).toEqual([
+      ['sla.at_risk', 1],
+      ['sla.breached', 1],
+    ]);
+    expect(sent.reduce((a, b) => a + b, 0)).toBe(2);
+    // Late and still running, it counts in the report as late, in the month it fell due.
+    const report = await call(w.admin, 'GET', '/api/sla/report?months=1');
+    expect(
+      report.json<{ rows: { policyId: number; target: string; met: number; breached: number }[] }>().rows,
+    ).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          policyId: created.json<SlaPolicy>().policyId,
+          target: 'firstResponse',
+          met: 0,
+          breached: 1,
+        }),
+      ]),
+    );
+    clocks().now = () => Date.now();
+    await call(w.admin, 'DELETE', `/api/sla/policy/${created.json<SlaPolicy>().policyId}`);
+  });
+
+  it('answers only the tickets the account may read', async () => {
+    const res = await call(w.customer, 'GET', '/api/sla/state?subject=chamado&ids=1,2,3,abc');
+    expect(res.statusCode).toBe(400);
+    const none = await call(w.customer, 'GET', '/api/sla/state?subject=naoexiste&ids=1');
+    expect(none.statusCode).toBe(404);
+  });
+});
