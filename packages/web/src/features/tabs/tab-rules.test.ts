@@ -72,6 +72,22 @@ describe('tabs (000 §1)', () => {
     );
   });
 
+  it('keeps one calendar tab per subject and attribute as its period moves, at the latest period', () => {
+    let tabs = openTab([], { path: '/context/calendar/chamado?by=abertura', title: 'Calendário: Chamado' });
+    tabs = openTab(tabs, {
+      path: '/context/calendar/chamado?by=abertura&date=2026-12-01&mode=week&color=status',
+      title: 'Calendário: Chamado',
+    });
+    expect(paths(tabs)).toEqual([
+      '/context/calendar/chamado?by=abertura&date=2026-12-01&mode=week&color=status',
+    ]);
+    // Another attribute is another calendar; a grid's parameters still tell screens apart.
+    expect(tabKey('/context/calendar/chamado?by=prazo')).not.toBe(
+      tabKey('/context/calendar/chamado?by=abertura'),
+    );
+    expect(tabKey('/context/grid/chamado?date=2026-12-01')).not.toBe(tabKey('/context/grid/chamado'));
+  });
+
   it('reuses one "Busca" tab for every search, showing the latest one', () => {
     let tabs = openTab([], { path: '/search/?q=impressora', title: 'Busca: impressora' });
     tabs = openTab(tabs, tab('/config/theme'));

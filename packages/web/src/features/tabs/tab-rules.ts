@@ -14,6 +14,11 @@ const SINGLE_TAB_SCREENS = new Set(['/search']);
  * screens; the inbox and the notification settings are two screens. (A list's one-off `?refresh=`
  * keeps a tab of its own: settings-list/useRefreshParam closes it once the list has reloaded.)
  */
+/** Query parameters that move within one screen rather than open another (the calendar's period). */
+const VIEW_STATE_PARAMS: readonly (readonly [string, ReadonlySet<string>])[] = [
+  ['/context/calendar/', new Set(['date', 'mode', 'color'])],
+];
+
 export function tabKey(address: string): string {
   const queryAt = address.search(/[?#]/);
   const rawPath = queryAt === -1 ? address : address.slice(0, queryAt);
@@ -25,8 +30,9 @@ export function tabKey(address: string): string {
       .replace(/(.)\/+$/, '$1')
       .toLowerCase() || '/';
   if (SINGLE_TAB_SCREENS.has(path)) return path;
+  const ignored = VIEW_STATE_PARAMS.find(([prefix]) => path.startsWith(prefix))?.[1];
   const params = [...new URLSearchParams(query)]
-    .filter(([, value]) => value !== '')
+    .filter(([key, value]) => value !== '' && !ignored?.has(key))
     .sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)));
   return params.length === 0 ? path : `${path}?${new URLSearchParams(params).toString()}`;
 }
