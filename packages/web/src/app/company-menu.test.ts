@@ -47,4 +47,18 @@ describe('company menu (001 §3 menu node)', () => {
       path: '/context/grid/chamado?template=12&filters=3%2C4&menu=2',
     });
   });
+
+  it('opens a board or a calendar item on its scenario, with the item’s filters (issue 38 item 5)', () => {
+    const items = companyMenuItems(
+      [
+        node(7, 'Quadro de chamados', { Scenario: 'board', Filters: [3] }),
+        node(8, 'Agenda', { Scenario: 'calendar' }),
+      ],
+      [contextScreen],
+    );
+    expect(items.map((i) => i.path)).toEqual([
+      '/context/board/chamado?filters=3&menu=7',
+      '/context/calendar/chamado',
+    ]);
+  });
 });

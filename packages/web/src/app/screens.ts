@@ -17,6 +17,7 @@ export type ScreenName =
   | 'config_dark_mode'
   | 'config_system'
   | 'config_security'
+  | 'config_email'
   | 'automation_list'
   | 'automation_editor'
   | 'automation_history'
@@ -24,6 +25,8 @@ export type ScreenName =
   | 'subjects_list'
   | 'subjects_editor'
   | 'tags_list'
+  | 'config_sla'
+  | 'config_sla_report'
   | 'tags_editor'
   | 'report_models_list'
   | 'template_list_default'
@@ -37,6 +40,7 @@ export type ScreenName =
   | 'notificationPage'
   | 'notifications_inbox'
   | 'my_tasks'
+  | 'dashboards'
   | 'profile'
   | 'context'
   | 'search';
@@ -131,6 +135,17 @@ export const screens: readonly Screen[] = [
     load: () => import('../features/security/SecurityPage.tsx').then((m) => ({ Component: m.SecurityPage })),
   },
   {
+    // E-mail channels (issue 37): mail to their addresses opens records and joins their conversations.
+    name: 'config_email',
+    path: 'config/email',
+    title: t.sideMenu.items.config_email,
+    access: 'admin-room-1',
+    load: () =>
+      import('../features/email-channels/EmailChannelsPage.tsx').then((m) => ({
+        Component: m.EmailChannelsPage,
+      })),
+  },
+  {
     name: 'menu',
     path: 'config/menu',
     title: screenTitles.menuBuilder,
@@ -210,6 +225,21 @@ export const screens: readonly Screen[] = [
     ownTitle: true,
     load: () =>
       import('../features/automations/RunHistoryPage.tsx').then((m) => ({ Component: m.RunHistoryPage })),
+  },
+  {
+    // Service levels (issue 37 item 3): calendars and policies, and their compliance report.
+    name: 'config_sla',
+    path: 'config/sla',
+    title: t.sideMenu.items.config_sla,
+    access: 'admin',
+    load: () => import('../features/sla/SlaPage.tsx').then((m) => ({ Component: m.SlaPage })),
+  },
+  {
+    name: 'config_sla_report',
+    path: 'config/sla/report',
+    title: 'Cumprimento de SLA',
+    access: 'admin',
+    load: () => import('../features/sla/SlaReportPage.tsx').then((m) => ({ Component: m.SlaReportPage })),
   },
   {
     name: 'tags_list',
@@ -353,6 +383,16 @@ export const screens: readonly Screen[] = [
     title: t.sideMenu.items.my_tasks,
     access: 'user',
     load: () => import('../features/tasks/MyTasksPage.tsx').then((m) => ({ Component: m.MyTasksPage })),
+  },
+  {
+    // Dashboards (issue 38 item 4): the home one, or /dashboard/{id}; charts load with their widgets.
+    name: 'dashboards',
+    path: 'dashboard/:dashboardId?',
+    title: t.sideMenu.items.dashboards,
+    access: 'user',
+    ownTitle: true,
+    load: () =>
+      import('../features/dashboards/DashboardsPage.tsx').then((m) => ({ Component: m.DashboardsPage })),
   },
   {
     name: 'profile',

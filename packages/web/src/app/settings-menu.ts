@@ -23,7 +23,10 @@ const sections: readonly SectionDefinition[] = [
   {
     title: t.sideMenu.sections.work,
     access: 'user',
-    entries: [{ screen: 'my_tasks', icon: 'task_alt', access: 'user' }],
+    entries: [
+      { screen: 'my_tasks', icon: 'task_alt', access: 'user' },
+      { screen: 'dashboards', icon: 'monitoring', access: 'user' },
+    ],
   },
   {
     title: t.sideMenu.sections.users,
@@ -48,10 +51,12 @@ const sections: readonly SectionDefinition[] = [
     entries: [
       { screen: 'config_system', icon: 'monitor_heart', access: 'admin' },
       { screen: 'config_security', icon: 'lock', access: 'admin-room-1' },
+      { screen: 'config_email', icon: 'mail', access: 'admin-room-1' },
       { screen: 'automation_list', icon: 'bolt', access: 'admin-room-1' },
       { screen: 'menu', icon: 'menu_open', access: 'admin' },
       { screen: 'subjects_list', icon: 'schema', access: 'admin' },
       { screen: 'tags_list', icon: 'sell', access: 'admin-room-1' },
+      { screen: 'config_sla', icon: 'timer', access: 'admin' },
     ],
   },
   {

@@ -234,10 +234,12 @@ describe('automation editor', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Editar Evento 1' }));
     await user.click(screen.getByRole('combobox', { name: 'Tipo de evento' }));
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
-    expect(options.slice(-3)).toEqual([
+    expect(options.slice(-5)).toEqual([
       'Desativação de registro',
       'Arquivo adicionado',
       'Etiqueta adicionada',
+      'SLA em risco',
+      'SLA violado',
     ]);
     await user.click(screen.getByRole('option', { name: 'Etiqueta adicionada' }));
     const tag = await screen.findByRole<HTMLInputElement>('combobox', { name: 'Etiqueta' });

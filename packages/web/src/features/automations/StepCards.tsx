@@ -28,9 +28,9 @@ import { StepFilter, stepFilterValue, withStepFilter } from './StepFilter.tsx';
 
 const text = automationsText;
 
-/** The event types in the spec's order (000 §9: 1, 5, 6, 3, 4, 7), then ours (issue 33: 8, 9, 10). */
-const EVENT_TYPE_ORDER: readonly EventType[] = [1, 5, 6, 3, 4, 7, 8, 9, 10].filter((t): t is EventType =>
-  (EVENT_TYPES as readonly number[]).includes(t),
+/** The event types in the spec's order (000 §9: 1, 5, 6, 3, 4, 7), then ours (issue 33: 8, 9, 10; SLA: 11, 12). */
+const EVENT_TYPE_ORDER: readonly EventType[] = [1, 5, 6, 3, 4, 7, 8, 9, 10, 11, 12].filter(
+  (t): t is EventType => (EVENT_TYPES as readonly number[]).includes(t),
 );
 
 interface CardShellProps {

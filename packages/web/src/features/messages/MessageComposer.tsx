@@ -1,11 +1,12 @@
-import { Button, Group, MultiSelect, Stack, Text, Textarea } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Checkbox, Group, MultiSelect, Stack, Text, Textarea } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MESSAGE_MAX_LENGTH, messageTexts, type MessageAccount } from '@talkbase/domain/contracts/messages';
 import { useState, type KeyboardEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { conversationText as text } from '../../i18n/conversation.ts';
+import { emailText } from '../../i18n/email.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { postMessage } from './messages-api.ts';
+import { fetchEmailState, postEmailReply, postMessage } from './messages-api.ts';
 import { messagesKey, unreadKey } from './useConversation.ts';
 
 /** Characters left are shown once the text comes this close to the limit. */
@@ -20,8 +21,19 @@ export function MessageComposer(props: { subject: string; talkId: number; partic
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState('');
   const [visibleTo, setVisibleTo] = useState<string[]>([]);
+  // "Enviar por e-mail" is offered only where it works: an active channel and a requester with e-mail.
+  const email = useQuery({
+    queryKey: ['email-state', subject, talkId],
+    queryFn: ({ signal }) => fetchEmailState(subject, talkId, signal),
+    staleTime: 30_000,
+  });
+  const [byEmail, setByEmail] = useState(false);
+  const emailTo = email.data?.canReply ? email.data.requester : null;
   const send = useMutation({
-    mutationFn: (body: { text: string; visibleTo: number[] | null }) => postMessage(subject, talkId, body),
+    mutationFn: (body: { text: string; visibleTo: number[] | null }) =>
+      emailTo && byEmail
+        ? postEmailReply(subject, talkId, { text: body.text })
+        : postMessage(subject, talkId, body),
     onSuccess: () => {
       setDraft('');
       void queryClient.invalidateQueries({ queryKey: messagesKey(subject, talkId) });
@@ -49,7 +61,7 @@ export function MessageComposer(props: { subject: string; talkId: number; partic
 
   return (
     <Stack gap="xs" mt="md" className="message-composer">
-      {participants.length > 0 && (
+      {participants.length > 0 && !(emailTo && byEmail) && (
         <MultiSelect
           label={text.visibleToLabel}
           placeholder={visibleTo.length ? undefined : text.visibleToEveryone}
@@ -77,6 +89,15 @@ export function MessageComposer(props: { subject: string; talkId: number; partic
         onKeyDown={onKeyDown}
         error={tooLong ? messageTexts.textTooLong : serverError}
       />
+      {emailTo && (
+        <Checkbox
+          label={emailText.conversation.sendByEmailTo(emailTo)}
+          checked={byEmail}
+          onChange={(e) => {
+            setByEmail(e.currentTarget.checked);
+          }}
+        />
+      )}
       <Group justify="space-between">
         <Text size="xs" c={tooLong ? 'red' : 'dimmed'} aria-live="polite">
           {trimmed.length > COUNT_FROM ? text.remaining(MESSAGE_MAX_LENGTH - trimmed.length) : ''}

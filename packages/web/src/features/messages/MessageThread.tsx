@@ -3,6 +3,7 @@ import type { MessageAccount, TalkMessage } from '@talkbase/domain/contracts/mes
 import { DEFAULT_TIME_ZONE, formatDateTime } from '@talkbase/domain/fields/zoned-time';
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { conversationText as text } from '../../i18n/conversation.ts';
+import { emailText } from '../../i18n/email.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { useSession } from '../session/useSession.ts';
 import { THREAD_DOM_ID } from './ConversationLink.tsx';
@@ -158,6 +159,7 @@ function MessageItem({ message, mine }: { message: TalkMessage; mine: boolean })
         {message.text}
       </Text>
       {message.visibleTo && <Restricted to={message.visibleTo} />}
+      {message.email && <EmailNote email={message.email} />}
     </li>
   );
 }
@@ -170,5 +172,40 @@ function Restricted({ to }: { to: MessageAccount[] }) {
         {text.visibleToSome(to.map((a) => a.name).join(', '))}
       </Text>
     </Group>
+  );
+}
+
+/** How a message came in or went out by e-mail, with the sender checks (SPF/DKIM/DMARC) of mail received. */
+function EmailNote({ email }: { email: NonNullable<TalkMessage['email']> }) {
+  const words = emailText.conversation;
+  const line =
+    email.direction === 'in'
+      ? words.received(email.address)
+      : email.status === 'failed'
+        ? words.failed(email.address)
+        : email.status === 'pending'
+          ? words.pending(email.address)
+          : words.sent(email.address);
+  const v = email.verdict;
+  const trusted = v ? v.dmarc === 'pass' || (v.spf === 'pass' && v.dkim === 'pass') : false;
+  return (
+    <Stack gap={2} mt={4}>
+      <Group gap={4} wrap="nowrap">
+        <Icon name={email.status === 'failed' ? 'error' : 'mail'} size="1em" />
+        <Text size="xs" c={email.status === 'failed' ? 'red.9' : 'dimmed'}>
+          {line}
+        </Text>
+      </Group>
+      {v && (
+        <Group gap={4} wrap="wrap">
+          <Badge size="xs" variant="filled" color={trusted ? 'teal.9' : 'gray.7'}>
+            {trusted ? words.trusted : words.untrusted}
+          </Badge>
+          <Text size="xs" c="dimmed" title={words.verdict}>
+            {words.verdictOf(v.spf, v.dkim, v.dmarc)}
+          </Text>
+        </Group>
+      )}
+    </Stack>
   );
 }

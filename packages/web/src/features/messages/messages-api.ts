@@ -4,6 +4,7 @@ import {
   type MessagePage,
   type UnreadCount,
 } from '@talkbase/domain/contracts/messages';
+import type { EmailTalkState } from '@talkbase/domain/contracts/email-channels';
 import { apiRequest } from '../../api/client.ts';
 
 /** The calls of a record's conversation (docs/api.md "Record conversations"). */
@@ -45,4 +46,25 @@ export function fetchParticipants(
   signal?: AbortSignal,
 ): Promise<MessageAccount[]> {
   return apiRequest(`${base(subject, talkId)}/participants`, signal ? { signal } : {});
+}
+
+const emailBase = (subject: string, talkId: number) =>
+  `/api/email/talk/${encodeURIComponent(subject)}/${String(talkId)}`;
+
+/** Whether the record can be answered by e-mail (an active channel feeds its subject, a requester with e-mail). */
+export function fetchEmailState(
+  subject: string,
+  talkId: number,
+  signal?: AbortSignal,
+): Promise<EmailTalkState> {
+  return apiRequest(emailBase(subject, talkId), signal ? { signal } : {});
+}
+
+/** "Enviar por e-mail": the message is posted on the record and sent to its requester. */
+export function postEmailReply(
+  subject: string,
+  talkId: number,
+  body: { text: string },
+): Promise<{ messageId: number; conversationId: number }> {
+  return apiRequest(`${emailBase(subject, talkId)}/reply`, { method: 'POST', body });
 }

@@ -13,6 +13,7 @@ import type { SavedRecord } from './form/RecordForm.tsx';
 import { RecordsGrid } from './grid/RecordsGrid.tsx';
 import { NoRecordAccess, RecordAccessPending, useRecordAccess } from './RecordAccess.tsx';
 import { fetchContext } from './records-api.ts';
+import { ViewSwitch } from './views/ViewSwitch.tsx';
 import { loadActiveTaskView, loadFormRules, loadTaskRecordBar } from './slots.ts';
 import './records.css';
 import { recordsText } from '../../i18n/records.ts';
@@ -46,6 +47,12 @@ const RelatedRecords = lazy(() =>
   import('./related/RelatedRecords.tsx').then((m) => ({ default: m.RelatedRecords })),
 );
 
+// The board and the calendar (issue 38): loaded when chosen, never with the grid.
+const BoardView = lazy(() => import('./board/BoardView.tsx').then((m) => ({ default: m.BoardView })));
+const CalendarView = lazy(() =>
+  import('./calendar/CalendarView.tsx').then((m) => ({ default: m.CalendarView })),
+);
+
 // The switch between one record's views (its SegmentedControl is not needed by the grid: issue 18's
 // first-load budget).
 const RecordViews = lazy(() => import('./RecordViews.tsx').then((m) => ({ default: m.RecordViews })));
@@ -63,6 +70,10 @@ function pageTitle(route: ContextRoute, subjectName: string): string {
       return `${text.tabTitle.grid(subjectName)}${suffix}`;
     case 'help':
       return text.tabTitle.help(subjectName);
+    case 'board':
+      return `${text.tabTitle.board(subjectName)}${suffix}`;
+    case 'calendar':
+      return `${text.tabTitle.calendar(subjectName)}${suffix}`;
     case 'activetask':
       return text.scenarios.activetask;
     case 'timeline':
@@ -104,12 +115,13 @@ function Scenario({ route, context }: { route: ContextRoute; context: ContextRes
     case 'grid':
       return (
         <RecordsGrid
-          key={`${context.subject.subjectIdentifier}:${String(route.isActive)}:${route.templateId ?? 0}:${route.menuId ?? 0}`}
+          key={`${context.subject.subjectIdentifier}:${String(route.isActive)}:${route.templateId ?? 0}:${route.menuId ?? 0}:${route.where ? JSON.stringify(route.where) : ''}`}
           context={context}
           isActive={route.isActive}
           templateId={route.templateId}
           routeFilterIds={route.filterIds}
           routeMenuId={route.menuId}
+          routeWhere={route.where}
         />
       );
     case 'form':
@@ -122,6 +134,10 @@ function Scenario({ route, context }: { route: ContextRoute; context: ContextRes
       return talkId > 0 ? <AttachmentsView context={context} talkId={talkId} /> : null;
     case 'help':
       return <HelpView context={context} />;
+    case 'board':
+      return <BoardView context={context} route={route} />;
+    case 'calendar':
+      return <CalendarView context={context} route={route} />;
     case 'activetask':
       return context.subject.subjectIdentifier === 'tarefa' ? (
         <ActiveTaskView context={context} />
@@ -152,8 +168,13 @@ function ContextScreen() {
   const [search] = useSearchParams();
   const location = useLocation();
   const route = parseContextRoute(params.scenario ?? '', params.subject ?? '', params['*'] ?? '', search);
+  // The board and the calendar show the grid's template (its first fields on cards and entries).
   const scenarioForContext =
-    route?.scenario === 'talk' || route?.scenario === 'form' ? route.scenario : (route?.scenario ?? 'grid');
+    route?.scenario === 'talk' || route?.scenario === 'form'
+      ? route.scenario
+      : route?.scenario === 'board' || route?.scenario === 'calendar'
+        ? 'grid'
+        : (route?.scenario ?? 'grid');
   const context = useQuery({
     queryKey: ['context', scenarioForContext, route?.subject, route?.templateId],
     queryFn: ({ signal }) =>
@@ -216,6 +237,9 @@ function ContextScreen() {
             {title}
           </Title>
         </Group>
+        {route.scenario === 'grid' || route.scenario === 'board' || route.scenario === 'calendar' ? (
+          <ViewSwitch route={route} context={ctx} />
+        ) : null}
         {record.access === 'ok' && route.talkId ? (
           <Suspense fallback={null}>
             <RecordViews route={route} />

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { Icon } from '../../ui/Icon.tsx';
 import { contextPath } from './context-route.ts';
+import { useSavedViews } from './views/useSavedView.ts';
 import { fetchReadableSubjects } from '../../api/subjects-api.ts';
 import { recordsText } from '../../i18n/records.ts';
 
@@ -19,6 +20,8 @@ export function RecordsMenu() {
     staleTime: 5 * 60_000,
   });
   const list = subjects.data ?? [];
+  // Each subject opens in the view its person last used (issue 38 item 5).
+  const saved = useSavedViews();
   if (list.length === 0) return null;
   return (
     <section aria-labelledby="records-menu-title">
@@ -26,7 +29,12 @@ export function RecordsMenu() {
         {recordsText.listTitle}
       </Title>
       {list.map((s) => {
-        const path = contextPath('grid', s.subjectIdentifier);
+        const last = saved.find((v) => v.subject === s.subjectIdentifier.toLowerCase());
+        const path = contextPath(last?.view ?? 'grid', s.subjectIdentifier, {
+          by:
+            (last?.view === 'board' ? last.boardBy : last?.view === 'calendar' ? last.calendarBy : null) ??
+            undefined,
+        });
         const active =
           location.pathname.startsWith(`/context/`) &&
           location.pathname.split('/')[3] === s.subjectIdentifier;

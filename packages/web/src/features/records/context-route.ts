@@ -7,6 +7,8 @@ export const ROUTE_SCENARIOS = [
   'help',
   'attachments',
   'activetask',
+  'board',
+  'calendar',
 ] as const;
 export type RouteScenario = (typeof ROUTE_SCENARIOS)[number];
 
@@ -21,6 +23,29 @@ export interface ContextRoute {
   menuId: number | undefined;
   /** false: deactivated records (isActive=false). */
   isActive: boolean;
+  /** The board's column attribute or the calendar's date attribute (`by`, issue 38). */
+  by: string | undefined;
+  /**
+   * A filter tree for the grid (`where`, JSON): a dashboard's bar or slice opens the grid with its
+   * group's rules (issue 38 item 4). The server validates it like the grid's own 'Filtrar'.
+   */
+  where?: Record<string, unknown> | undefined;
+}
+
+/** Longest `where` read from an address; a longer one is ignored rather than sent. */
+export const MAX_WHERE_LENGTH = 4000;
+
+/** A `where` query value: a JSON object (a rule or a group), or undefined when it is anything else. */
+export function parseWhere(text: string | null | undefined): Record<string, unknown> | undefined {
+  if (!text || text.length > MAX_WHERE_LENGTH) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const positiveId = (text: string | null | undefined): number | undefined => {
@@ -34,6 +59,9 @@ const idList = (text: string | null | undefined): number[] =>
     .split(',')
     .map((part) => positiveId(part.trim()))
     .filter((n): n is number => n !== undefined);
+
+/** Scenarios whose rest is one record ('add', 0 or an id); the others' rest is {template?}/{filters?}. */
+const RECORD_ROUTE_SCENARIOS: ReadonlySet<string> = new Set(['form', 'talk', 'timeline', 'attachments']);
 
 /**
  * Reads /context/{scenario}/{subject}/{rest} with its query (002 §2):
@@ -54,7 +82,7 @@ export function parseContextRoute(
   let talkId: number | undefined;
   let templateId: number | undefined;
   let filterIds: number[] = [];
-  if (scenarioName === 'grid' || scenarioName === 'help' || scenarioName === 'activetask') {
+  if (!RECORD_ROUTE_SCENARIOS.has(scenarioName)) {
     const [first, second] = parts;
     if (first?.includes(',') && second === undefined) filterIds = idList(first);
     else {
@@ -78,7 +106,9 @@ export function parseContextRoute(
     templateId: queryTemplate ?? templateId,
     filterIds: queryFilters.length > 0 ? queryFilters : filterIds,
     menuId: positiveId(search.get('menu')),
+    by: search.get('by')?.trim().toLowerCase().slice(0, 60) || undefined,
     isActive: search.get('isActive')?.toLowerCase() !== 'false',
+    where: parseWhere(search.get('where')),
   };
 }
 
@@ -92,6 +122,8 @@ export function contextPath(
     filterIds?: number[];
     menuId?: number | undefined;
     isActive?: boolean;
+    by?: string | undefined;
+    where?: object | undefined;
   } = {},
 ): string {
   let path = `/context/${scenario}/${encodeURIComponent(subject)}`;
@@ -101,6 +133,8 @@ export function contextPath(
   if (opts.filterIds && opts.filterIds.length > 0) query.set('filters', opts.filterIds.join(','));
   if (opts.menuId) query.set('menu', String(opts.menuId));
   if (opts.isActive === false) query.set('isActive', 'false');
+  if (opts.by) query.set('by', opts.by);
+  if (opts.where) query.set('where', JSON.stringify(opts.where));
   const text = query.toString();
   return text ? `${path}?${text}` : path;
 }

@@ -68,6 +68,11 @@ let tags: TagSlot = {
   useRecordTagsLive: () => undefined,
 };
 let transfer: TransferSlot = { TransferActions: Nothing };
+/** A ticket's SLA countdown in its grid row (features/sla). */
+export interface SlaSlot {
+  GridSla: ComponentType<{ subject: string; talkId: number }>;
+}
+let sla: SlaSlot = { GridSla: Nothing };
 let tasks: TaskSlot = {
   loadActiveTaskView: () => Promise.resolve(Nothing),
   loadTaskRecordBar: () => Promise.resolve(Nothing),
@@ -82,6 +87,10 @@ export function registerTagSlot(slot: TagSlot): void {
 
 export function registerTransferSlot(slot: TransferSlot): void {
   transfer = slot;
+}
+
+export function registerSlaSlot(slot: SlaSlot): void {
+  sla = slot;
 }
 
 export function registerTaskSlot(slot: TaskSlot): void {
@@ -138,6 +147,11 @@ export function GridTagPicker(props: GridTagPickerProps) {
 /** Keeps the tags of a subject's records current as the server pushes them. */
 export function useRecordTagsLive(subject: string, onPush?: (push: TalkTagPush) => void): void {
   tags.useRecordTagsLive(subject, onPush);
+}
+
+/** A row's SLA countdown; nothing for subjects without service levels. */
+export function GridSla(props: { subject: string; talkId: number }) {
+  return createElement(sla.GridSla, props);
 }
 
 /** The grid toolbar's 'Exportar' menu and 'Importar' button. */

@@ -52,6 +52,15 @@ export interface RecordFormProps {
   onDeleted?: (() => void) | undefined;
   /** A new record's parent: the reference to it is set, and sent even when the form leaves it out. */
   parent?: RecordParent | undefined;
+  /** A new record's preset value (a board column's "+", issue 38): set, and sent even when not shown. */
+  preset?: RecordPreset | undefined;
+}
+
+/** A value a new record starts with, and the text shown for it (a select's option name). */
+export interface RecordPreset {
+  subjectAttributeId: number;
+  value: unknown;
+  displayName?: string | undefined;
 }
 
 export const areaDomId = (key: string) => `area-${key}`;
@@ -135,6 +144,7 @@ function initialValues(
   fields: readonly FormField[],
   talk: ApiTalk | undefined,
   parent: RecordParent | undefined,
+  preset: RecordPreset | undefined,
 ): Map<number, unknown> {
   const values = new Map<number, unknown>();
   for (const field of fields) {
@@ -151,6 +161,7 @@ function initialValues(
     values.set(a.subjectAttributeId, preset);
   }
   if (!talk && parent) values.set(parent.subjectAttributeId, parentValue(parent));
+  if (!talk && preset) values.set(preset.subjectAttributeId, preset.value);
   return values;
 }
 
@@ -172,8 +183,11 @@ function RecordFormBody(
     () => formFields(withFieldsAppended(templateLayout, attributes, () => true)),
     [templateLayout, attributes],
   );
-  const { parent } = props;
-  const initial = useMemo(() => initialValues(everyField, talk, parent), [everyField, talk, parent]);
+  const { parent, preset } = props;
+  const initial = useMemo(
+    () => initialValues(everyField, talk, parent, preset),
+    [everyField, talk, parent, preset],
+  );
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<ReadonlySet<number>>(new Set());
   // Leaving with a value typed and not saved asks first (issue 39 item 5); a rule's reset alone does not.
@@ -314,6 +328,14 @@ function RecordFormBody(
       // The parent's reference goes with a new child even when its form leaves the field out.
       if (isNew && parent && !shownIds.has(parent.subjectAttributeId))
         talkValues.push({ subjectAttributeId: parent.subjectAttributeId, value: parentValue(parent) });
+      if (
+        isNew &&
+        preset &&
+        preset.value !== null &&
+        !talkValues.some((v) => v.subjectAttributeId === preset.subjectAttributeId) &&
+        !shownIds.has(preset.subjectAttributeId)
+      )
+        talkValues.push({ subjectAttributeId: preset.subjectAttributeId, value: preset.value });
       let id = talkId;
       let location: string | null = null;
       if (isNew) {
@@ -413,6 +435,7 @@ function RecordFormBody(
           displayValue={
             displayValues.get(a.subjectAttributeId) ??
             (parent?.subjectAttributeId === a.subjectAttributeId ? parent.displayName : undefined) ??
+            (preset?.subjectAttributeId === a.subjectAttributeId ? preset.displayName : undefined) ??
             subjectRules.get(a.subjectAttributeId)?.displayValue
           }
           subject={subject}

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { displayText } from '../../../fields/display.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { tagsText } from '../../../i18n/tags.ts';
-import { TagChips, talkTagsOf } from '../slots.ts';
+import { GridSla, TagChips, talkTagsOf } from '../slots.ts';
 import type { GridColumn } from './grid-columns.ts';
 import { isTypingKey } from './cell-focus.ts';
 import { GridEditCell } from './GridEditCell.tsx';
@@ -230,6 +230,7 @@ const GridRowView = memo(function GridRowView(props: RowViewProps) {
         className="grid-cell grid-tags"
         style={cols && cols.last < columns.length - 1 ? { gridColumnStart: lastCol - 1 } : undefined}
       >
+        {!row.isNew && <GridSla subject={layout.subject} talkId={row.talkId} />}
         <TagChips tags={talkTagsOf(row.talk?.tags)} label={tagsText.records.tags} nowrap />
       </div>
       <div role="gridcell" aria-colindex={lastCol} className="grid-cell grid-actions">

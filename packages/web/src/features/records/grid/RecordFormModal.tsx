@@ -1,7 +1,7 @@
 import { Modal } from '@mantine/core';
 import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
 import { recordsText } from '../../../i18n/records.ts';
-import { RecordForm } from '../form/RecordForm.tsx';
+import { RecordForm, type RecordPreset } from '../form/RecordForm.tsx';
 // A saved filter's own form: its subject is a choice, not a field (this modal loads lazily already).
 import { SavedFilterEditor } from '../../filters/SavedFilterEditor.tsx';
 
@@ -13,6 +13,7 @@ export function RecordFormModal({
   modal,
   ready,
   onClose,
+  preset,
 }: {
   context: ContextResponse;
   /** The record edited (0: a new one); null while closed. */
@@ -20,6 +21,8 @@ export function RecordFormModal({
   /** False while the modal mounts closed (ui/DeferredDialog.tsx). */
   ready: boolean;
   onClose: () => void;
+  /** A new record's preset value (a board column's "+"). */
+  preset?: RecordPreset | undefined;
 }) {
   return (
     <Modal
@@ -42,6 +45,7 @@ export function RecordFormModal({
           onCancel={onClose}
           onSaved={onClose}
           onDeleted={onClose}
+          preset={preset}
         />
       )}
     </Modal>

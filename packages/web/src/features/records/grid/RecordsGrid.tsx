@@ -22,6 +22,7 @@ import { GridToolbar, type GridFilterTree } from './GridToolbar.tsx';
 import { gridColumns, systemColumn, type GridColumn } from './grid-columns.ts';
 import { SystemColumnsMenu, useSystemColumns } from './SystemColumnsMenu.tsx';
 import { positionKey } from './grid-position.ts';
+import { useRecordPreload } from './useRecordPreload.ts';
 import { useGridEditing } from './useGridEditing.ts';
 import { useGridHeight, useGridPosition } from './useGridPosition.ts';
 import { recordsText } from '../../../i18n/records.ts';
@@ -46,6 +47,8 @@ export interface RecordsGridProps {
   routeFilterIds: number[];
   /** The menu item the grid was opened from: its saved filters apply through it. */
   routeMenuId?: number | undefined;
+  /** A filter tree from the address (`where`: a dashboard's group), the grid's first 'Filtrar' rules. */
+  routeWhere?: GridFilterTree | undefined;
 }
 
 /**
@@ -59,6 +62,7 @@ export function RecordsGrid({
   templateId,
   routeFilterIds,
   routeMenuId,
+  routeWhere,
 }: RecordsGridProps) {
   const subject = context.subject.subjectIdentifier;
   const session = useSession();
@@ -74,7 +78,7 @@ export function RecordsGrid({
   // Filtering by tag (the tags list is an administrators' call: only they get the picker).
   const [tagIds, setTagIds] = useState<number[]>([]);
   // The rules built in 'Filtrar' (features/filters/GridFilterTools), AND-ed with the saved filters.
-  const [filterTree, setFilterTree] = useState<GridFilterTree | null>(null);
+  const [filterTree, setFilterTree] = useState<GridFilterTree | null>(routeWhere ?? null);
   const [syncDialog, showSyncErrors] = useSyncErrorDialog();
   const gridHeight = useGridHeight(scrollRef, toolbarRef, othersChanged);
 
@@ -162,6 +166,8 @@ export function RecordsGrid({
     linkTo: (talkId) => contextPath('talk', subject, { talkId }),
   });
 
+  // Opening a record from this grid finds its code, context and data fetched ahead (issue 36 item 5).
+  useRecordPreload(scrollRef, subject, page.data !== undefined);
   const pageIds = useMemo(() => (page.data?.itens ?? []).map((r) => r.talkId), [page.data]);
   const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
 

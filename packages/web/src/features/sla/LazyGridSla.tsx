@@ -1,0 +1,29 @@
+import { useEffect, useState, type ComponentType } from 'react';
+
+type Props = { subject: string; talkId: number };
+
+let loaded: ComponentType<Props> | null = null;
+let loading: Promise<void> | null = null;
+
+/**
+ * The grid's SLA countdown, loaded with the first tickets' grid that shows it: the grid's first
+ * load stays within its budget, and other subjects' grids never fetch it.
+ */
+export function LazyGridSla(props: Props) {
+  const tickets = props.subject.toLowerCase() === 'chamado';
+  const [Countdown, setCountdown] = useState<ComponentType<Props> | null>(() => loaded);
+  useEffect(() => {
+    if (!tickets || Countdown) return;
+    let live = true;
+    loading ??= import('./GridSla.tsx').then((m) => {
+      loaded = m.GridSla;
+    });
+    void loading.then(() => {
+      if (live) setCountdown(() => loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, [tickets, Countdown]);
+  return tickets && Countdown ? <Countdown {...props} /> : null;
+}

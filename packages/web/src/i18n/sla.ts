@@ -1,0 +1,90 @@
+import { minutesText } from './sla-minutes.ts';
+
+export { minutesText };
+
+/** Texts of the service-level screens (issue 37 item 3); validation texts are the contract's (`slaMessages`). */
+export const slaText = {
+  title: 'Níveis de serviço (SLA)',
+  intro:
+    'Calendários de atendimento e políticas de SLA dos chamados. A primeira política ativa cujo filtro o chamado atende é a que vale; os prazos contam em minutos úteis do calendário.',
+  reportLink: 'Relatório de cumprimento',
+  loading: 'Carregando…',
+  loadError: 'Ocorreu um erro no carregamento da página. Por favor, tente novamente.',
+  reload: 'Tentar novamente',
+  saveError: 'Não foi possível salvar. Verifique os campos e tente novamente.',
+  saved: 'Salvo com sucesso!',
+  removed: 'Excluído com sucesso!',
+  cancel: 'Cancelar',
+  close: 'Fechar',
+  save: 'Salvar',
+  edit: (name: string) => `Editar ${name}`,
+  remove: (name: string) => `Excluir ${name}`,
+  confirmRemove: 'Deseja realmente excluir esse item?',
+  removeTitle: 'Excluir',
+  calendars: {
+    title: 'Calendários',
+    add: 'Novo calendário',
+    empty: 'Nenhum calendário cadastrado. Crie um calendário antes da primeira política.',
+    name: 'Nome',
+    timeZone: 'Fuso horário',
+    hours: 'Horário de atendimento',
+    hoursHint: 'Faixas no formato 08:00-12:00, separadas por vírgula; em branco: sem atendimento.',
+    national: 'Feriados nacionais não são dias úteis',
+    holidays: 'Feriados da empresa',
+    holidaysHint: 'Uma data por linha, no formato dd/mm/aaaa.',
+    badRanges: (day: string) => `Horário de ${day} inválido (use 08:00-12:00, 13:00-18:00).`,
+    badHoliday: (line: string) => `Data inválida: ${line}`,
+    summary: (days: number, holidays: number) =>
+      `${days} ${days === 1 ? 'dia útil' : 'dias úteis'} por semana · ${holidays} ${holidays === 1 ? 'feriado próprio' : 'feriados próprios'}`,
+  },
+  weekdays: [
+    'Domingo',
+    'Segunda-feira',
+    'Terça-feira',
+    'Quarta-feira',
+    'Quinta-feira',
+    'Sexta-feira',
+    'Sábado',
+  ],
+  policies: {
+    title: 'Políticas',
+    add: 'Nova política',
+    empty: 'Nenhuma política cadastrada.',
+    needCalendar: 'Crie um calendário para poder criar políticas.',
+    name: 'Nome',
+    position: 'Ordem de avaliação',
+    active: 'Ativa',
+    inactive: 'Inativa',
+    calendar: 'Calendário',
+    priorities: 'Prioridades',
+    prioritiesHint: 'Em branco: todos os chamados.',
+    customFilter: 'Esta política tem uma condição definida pela API; ela é mantida ao salvar.',
+    firstResponse: 'Primeira resposta (minutos úteis)',
+    resolution: 'Resolução (minutos úteis)',
+    targetHint: 'Em branco: sem meta.',
+    pauseStatuses: 'Situações que pausam o prazo (aguardando o cliente)',
+    doneStatuses: 'Situações que encerram o chamado',
+    every: 'Todos os chamados',
+    targets: (first: number | null, resolution: number | null) =>
+      [
+        first === null ? null : `1ª resposta: ${minutesText(first)}`,
+        resolution === null ? null : `resolução: ${minutesText(resolution)}`,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+  },
+  report: {
+    title: 'Cumprimento de SLA',
+    back: 'Voltar às políticas',
+    months: 'Período',
+    monthsOption: (n: number) => (n === 1 ? 'Último mês' : `Últimos ${n} meses`),
+    empty: 'Nenhum prazo encerrado ou vencido no período.',
+    month: 'Mês',
+    policy: 'Política',
+    target: 'Meta',
+    met: 'No prazo',
+    breached: 'Violados',
+    rate: 'Cumprimento',
+    targets: { firstResponse: 'Primeira resposta', resolution: 'Resolução' },
+  },
+} as const;
