@@ -15,9 +15,16 @@ export function LazyGridSla(props: Props) {
   useEffect(() => {
     if (!tickets || Countdown) return;
     let live = true;
-    loading ??= import('./GridSla.tsx').then((m) => {
-      loaded = m.GridSla;
-    });
+    // A chunk that fails to load (a new deployment, the network) leaves the cell without its
+    // countdown; the next grid tries again.
+    loading ??= import('./GridSla.tsx').then(
+      (m) => {
+        loaded = m.GridSla;
+      },
+      () => {
+        loading = null;
+      },
+    );
     void loading.then(() => {
       if (live) setCountdown(() => loaded);
     });
