@@ -269,4 +269,24 @@ describe('records board', { timeout: 240_000 }, () => {
     await bothModes(page, 'board-error');
     await context.close();
   });
+  it("shows each task's timer state on the tasks' board, where only the task calls move a task", async () => {
+    const admin = await signInByApi(suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const tasks = await api<PagedTalks>(admin, 'POST', '/api/talk/filter/tarefa/', { fetch: 5 });
+    const task = tasks.itens[0];
+    if (!task) throw new Error('the demo has no task');
+    const status = task.talkValues.find((v) => v.subjectAttributeIdentifier === 'statustarefa')?.displayValue;
+    expect(status).toBe('Aguardando Execução');
+    const { context, page } = await signedIn(suite.browser, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${suite.server.url}/context/board/tarefa?by=statustarefa`);
+    await boardLoaded(page);
+    await card(page, task.talkId)
+      .getByLabel(`Cronômetro da tarefa: ${String(status)}`)
+      .waitFor();
+    // The task calls alone move a task's status: no drag, no "Mover para…", no column's "+".
+    expect(await card(page, task.talkId).getAttribute('aria-disabled')).toBe('true');
+    expect(await page.getByRole('button', { name: /^Ações de / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Novo registro em / }).count()).toBe(0);
+    await bothModes(page, 'board-tasks');
+    await context.close();
+  });
 });

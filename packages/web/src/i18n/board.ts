@@ -8,6 +8,7 @@ export const boardText = {
   column: (label: string, count: number) => `${label}: ${count === 1 ? '1 registro' : `${count} registros`}`,
   count: (n: number) => (n === 1 ? '1 registro' : `${n.toLocaleString('pt-BR')} registros`),
   emptyValue: 'Sem valor',
+  taskTimer: (status: string) => `Cronômetro da tarefa: ${status}`,
   yes: 'Sim',
   no: 'Não',
   emptyColumn: 'Nenhum registro',

@@ -1,4 +1,4 @@
-/** A task state's badge colour (TaskPanel, Minhas tarefas). */
+/** A task state's badge colour (TaskPanel, Minhas tarefas, the board's task cards). */
 // Filled: white text on dark shades (≥ 4.5:1), dark text on yellow. Mantine's light variants
 // and green-9 read below 4.5:1.
 export const STATE_COLORS = {

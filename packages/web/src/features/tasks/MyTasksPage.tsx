@@ -10,7 +10,7 @@ import { myTasksText } from '../../i18n/my-tasks.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { useSession } from '../session/useSession.ts';
 import { fetchTask, fetchTaskContext, filterTasks, taskKeys } from './tasks-api.ts';
-import { STATE_COLORS } from './task-colors.ts';
+import { STATE_COLORS } from '../../ui/task-state-colors.ts';
 import { TaskTimer } from './TaskTimer.tsx';
 import { useTaskPushes } from './useTaskPushes.ts';
 import './tasks.css';

@@ -5,7 +5,7 @@ import { DEFAULT_TIME_ZONE, formatDateTime } from '@talkbase/domain/fields/zoned
 import { Link } from 'react-router';
 import { tasksText } from '../../i18n/tasks.ts';
 import { TaskControls } from './TaskControls.tsx';
-import { STATE_COLORS } from './task-colors.ts';
+import { STATE_COLORS } from '../../ui/task-state-colors.ts';
 import { TaskTimer } from './TaskTimer.tsx';
 
 const text = tasksText;

@@ -1,12 +1,15 @@
-import { ActionIcon, Anchor, Menu, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Menu, Text } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';
 import type { ApiTalk } from '@talkbase/domain/contracts/talks';
+import { TASK_ATTRIBUTES, TASK_SUBJECT } from '@talkbase/domain/tasks/task-rules';
+import { taskStateOfStatus } from '@talkbase/domain/tasks/task-state';
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { displayText } from '../../../fields/display.ts';
 import { boardText } from '../../../i18n/board.ts';
 import { tagsText } from '../../../i18n/tags.ts';
 import { Icon } from '../../../ui/Icon.tsx';
+import { STATE_COLORS } from '../../../ui/task-state-colors.ts';
 import { TagChips, talkTagsOf } from '../slots.ts';
 import type { GridColumn } from '../grid/grid-columns.ts';
 import type { BoardColumn } from './board-columns.ts';
@@ -85,7 +88,32 @@ export const BoardCard = memo(function BoardCard(props: {
   );
 });
 
-/** A card's content: the name (a link), the fields with a value, the tags; `children` is its menu. */
+/** A task's timer state (waiting, running, paused, finished), read from its status, as a badge. */
+function TaskTimerState({ talk }: { talk: ApiTalk }) {
+  if (talk.subject.toLowerCase() !== TASK_SUBJECT) return null;
+  const status = talk.talkValues.find((v) => v.subjectAttributeIdentifier === TASK_ATTRIBUTES.status);
+  const name = status?.displayValue ?? (typeof status?.value === 'string' ? status.value : null);
+  const state = taskStateOfStatus(name);
+  if (!state || !name) return null;
+  return (
+    <Badge
+      size="xs"
+      variant="filled"
+      color={STATE_COLORS[state]}
+      autoContrast={state === 'paused'}
+      leftSection={state === 'running' ? <Icon name="timer" size="1em" /> : undefined}
+      className="board-card-task"
+      aria-label={text.taskTimer(name)}
+    >
+      {name}
+    </Badge>
+  );
+}
+
+/**
+ * A card's content: the name (a link), the fields with a value, a task's timer state, the tags;
+ * `children` is its menu.
+ */
 function CardContent(props: {
   talk: ApiTalk;
   fields: readonly GridColumn[];
@@ -126,6 +154,7 @@ function CardContent(props: {
           ))}
         </dl>
       )}
+      <TaskTimerState talk={talk} />
       {tags.length > 0 && <TagChips tags={tags} label={tagsText.records.tags} />}
     </>
   );

@@ -17,6 +17,7 @@ import {
 import type { ContextResponse } from '@talkbase/domain/contracts/contexts';
 import type { TalkTagPush } from '@talkbase/domain/contracts/tags';
 import type { ApiTalk, TalkUpdatesEvent } from '@talkbase/domain/contracts/talks';
+import { TASK_ATTRIBUTES, TASK_SUBJECT } from '@talkbase/domain/tasks/task-rules';
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -187,9 +188,15 @@ function Board({
   const [modal, setModal] = useState<{ column: BoardColumn } | null>(null);
   const [syncDialog, showSyncErrors] = useSyncErrorDialog();
 
-  const canUpdate = context.subject.actions.Update && !!attribute?.actions.update && attribute.isEditable;
+  // A task's status moves only through the task calls (start, pause, finish: modules/tasks), which
+  // refuse it in a record write: its board shows the tasks by state, without moves or a column's "+".
+  const taskStatus =
+    context.subject.subjectIdentifier.toLowerCase() === TASK_SUBJECT &&
+    attribute?.subjectAttributeIdentifier.toLowerCase() === TASK_ATTRIBUTES.status;
+  const canUpdate =
+    context.subject.actions.Update && !!attribute?.actions.update && attribute.isEditable && !taskStatus;
   const canMove = useCallback((talk: ApiTalk) => canUpdate && !talk.isReadOnly, [canUpdate]);
-  const canCreate = context.subject.actions.Create && !!attribute?.actions.create;
+  const canCreate = context.subject.actions.Create && !!attribute?.actions.create && !taskStatus;
   const hrefOf = useCallback((talkId: number) => contextPath('talk', subject, { talkId }), [subject]);
 
   // Live: records other people change reload the board's columns (a moved card changes column);
