@@ -294,10 +294,12 @@ describe('run history (issue 33)', { timeout: 300_000 }, () => {
     const type = event.getByRole('combobox', { name: 'Tipo de evento', exact: true });
     await type.click();
     const options = await page.getByRole('option').allTextContents();
-    expect(options.slice(-3)).toEqual([
+    expect(options.slice(-5)).toEqual([
       'Desativação de registro',
       'Arquivo adicionado',
       'Etiqueta adicionada',
+      'SLA em risco',
+      'SLA violado',
     ]);
     await page.getByRole('option', { name: 'Etiqueta adicionada', exact: true }).click();
     await expect.poll(() => type.inputValue()).toBe('Etiqueta adicionada');
