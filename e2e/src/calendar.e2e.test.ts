@@ -161,12 +161,21 @@ describe('calendar view', { timeout: 240_000 }, () => {
       await expect.poll(async () => talkValue(await read(mercado), 'data')).toBe('2027-03-24');
       await entry(day(/^quarta-feira, 24 de março de 2027/), 'Mercado Sul').waitFor();
 
-      // Someone else saves Mercado Sul meanwhile (the same account through the API: no push for
-      // its own changes): the move is refused with 409, put back, and the reason said.
-      const current = await read(mercado);
-      await api(admin, 'PUT', `/api/talk/visita/${mercado}`, {
-        version: current.version,
-        talkValues: [{ subjectAttributeIdentifier: 'cliente', value: 'Mercado Sul Ltda' }],
+      // Someone else saves Mercado Sul while the move is on its way (the other save lands just
+      // before the browser's request reaches the server, so the calendar's version is stale
+      // whatever it had refreshed before): the move is refused with 409, put back, and the reason said.
+      const movePath = `/api/talk/visita/${mercado}`;
+      let otherSave: Promise<unknown> | undefined;
+      await page.route(`**${movePath}`, async (route) => {
+        if (route.request().method() !== 'PUT') return route.fallback();
+        otherSave ??= read(mercado).then((current) =>
+          api(admin, 'PUT', movePath, {
+            version: current.version,
+            talkValues: [{ subjectAttributeIdentifier: 'cliente', value: 'Mercado Sul Ltda' }],
+          }),
+        );
+        await otherSave;
+        await route.fallback();
       });
       await drag(
         page,
@@ -177,6 +186,7 @@ describe('calendar view', { timeout: 240_000 }, () => {
         .getByRole('region', { name: 'Notificações' })
         .getByText('Outro usuário alterou este registro. O calendário foi atualizado; tente de novo.')
         .waitFor();
+      await page.unroute(`**${movePath}`);
       await entry(day(/^quarta-feira, 24 de março de 2027/), 'Mercado Sul Ltda').waitFor();
       expect(talkValue(await read(mercado), 'data')).toBe('2027-03-24');
 
