@@ -34,6 +34,7 @@ import { dashboards } from './migrations/0030-dashboards.ts';
 import { emailChannels } from './migrations/0033-email-channels.ts';
 import { savedViews } from './migrations/0031-saved-views.ts';
 import { sla } from './migrations/0032-sla.ts';
+import { slaRecompute } from './migrations/0034-sla-recompute.ts';
 
 /** Versioned migrations, in order. A migration is never edited once released: add the next one. */
 function migrations(db: Db): Record<string, Migration> {
@@ -71,6 +72,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0031-saved-views': savedViews(),
     '0032-sla': sla(db.dialect),
     '0033-email-channels': emailChannels(db.dialect),
+    '0034-sla-recompute': slaRecompute(),
   };
 }
 

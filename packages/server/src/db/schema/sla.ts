@@ -5,6 +5,7 @@ export interface SlaTables {
   sla_calendars: SlaCalendarsTable;
   sla_policies: SlaPoliciesTable;
   sla_states: SlaStatesTable;
+  sla_recompute: SlaRecomputeTable;
 }
 
 export interface SlaCalendarsTable {
@@ -61,4 +62,12 @@ export interface SlaStatesTable {
   /** Bits of the events sent: 1 first response at risk, 2 breached; 4 resolution at risk, 8 breached. */
   sent: Generated<number>;
   updated_at: number;
+}
+
+/** A pending pass over a company's open tickets after a policy or calendar changed (0034). */
+export interface SlaRecomputeTable {
+  company_id: number;
+  generation: number;
+  after_talk_id: number;
+  requested_at: number;
 }

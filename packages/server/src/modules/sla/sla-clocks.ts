@@ -16,7 +16,7 @@ import {
 import { everyRow } from '../../access/row-scope.ts';
 import type { CatalogCache } from '../../records/catalog.ts';
 import { findTalk, type TalkRow } from '../../records/records.repository.ts';
-import { attributeColumn } from '../../records/subject-ddl.ts';
+import { attributeColumn, talkTable } from '../../records/subject-ddl.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
 import { recordMatches } from '../automations/record-match.ts';
 import { clockTimes, nextCheck, owedEvents, pausesOf } from './sla-clock-math.ts';
@@ -95,7 +95,10 @@ export class SlaClocks {
 
   private async round(): Promise<void> {
     for (let i = 0; i < 50 && (await this.processStream()); i++);
+    for (let i = 0; i < 10 && (await this.recomputeStep()); i++);
     await this.check();
+    // A pass over many tickets goes on in the next round, without waiting for a commit or the timer.
+    if ((await repo.pendingRecomputes(this.k, 1)).length > 0) this.again = true;
   }
 
   async close(): Promise<void> {
@@ -108,6 +111,7 @@ export class SlaClocks {
   async drain(): Promise<void> {
     for (let i = 0; i < 1000; i++) {
       if (await this.processStream()) continue;
+      if (await this.recomputeStep()) continue;
       if (!(await eventsBeyond(this.k, this.d.db.dialect, await positionOf(this.k, STREAM_CONSUMER)))) break;
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -145,9 +149,67 @@ export class SlaClocks {
     });
   }
 
-  private async ticketSubject(companyId: number, subjectId: number, db: Kysely<Database>) {
+  // -------------------------------------------------------------------------------------------
+  // Recomputation after a policy or calendar changed
+
+  /**
+   * One batch of a pending pass (repository `requestRecompute`): the next active tickets of the
+   * company, each as if it had just been saved — a ticket without clocks gets them from its
+   * creation, an open one follows the new policy, target or calendar; a ticket whose clock already
+   * ended keeps it (the compliance already counted). True when it took a batch.
+   */
+  async recomputeStep(): Promise<boolean> {
+    const [job] = await repo.pendingRecomputes(this.k, 1);
+    if (!job) return false;
+    const found = await this.ticketSubject(job.company_id, undefined, this.k);
+    const ids = found
+      ? (
+          await sql<{ id: number | string }>`select id from ${sql.table(talkTable(found.subject.id))}
+            where id > ${job.after_talk_id} and is_active = 1 order by id limit ${BATCH}`.execute(this.k)
+        ).rows.map((r) => Number(r.id))
+      : [];
+    const at = this.now();
+    await this.k.transaction().execute(async (trx) => {
+      const next = ids.length === BATCH ? (ids[ids.length - 1] ?? null) : null;
+      if (!(await repo.advanceRecompute(trx, job, next)) || !found) return;
+      const policies = new Map<number, SlaPolicy[]>();
+      for (const talkId of ids) {
+        const e: LoggedEvent = {
+          id: 0,
+          tx: 0,
+          companyId: job.company_id,
+          kind: 'talk.updated',
+          eventType: null,
+          subjectId: found.subject.id,
+          talkId,
+          talkVersion: null,
+          messageId: null,
+          accountId: null,
+          depth: 0,
+          source: 'sla',
+          payload: {},
+          at,
+        };
+        await sql`savepoint sla_recompute`.execute(trx);
+        try {
+          await this.applyEvent(trx, e, policies, true);
+          await sql`release savepoint sla_recompute`.execute(trx);
+        } catch (err) {
+          await sql`rollback to savepoint sla_recompute`.execute(trx);
+          this.d.onError(err, `sla: recompute ${talkId}`);
+        }
+      }
+    });
+    return true;
+  }
+
+  /** The company's tickets' subject, if `subjectId` is it (undefined: whichever it is). */
+  private async ticketSubject(companyId: number, subjectId: number | undefined, db: Kysely<Database>) {
     const catalog = await this.d.catalog.get(companyId, db);
-    const subject = catalog.subjectsById.get(subjectId);
+    const subject =
+      subjectId === undefined
+        ? catalog.subjectsByIdentifier.get(TICKET_SUBJECT)
+        : catalog.subjectsById.get(subjectId);
     if (!subject || subject.identifier.toLowerCase() !== TICKET_SUBJECT) return undefined;
     return { subject, timeZone: catalog.timeZone };
   }
@@ -156,6 +218,7 @@ export class SlaClocks {
     trx: Kysely<Database>,
     e: LoggedEvent,
     policiesOf: Map<number, SlaPolicy[]>,
+    recompute = false,
   ): Promise<void> {
     const talkId = e.talkId;
     if (talkId === null) return;
@@ -165,6 +228,9 @@ export class SlaClocks {
     if (e.kind === 'talk.deleted') return repo.deleteState(trx, subject.id, talkId);
     const row = await findTalk(trx, subject.id, talkId, everyRow('service-levels'));
     if (!row) return repo.deleteState(trx, subject.id, talkId);
+    const existing = await repo.findState(trx, subject.id, talkId);
+    // A pass after a policy change leaves an ended clock as it was counted.
+    if (recompute && existing && existing.resolved_at !== null) return;
     let policies = policiesOf.get(e.companyId);
     if (!policies) {
       policies = (await repo.listPolicies(trx, e.companyId)).filter((p) => p.active);
@@ -180,7 +246,6 @@ export class SlaClocks {
     const calendar = await repo.findCalendar(trx, e.companyId, policy.calendarId);
     if (!calendar) return;
 
-    const existing = await repo.findState(trx, subject.id, talkId);
     const facts = {
       started_at: existing?.started_at ?? row.created_at,
       pauses: existing?.pauses ?? '[]',
@@ -191,6 +256,8 @@ export class SlaClocks {
     const status = statusOf(subject, row);
     const waiting = status !== null && policy.pauseStatuses.includes(status);
     const done = (status !== null && policy.doneStatuses.includes(status)) || row.is_active === 0;
+    // A ticket already done when its policy came gets no clock (it was never measured).
+    if (recompute && !existing && done) return;
     if (waiting && facts.paused_since === null && !done) facts.paused_since = e.at;
     if ((!waiting || done) && facts.paused_since !== null) {
       const closed = pausesOf({ ...facts, paused_since: null }).map((p) => [p.from, p.to ?? e.at]);
@@ -206,6 +273,15 @@ export class SlaClocks {
       (await this.byAttendant(trx, e, row))
     )
       facts.first_response_at = e.at;
+    // A ticket that gets its clocks from a pass may have been answered already.
+    if (recompute && !existing)
+      facts.first_response_at = await repo.firstAttendantMessageAt(
+        trx,
+        subject.id,
+        talkId,
+        row.created_by,
+        CUSTOMER_ROOM_ID,
+      );
 
     const clocks = clockTimes(policy, repo.businessCalendar(calendar), facts, e.at);
     const due = (t: string) => clocks.find((c) => c.target === t)?.dueAt ?? null;

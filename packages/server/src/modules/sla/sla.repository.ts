@@ -7,7 +7,13 @@ import type {
   SlaPolicyInput,
 } from '@talkbase/domain/contracts/sla';
 import type { BusinessCalendar } from '@talkbase/domain/sla/business-time';
-import type { Database, SlaCalendarsTable, SlaPoliciesTable, SlaStatesTable } from '../../db/schema.ts';
+import type {
+  Database,
+  SlaCalendarsTable,
+  SlaPoliciesTable,
+  SlaRecomputeTable,
+  SlaStatesTable,
+} from '../../db/schema.ts';
 
 /** Service levels' SQL (modules/sla): calendars, policies and the tickets' clocks. */
 
@@ -186,6 +192,17 @@ export async function findPolicy(
     .where('id', '=', id)
     .executeTakeFirst();
   return r ? toPolicy(r) : undefined;
+}
+
+export async function hasActivePolicy(db: Kysely<Database>, companyId: number): Promise<boolean> {
+  const r = await db
+    .selectFrom('sla_policies')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('active', '=', 1)
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
 }
 
 export async function countPolicies(db: Kysely<Database>, companyId: number): Promise<number> {
@@ -367,4 +384,79 @@ export async function endedStates(
     )
     .execute();
   return rows.map(normalState);
+}
+
+// Recomputation after a policy or calendar changed (0034) -------------------------------------
+
+export type RecomputeRow = Selectable<SlaRecomputeTable>;
+
+/** Asks for a pass over the company's open tickets (from the first again, if one is under way). */
+export async function requestRecompute(db: Kysely<Database>, companyId: number, now: number): Promise<void> {
+  await db
+    .insertInto('sla_recompute')
+    .values({ company_id: companyId, generation: 1, after_talk_id: 0, requested_at: now })
+    .onConflict((oc) =>
+      oc.column('company_id').doUpdateSet((eb) => ({
+        generation: eb('sla_recompute.generation', '+', 1),
+        after_talk_id: 0,
+        requested_at: now,
+      })),
+    )
+    .execute();
+}
+
+export async function pendingRecomputes(db: Kysely<Database>, limit: number): Promise<RecomputeRow[]> {
+  return db.selectFrom('sla_recompute').selectAll().orderBy('requested_at').limit(limit).execute();
+}
+
+/**
+ * Takes the pass from `seen` to `next` (null: the pass is over), only if nobody moved it since it was
+ * read (another instance, or a new request): answers whether this caller took it.
+ */
+export async function advanceRecompute(
+  db: Kysely<Database>,
+  seen: RecomputeRow,
+  next: number | null,
+): Promise<boolean> {
+  if (next === null) {
+    const r = await db
+      .deleteFrom('sla_recompute')
+      .where('company_id', '=', seen.company_id)
+      .where('generation', '=', seen.generation)
+      .where('after_talk_id', '=', seen.after_talk_id)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows) === 1;
+  }
+  const r = await db
+    .updateTable('sla_recompute')
+    .set({ after_talk_id: next })
+    .where('company_id', '=', seen.company_id)
+    .where('generation', '=', seen.generation)
+    .where('after_talk_id', '=', seen.after_talk_id)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/**
+ * When an attendant first wrote on the ticket, as `SlaClocks.byAttendant` judges a message: by an
+ * account (not an automation's), neither the ticket's creator nor one of the customers' room.
+ */
+export async function firstAttendantMessageAt(
+  db: Kysely<Database>,
+  subjectId: number,
+  talkId: number,
+  createdBy: number | null,
+  customerRoomId: number,
+): Promise<number | null> {
+  let q = db
+    .selectFrom('talk_messages as m')
+    .innerJoin('accounts as a', 'a.id', 'm.author_account_id')
+    .select((eb) => eb.fn.min<number | string | null>('m.created_at').as('at'))
+    .where('m.subject_id', '=', subjectId)
+    .where('m.talk_id', '=', talkId)
+    .where('m.author_label', 'is', null)
+    .where('a.room_id', '!=', customerRoomId);
+  if (createdBy !== null) q = q.where('m.author_account_id', '!=', createdBy);
+  const r = await q.executeTakeFirst();
+  return r?.at == null ? null : Number(r.at);
 }

@@ -11,6 +11,8 @@ import {
   slaPolicyUpdateSchema,
   slaReportQuerySchema,
   slaReportSchema,
+  slaActiveAnswerSchema,
+  slaActiveQuerySchema,
   slaStateAnswerSchema,
   slaStateQuerySchema,
 } from '@talkbase/domain/contracts/sla';
@@ -118,6 +120,15 @@ export function registerSlaRoutes(app: FastifyInstance, authenticate: Authentica
     response: slaStateAnswerSchema,
     summary: 'Prazos de SLA dos chamados de uma página do grid',
     handler: ({ auth, query }) => sla.states(auth, query.subject, query.ids),
+  });
+  defineRoute(app, authenticate, {
+    method: 'GET',
+    url: SLA_PATHS.active,
+    permission: 'session',
+    query: slaActiveQuerySchema,
+    response: slaActiveAnswerSchema,
+    summary: 'Se o grid do assunto mostra a coluna de SLA (há política ativa)',
+    handler: ({ auth, query }) => sla.active(auth, query.subject),
   });
   defineRoute(app, authenticate, {
     method: 'GET',

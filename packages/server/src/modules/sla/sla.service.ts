@@ -7,6 +7,7 @@ import {
   type SlaCalendarInput,
   type SlaPolicy,
   type SlaPolicyInput,
+  type SlaActiveAnswer,
   type SlaReportRow,
   type SlaState,
   type SlaStateAnswer,
@@ -74,9 +75,27 @@ export class SlaService {
     input: SlaCalendarInput & { version: number },
   ): Promise<SlaCalendar> {
     await this.calendar(auth, id);
-    if (!(await repo.updateCalendar(this.k, auth.companyId, id, input.version, input, Date.now())))
-      throw conflict(slaMessages.stale);
+    await this.savedThenRecomputed(auth, (trx) =>
+      repo.updateCalendar(trx, auth.companyId, id, input.version, input, Date.now()),
+    );
     return this.calendar(auth, id);
+  }
+
+  /**
+   * A change to a policy or a calendar (`save` answers false on a stale version: 409), and, in the
+   * same transaction, a pass over the open tickets so that their clocks follow it (SlaClocks).
+   */
+  private async savedThenRecomputed(
+    auth: AuthContext,
+    save: (trx: Kysely<Database>) => Promise<boolean>,
+  ): Promise<void> {
+    const saved = await this.k.transaction().execute(async (trx) => {
+      if (!(await save(trx))) return false;
+      await repo.requestRecompute(trx, auth.companyId, Date.now());
+      return true;
+    });
+    if (!saved) throw conflict(slaMessages.stale);
+    this.clocks.nudge();
   }
 
   async deleteCalendar(auth: AuthContext, id: number): Promise<void> {
@@ -117,24 +136,39 @@ export class SlaService {
     if ((await repo.countPolicies(this.k, auth.companyId)) >= MAX_SLA_POLICIES)
       throw unprocessable(slaMessages.tooManyPolicies);
     await this.checkPolicy(auth, input);
-    const id = await repo.insertPolicy(this.k, auth.companyId, input, Date.now());
+    let id = 0;
+    await this.savedThenRecomputed(auth, async (trx) => {
+      id = await repo.insertPolicy(trx, auth.companyId, input, Date.now());
+      return true;
+    });
     return this.policy(auth, id);
   }
 
   async updatePolicy(auth: AuthContext, id: number, input: SlaPolicyInput & { version: number }) {
     await this.policy(auth, id);
     await this.checkPolicy(auth, input);
-    if (!(await repo.updatePolicy(this.k, auth.companyId, id, input.version, input, Date.now())))
-      throw conflict(slaMessages.stale);
+    await this.savedThenRecomputed(auth, (trx) =>
+      repo.updatePolicy(trx, auth.companyId, id, input.version, input, Date.now()),
+    );
     return this.policy(auth, id);
   }
 
   async deletePolicy(auth: AuthContext, id: number): Promise<void> {
     await this.policy(auth, id);
-    await repo.deletePolicy(this.k, auth.companyId, id);
+    await this.savedThenRecomputed(auth, async (trx) => {
+      await repo.deletePolicy(trx, auth.companyId, id);
+      return true;
+    });
   }
 
   // Clocks ---------------------------------------------------------------------------------------
+
+  /** Whether the subject's grid shows an SLA column (whoever reads the subject may ask). */
+  async active(auth: AuthContext, subjectIdentifier: string): Promise<SlaActiveAnswer> {
+    const policy = await this.permissions.access(auth, subjectIdentifier, 'read');
+    if (policy.subject.identifier.toLowerCase() !== TICKET_SUBJECT) return { active: false };
+    return { active: await repo.hasActivePolicy(this.k, auth.companyId) };
+  }
 
   /** The clocks of the tickets among `ids` the account may read (the others do not exist for it). */
   async states(auth: AuthContext, subjectIdentifier: string, ids: number[]): Promise<SlaStateAnswer> {

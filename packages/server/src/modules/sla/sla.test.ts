@@ -44,6 +44,12 @@ describe('service levels', () => {
     return res.json<{ calendarId: number }>().calendarId;
   }
 
+  /** A policy's condition: the ticket of this title. */
+  const only = (titulo: string) => ({
+    condition: 'E',
+    rules: [{ attribute: 'titulo', operator: 'equal', value: titulo }],
+  });
+
   async function state(token: string, id: number) {
     const res = await call(token, 'GET', `/api/sla/state?subject=chamado&ids=${id}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -110,7 +116,8 @@ describe('service levels', () => {
       position: 0,
       active: true,
       calendarId,
-      filter: null,
+      // This test's ticket only (the demo's open tickets would get clocks too).
+      filter: only('Sistema parado agora'),
       firstResponseMinutes: 10,
       resolutionMinutes: 60,
       pauseStatuses: [w.status.get('Aguardando cliente')],
@@ -203,7 +210,7 @@ describe('service levels', () => {
       t,
       w.admin,
       id,
-      completeTicket(w, { situacao: w.status.get('Aguardando cliente') }),
+      completeTicket(w, { titulo: 'Sistema parado agora', situacao: w.status.get('Aguardando cliente') }),
     );
     expect(wait.statusCode, wait.body).toBe(200);
     await clocks().drain();
@@ -218,7 +225,14 @@ describe('service levels', () => {
 
     // Back to work, then the attendant answers: the first response is met; nothing late is sent.
     expect(
-      (await putTicket(t, w.admin, id, completeTicket(w, { situacao: w.status.get('Aberto') }))).statusCode,
+      (
+        await putTicket(
+          t,
+          w.admin,
+          id,
+          completeTicket(w, { titulo: 'Sistema parado agora', situacao: w.status.get('Aberto') }),
+        )
+      ).statusCode,
     ).toBe(200);
     clocks().now = () => Date.now();
     const answer = await call(w.agent, 'POST', `/api/talk/chamado/${id}/messages`, {
@@ -257,7 +271,7 @@ describe('service levels', () => {
       position: 0,
       active: true,
       calendarId,
-      filter: null,
+      filter: only('Dois servidores olhando'),
       firstResponseMinutes: 5,
       resolutionMinutes: null,
       pauseStatuses: [],
@@ -310,6 +324,149 @@ describe('service levels', () => {
     );
     clocks().now = () => Date.now();
     await call(w.admin, 'DELETE', `/api/sla/policy/${created.json<SlaPolicy>().policyId}`);
+  });
+
+  it('gives open tickets their clocks when a policy comes after them, follows a changed target, and leaves an ended clock as counted', async () => {
+    const open = await createTicket(t, w.customer, {
+      titulo: 'Recalcular aberto',
+      cliente: w.ownClient,
+      solicitante: 'Ana Silva',
+    });
+    const closed = await createTicket(t, w.customer, {
+      titulo: 'Recalcular encerrado',
+      cliente: w.ownClient,
+      solicitante: 'Ana Silva',
+    });
+    /** The attendant concludes, the customer confirms: 'Finalizado'. */
+    const finish = async (id: number, titulo: string) => {
+      const concluded = await putTicket(
+        t,
+        w.agent,
+        id,
+        completeTicket(w, {
+          titulo,
+          situacao: w.status.get('Concluído, aguardando confirmação do cliente'),
+          diagnostico: 'Defeito',
+          detalhesdiagnostico: 'Rotina de cálculo arredondava antes de somar',
+          ofensor: 'Desenvolvimento',
+        }),
+      );
+      expect(concluded.statusCode, concluded.body).toBe(200);
+      const confirmed = await putTicket(t, w.customer, id, { situacao: w.status.get('Finalizado') });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+    };
+    await finish(closed, 'Recalcular encerrado');
+    const answered = await createTicket(t, w.customer, {
+      titulo: 'Recalcular respondido',
+      cliente: w.ownClient,
+      solicitante: 'Ana Silva',
+    });
+    const reply = await call(w.agent, 'POST', `/api/talk/chamado/${answered}/messages`, {
+      text: 'Já vimos.',
+    });
+    expect(reply.statusCode, reply.body).toBeLessThan(300);
+    await clocks().drain();
+    expect(await state(w.agent, open)).toBeUndefined();
+
+    // The policy comes: the open ticket's clocks start from its creation; the finished one gets none.
+    const calendarId = await calendar();
+    const input = {
+      name: 'Depois',
+      position: 0,
+      active: true,
+      calendarId,
+      filter: {
+        condition: 'E',
+        rules: [{ attribute: 'titulo', operator: 'begins_with', value: 'Recalcular' }],
+      },
+      firstResponseMinutes: 30,
+      resolutionMinutes: 120,
+      pauseStatuses: [],
+      doneStatuses: [w.status.get('Finalizado')],
+    };
+    const created = await call(w.admin, 'POST', '/api/sla/policy', input);
+    expect(created.statusCode, created.body).toBe(201);
+    let policy = created.json<SlaPolicy>();
+    await clocks().drain();
+    const due = async (target: string) =>
+      (await state(w.agent, open))?.clocks.find((c) => c.target === target);
+    const first = await due('firstResponse');
+    expect(first).toMatchObject({ state: 'running', targetMinutes: 30 });
+    const createdAt = Date.parse(first?.dueAt ?? '') - 30 * MINUTE;
+    expect(Math.abs(createdAt - Date.now())).toBeLessThan(60_000);
+    expect(await state(w.agent, closed)).toBeUndefined();
+    // Answered before the policy came: its first response is met.
+    const before = (await state(w.agent, answered))?.clocks;
+    expect(before?.find((c) => c.target === 'firstResponse')?.state).toBe('met');
+    expect(before?.find((c) => c.target === 'resolution')?.state).toBe('running');
+
+    // A longer target: the due time moves with it.
+    const longer = await call(w.admin, 'PUT', `/api/sla/policy/${policy.policyId}`, {
+      ...input,
+      version: policy.version,
+      firstResponseMinutes: 45,
+    });
+    expect(longer.statusCode, longer.body).toBe(200);
+    policy = longer.json<SlaPolicy>();
+    await clocks().drain();
+    expect(Date.parse((await due('firstResponse'))?.dueAt ?? '')).toBe(createdAt + 45 * MINUTE);
+
+    // Finished, its resolution is counted; a later change of the policy's condition that no longer
+    // takes it in leaves that clock as it was (an open ticket would lose its clocks).
+    await finish(open, 'Recalcular aberto');
+    await clocks().drain();
+    const resolved = await due('resolution');
+    expect(resolved?.state).toBe('met');
+    const again = await call(w.admin, 'PUT', `/api/sla/policy/${policy.policyId}`, {
+      ...input,
+      version: policy.version,
+      filter: { condition: 'E', rules: [{ attribute: 'titulo', operator: 'equal', value: 'Outro assunto' }] },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    await clocks().drain();
+    expect(await due('resolution')).toEqual(resolved);
+
+    // Deleted, its clocks go with it.
+    expect((await call(w.admin, 'DELETE', `/api/sla/policy/${policy.policyId}`)).statusCode).toBe(204);
+    await clocks().drain();
+    expect(await state(w.agent, open)).toBeUndefined();
+  });
+
+  it('says whether the tickets grid has an SLA column: an active policy, for whoever reads tickets', async () => {
+    const active = async (token: string, subject = 'chamado') => {
+      const res = await call(token, 'GET', `/api/sla/active?subject=${subject}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ active: boolean }>().active;
+    };
+    expect(await active(w.agent)).toBe(false);
+    const calendarId = await calendar();
+    const input = {
+      name: 'Coluna',
+      position: 0,
+      active: false,
+      calendarId,
+      filter: only('Nenhum chamado tem este título'),
+      firstResponseMinutes: 30,
+      resolutionMinutes: null,
+      pauseStatuses: [],
+      doneStatuses: [],
+    };
+    const created = await call(w.admin, 'POST', '/api/sla/policy', input);
+    expect(created.statusCode, created.body).toBe(201);
+    const policy = created.json<SlaPolicy>();
+    expect(await active(w.agent)).toBe(false);
+    const on = await call(w.admin, 'PUT', `/api/sla/policy/${policy.policyId}`, {
+      ...input,
+      active: true,
+      version: policy.version,
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(await active(w.agent)).toBe(true);
+    expect(await active(w.customer)).toBe(true);
+    expect(await active(w.agent, 'cliente')).toBe(false);
+    expect((await call(w.agent, 'GET', '/api/sla/active?subject=naoexiste')).statusCode).toBe(404);
+    expect((await call(w.admin, 'DELETE', `/api/sla/policy/${policy.policyId}`)).statusCode).toBe(204);
+    expect(await active(w.agent)).toBe(false);
   });
 
   it('answers only the tickets the account may read', async () => {
