@@ -2,32 +2,16 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ApiTalk, PagedTalks } from '@talkbase/domain/contracts/talks';
 import type { SavedViews } from '@talkbase/domain/contracts/saved-views';
-import { seriousViolations } from './axe.ts';
 import { signInByApi, suiteApi, talkValue } from './api.ts';
 import { screenshot, settled } from './browser.ts';
 import { signedIn } from './helpers.ts';
+import { bothModes } from './looks.ts';
 import { GridPage } from './pages/grid-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
 
 const suite = useSuite({ SEED: 'demo' });
 const { ok: api } = suiteApi(suite);
-
-/** Day and night, through the shortcut (000 §1), with no serious accessibility problem in either. */
-async function bothModes(page: Page, name: string): Promise<void> {
-  for (const mode of ['light', 'dark'] as const) {
-    const html = page.locator('html');
-    if ((await html.getAttribute('data-mantine-color-scheme')) !== mode) {
-      await page.keyboard.press('Alt+g');
-      await page.locator(`html[data-mantine-color-scheme="${mode}"]`).waitFor({ state: 'attached' });
-    }
-    await settled(page);
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, `${name}-${mode === 'light' ? 'day' : 'night'}`);
-  }
-  await page.keyboard.press('Alt+g');
-  await page.locator('html[data-mantine-color-scheme="light"]').waitFor({ state: 'attached' });
-}
 
 const column = (page: Page, key: string): Locator => page.locator(`.board-column[data-column="${key}"]`);
 const card = (page: Page, talkId: number): Locator => page.locator(`.board-card[data-talk-id="${talkId}"]`);

@@ -1,10 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ApiTalk, PagedTalks } from '@talkbase/domain/contracts/talks';
-import { seriousViolations } from './axe.ts';
 import { signInByApi, suiteApi, talkValue } from './api.ts';
-import { screenshot, settled } from './browser.ts';
 import { signedIn } from './helpers.ts';
+import { bothModes } from './looks.ts';
 import { GridPage } from './pages/grid-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
@@ -12,21 +11,6 @@ import { useSuite } from './suite.ts';
 // Issue 38 item 3: the calendar view of a subject's records.
 const suite = useSuite();
 const { ok: api, answer } = suiteApi(suite);
-
-/** Day and night (Alt+G), each checked by axe and photographed. */
-async function bothModes(page: Page, name: string): Promise<void> {
-  for (const mode of ['light', 'dark'] as const) {
-    if ((await page.locator('html').getAttribute('data-mantine-color-scheme')) !== mode) {
-      await page.keyboard.press('Alt+g');
-      await page.locator(`html[data-mantine-color-scheme="${mode}"]`).waitFor({ state: 'attached' });
-    }
-    await settled(page);
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, `${name}-${mode === 'light' ? 'day' : 'night'}`);
-  }
-  await page.keyboard.press('Alt+g');
-  await page.locator('html[data-mantine-color-scheme="light"]').waitFor({ state: 'attached' });
-}
 
 /** The calendar has its records (nothing loading). */
 async function loaded(page: Page): Promise<void> {

@@ -1,10 +1,10 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ApiTalk, PagedTalks } from '@talkbase/domain/contracts/talks';
 import { seriousViolations } from './axe.ts';
 import { signInByApi, suiteApi, talkValue } from './api.ts';
 import { screenshot, settled } from './browser.ts';
 import { signedIn } from './helpers.ts';
+import { bothModes } from './looks.ts';
 import { GridPage } from './pages/grid-page.ts';
 import { RecordFormPage } from './pages/record-form-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
@@ -15,19 +15,6 @@ const AWAITING = 'Concluído, aguardando confirmação do cliente';
 
 const suite = useSuite({ SEED: 'demo' });
 const { answer: api } = suiteApi(suite);
-
-async function bothModes(page: Page, name: string): Promise<void> {
-  await settled(page);
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, `${name}-day`);
-  await page.keyboard.press('Alt+g');
-  await page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
-  await settled(page);
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, `${name}-night`);
-  await page.keyboard.press('Alt+g');
-  await page.locator('html[data-mantine-color-scheme="light"]').waitFor({ state: 'attached' });
-}
 
 describe("the customer's ticket (issue 39 item 8)", () => {
   it('opens a ticket for its own company, confirms a concluded one and cannot reopen it', async () => {

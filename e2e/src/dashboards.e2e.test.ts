@@ -3,31 +3,16 @@ import { describe, expect, it } from 'vitest';
 import type { AggregateResponse } from '@talkbase/domain/contracts/aggregates';
 import type { Dashboard, DashboardSummary, DashboardWidget } from '@talkbase/domain/contracts/dashboards';
 import type { PagedTalks } from '@talkbase/domain/contracts/talks';
-import { seriousViolations } from './axe.ts';
 import { signInByApi, suiteApi } from './api.ts';
-import { screenshot, settled } from './browser.ts';
+import { screenshot } from './browser.ts';
 import { signedIn } from './helpers.ts';
+import { bothModes } from './looks.ts';
 import { GridPage } from './pages/grid-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
 
 const suite = useSuite({ SEED: 'demo' });
 const { ok: api, answer } = suiteApi(suite);
-
-/** Day and night, through the shortcut (000 §1); axe finds nothing serious in either. */
-async function bothModes(page: Page, name: string): Promise<void> {
-  for (const mode of ['light', 'dark'] as const) {
-    if ((await page.locator('html').getAttribute('data-mantine-color-scheme')) !== mode) {
-      await page.keyboard.press('Alt+g');
-      await page.locator(`html[data-mantine-color-scheme="${mode}"]`).waitFor({ state: 'attached' });
-    }
-    await settled(page);
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, `${name}-${mode === 'light' ? 'day' : 'night'}`);
-  }
-  await page.keyboard.press('Alt+g');
-  await page.locator('html[data-mantine-color-scheme="light"]').waitFor({ state: 'attached' });
-}
 
 /** pt-BR as the screen writes a measured value: 1.234, or one decimal (12,5). */
 const ptBR = (n: number | null | undefined) =>

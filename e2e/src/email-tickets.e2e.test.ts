@@ -2,14 +2,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import type { Page } from 'playwright-core';
 import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
 import type { PagedTalks } from '@talkbase/domain/contracts/talks';
-import { seriousViolations } from './axe.ts';
 import { signInByApi, suiteApi, talkValue } from './api.ts';
-import { screenshot, settled } from './browser.ts';
 import { signedIn } from './helpers.ts';
+import { bothModes } from './looks.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
 
@@ -53,21 +51,6 @@ async function outbox() {
       .sort()
       .map((f) => PostalMime.parse(fs.readFileSync(path.join(dir, f)))),
   );
-}
-
-/** Day and night (Alt+G), each checked by axe and photographed. */
-async function bothModes(page: Page, name: string): Promise<void> {
-  for (const mode of ['light', 'dark'] as const) {
-    if ((await page.locator('html').getAttribute('data-mantine-color-scheme')) !== mode) {
-      await page.keyboard.press('Alt+g');
-      await page.locator(`html[data-mantine-color-scheme="${mode}"]`).waitFor({ state: 'attached' });
-    }
-    await settled(page);
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, `${name}-${mode === 'light' ? 'day' : 'night'}`);
-  }
-  await page.keyboard.press('Alt+g');
-  await page.locator('html[data-mantine-color-scheme="light"]').waitFor({ state: 'attached' });
 }
 
 describe('tickets by e-mail (issue 37)', { timeout: 240_000 }, () => {

@@ -1,11 +1,9 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ApiTalk, PagedTalks } from '@talkbase/domain/contracts/talks';
 import type { Template } from '@talkbase/domain/contracts/templates';
-import { seriousViolations } from './axe.ts';
 import { signInByApi, suiteApi, talkValue } from './api.ts';
-import { screenshot, settled } from './browser.ts';
 import { signedIn } from './helpers.ts';
+import { bothModes } from './looks.ts';
 import { GridPage } from './pages/grid-page.ts';
 import { RecordFormPage, UPDATED } from './pages/record-form-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
@@ -47,16 +45,6 @@ async function openTicket(admin: string): Promise<{ id: number; closed: number }
     }),
   });
   return { id: created.resourceId, closed: statuses.get('Concluído') ?? 0 };
-}
-
-async function bothModes(page: Page, name: string): Promise<void> {
-  for (const shot of ['day', 'night'] as const) {
-    if (shot === 'night') await page.getByRole('button', { name: 'Modo noturno (Alt+G)' }).click();
-    await settled(page);
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, `${name}-${shot}`);
-  }
-  await page.getByRole('button', { name: 'Modo noturno (Alt+G)' }).click();
 }
 
 const formFields = (form: RecordFormPage) =>

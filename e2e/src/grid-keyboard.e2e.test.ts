@@ -2,9 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ApiTalk } from '@talkbase/domain/contracts/talks';
 import { signInByApi, suiteApi, talkValue } from './api.ts';
-import { seriousViolations } from './axe.ts';
-import { screenshot, settled } from './browser.ts';
 import { signedIn } from './helpers.ts';
+import { bothModes } from './looks.ts';
 import { GridPage } from './pages/grid-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
@@ -40,30 +39,6 @@ const editorFocus = (page: Page) =>
     const type = active instanceof HTMLInputElement ? active.type : active.tagName.toLowerCase();
     return { type, value, caret };
   });
-
-/** Screenshots in day and night mode (Alt+G), with what `open` shows and `close` then closes. */
-async function bothModes(
-  page: Page,
-  name: string,
-  open?: () => Promise<void>,
-  close?: () => Promise<void>,
-): Promise<void> {
-  for (const mode of ['light', 'dark'] as const) {
-    await scheme(page, mode);
-    await open?.();
-    await settled(page);
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, `${name}-${mode === 'light' ? 'day' : 'night'}`);
-    await close?.();
-  }
-}
-
-/** Day or night mode (Alt+G switches; the account keeps the last one it saved). */
-async function scheme(page: Page, mode: 'light' | 'dark'): Promise<void> {
-  const now = await page.locator('html').getAttribute('data-mantine-color-scheme');
-  if (now !== mode) await page.keyboard.press('Alt+g');
-  await page.locator(`html[data-mantine-color-scheme="${mode}"]`).waitFor({ state: 'attached' });
-}
 
 /** Focuses a cell (its row then draws all its columns) and brings it into view. */
 async function focusCell(cell: Locator): Promise<void> {
@@ -132,17 +107,14 @@ describe('grid keyboard editing (issue 39 item 4)', () => {
     await expect.poll(() => focused(page)).toMatch(/^cell Solicitante: /);
 
     // The editor open, day and night.
-    await bothModes(
-      page,
-      'grid-cell-editor',
-      async () => {
+    await bothModes(page, 'grid-cell-editor', {
+      before: async () => {
         await focusCell(solicitante);
         await page.keyboard.press('Enter');
         await expect.poll(() => editorFocus(page)).not.toBeNull();
       },
-      () => page.keyboard.press('Escape'),
-    );
-    await scheme(page, 'light');
+      after: () => page.keyboard.press('Escape'),
+    });
     await context.close();
   });
 
@@ -183,7 +155,6 @@ describe('grid keyboard editing (issue 39 item 4)', () => {
     await page.keyboard.type('Terceira linha');
     expect((await editorFocus(page))?.value).toBe('Primeira linha\nSegunda linha\nTerceira linha');
     await bothModes(page, 'grid-cell-editor-long-text');
-    await scheme(page, 'light');
     await page.keyboard.press('Enter');
     await expect
       .poll(async () => talkValue(await talk('campos', id), 'observacoes'))

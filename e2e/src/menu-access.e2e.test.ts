@@ -1,12 +1,10 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CompanyMenu } from '@talkbase/domain/contracts/menus';
 import type { RoomDetail, RoomSummary } from '@talkbase/domain/contracts/rooms';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
 import { signInByApi, suiteApi } from './api.ts';
-import { seriousViolations } from './axe.ts';
-import { screenshot, settled } from './browser.ts';
 import { pathname, signedIn } from './helpers.ts';
+import { bothModes } from './looks.ts';
 import { GridPage } from './pages/grid-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
@@ -15,19 +13,6 @@ import { useSuite } from './suite.ts';
 const suite = useSuite({ SEED: 'demo' });
 const { ok: api } = suiteApi(suite);
 const AGENT = { email: 'atendente@talkbase.local', password: 'Atendente-Demo-2026' };
-
-async function bothModes(page: Page, name: string): Promise<void> {
-  await settled(page);
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, `${name}-day`);
-  await page.keyboard.press('Alt+g');
-  await page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
-  await settled(page);
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, `${name}-night`);
-  await page.keyboard.press('Alt+g');
-  await page.locator('html[data-mantine-color-scheme="light"]').waitFor({ state: 'attached' });
-}
 
 describe('the first menu and a menu item’s saved filter (issue 39 items 1 and 2)', () => {
   it('an attendant keeps its navigation when the first menu is saved, and opens an item’s saved filter it may not read', async () => {

@@ -4,9 +4,9 @@ import type { CompanyMenu, MenuNode } from '@talkbase/domain/contracts/menus';
 import type { RoomDetail, RoomSummary } from '@talkbase/domain/contracts/rooms';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
 import { signInByApi, suiteApi } from './api.ts';
-import { seriousViolations } from './axe.ts';
 import { screenshot, settled } from './browser.ts';
 import { pathname, signedIn } from './helpers.ts';
+import { bothModes } from './looks.ts';
 import { GridPage } from './pages/grid-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
@@ -14,19 +14,6 @@ import { useSuite } from './suite.ts';
 const suite = useSuite({ SEED: 'demo' });
 
 const { ok: api } = suiteApi(suite);
-
-async function bothModes(page: Page, name: string): Promise<void> {
-  await settled(page);
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, `${name}-day`);
-  await page.keyboard.press('Alt+g');
-  await page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
-  await settled(page);
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, `${name}-night`);
-  await page.keyboard.press('Alt+g');
-  await page.locator('html[data-mantine-color-scheme="light"]').waitFor({ state: 'attached' });
-}
 
 /** Drags a tree row by its handle: `rows` down (negative: up) and `levels` right (negative: left). */
 async function drag(page: Page, handle: Locator, rows: number, levels: number): Promise<void> {

@@ -3,10 +3,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { NotificationPage } from '@talkbase/domain/contracts/notifications';
-import { seriousViolations } from './axe.ts';
 import { signInByApi, suiteApi } from './api.ts';
-import { screenshot, settled } from './browser.ts';
 import { signedIn } from './helpers.ts';
+import { bothModes, type BothModesOptions } from './looks.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, CUSTOMER_ROOM_ID } from './server.ts';
 import { useSuite } from './suite.ts';
 
@@ -14,23 +13,10 @@ const suite = useSuite();
 
 const { answer: api } = suiteApi(suite);
 
-async function bothModes(page: Page, name: string): Promise<void> {
-  // The account's saved dark mode arrives after a full load; start from day whatever it said.
+/** The account's saved night mode arrives after a full load: wait for it, then `bothModes`. */
+async function bothModesLoaded(page: Page, name: string, options?: BothModesOptions): Promise<void> {
   await page.waitForLoadState('networkidle');
-  if ((await page.locator('html[data-mantine-color-scheme="dark"]').count()) > 0) {
-    await page.keyboard.press('Alt+g');
-    await page.locator('html[data-mantine-color-scheme="light"]').waitFor({ state: 'attached' });
-  }
-  await settled(page);
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, `${name}-day`);
-  await page.keyboard.press('Alt+g');
-  await page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
-  await settled(page);
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, `${name}-night`);
-  await page.keyboard.press('Alt+g');
-  await page.locator('html[data-mantine-color-scheme="light"]').waitFor({ state: 'attached' });
+  await bothModes(page, name, options);
 }
 
 /** The .eml files of the server's outbox (no SMTP_URL: mail is written under DATA_DIR/outbox). */
@@ -75,13 +61,13 @@ describe('notifications', { timeout: 240_000 }, () => {
       await expect.poll(() => email.isChecked()).toBe(true);
     }
     await expect.poll(() => page.getByRole('switch', { name: 'Aplicação' }).isChecked()).toBe(true);
-    await bothModes(page, 'notifications-channels');
+    await bothModesLoaded(page, 'notifications-channels');
 
     // ---- the list, empty, then the form -------------------------------------------------------
     await page.locator('#side-menu').getByRole('link', { name: 'Notificações', exact: true }).click();
     await page.getByRole('heading', { name: 'Notificações', level: 1 }).waitFor();
     await page.getByText('Nenhuma notificação encontrado').waitFor();
-    await bothModes(page, 'notifications-list-empty');
+    await bothModesLoaded(page, 'notifications-list-empty');
 
     await page.getByRole('link', { name: 'Nova notificação' }).click();
     await page.getByRole('heading', { name: 'Cadastrar Notificações' }).waitFor();
@@ -97,7 +83,7 @@ describe('notifications', { timeout: 240_000 }, () => {
     await picker.getByRole('button', { name: /Nome do usuário/ }).waitFor();
     // The night-mode shortcut is not taken from a text field: focus leaves the search first.
     await picker.getByRole('heading', { name: 'Selecionar variável' }).click();
-    await bothModes(page, 'notifications-variable-picker');
+    await bothModesLoaded(page, 'notifications-variable-picker');
     await picker.getByRole('button', { name: /Nome do usuário/ }).click();
     await picker.waitFor({ state: 'hidden' });
     expect(await title.inputValue()).toBe('Olá ${User.Name}');
@@ -106,14 +92,14 @@ describe('notifications', { timeout: 240_000 }, () => {
     await page.getByRole('checkbox', { name: 'Enviar: Aplicação' }).check();
     await page.getByRole('checkbox', { name: 'Enviar: E-mail' }).check();
     await page.getByRole('checkbox', { name: 'Obrigatório: Aplicação' }).check();
-    await bothModes(page, 'notifications-form');
+    await bothModesLoaded(page, 'notifications-form');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Notificação Boas-vindas inserida com sucesso!').first().waitFor();
     await page.getByRole('link', { name: 'Boas-vindas', exact: true }).waitFor();
     // Back on the one list tab (the form's tab closed, no second list tab).
     const tabs = page.getByRole('navigation', { name: 'Abas abertas' });
     await expect.poll(() => tabs.getByRole('link', { name: 'Notificações', exact: true }).count()).toBe(1);
-    await bothModes(page, 'notifications-list');
+    await bothModesLoaded(page, 'notifications-list');
 
     const saved = await api<NotificationPage>(admin, 'GET', '/api/notification?page=1&fetch=10');
     const notification = saved.body.itens.find((n) => n.notificationName === 'Boas-vindas');
@@ -135,7 +121,7 @@ describe('notifications', { timeout: 240_000 }, () => {
     await inbox.getByText('Nenhum registro encontrado').waitFor();
     const bell = inbox.getByRole('link', { name: /^Notificações/ }).first();
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notificações');
-    await bothModes(inbox, 'notifications-inbox-empty');
+    await bothModesLoaded(inbox, 'notifications-inbox-empty');
 
     const sent = await api<{ recipients: number; inApp: number; email: number }>(
       admin,
@@ -151,7 +137,7 @@ describe('notifications', { timeout: 240_000 }, () => {
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notificações: 1 não lida');
     expect(await row.textContent()).toContain(`Sua conta está pronta (${customer.email}).`);
     expect(await row.textContent()).toContain('Não lida');
-    await bothModes(inbox, 'notifications-inbox');
+    await bothModesLoaded(inbox, 'notifications-inbox');
 
     await expect
       .poll(() => outbox().filter((m) => m.includes(customer.email)).length, { timeout: 15_000 })
@@ -177,7 +163,7 @@ describe('notifications', { timeout: 240_000 }, () => {
     await locked.waitFor();
     expect([await locked.isChecked(), await locked.isDisabled()]).toEqual([true, true]);
     await inbox.getByRole('table', { name: 'Notificações' }).scrollIntoViewIfNeeded();
-    await bothModes(inbox, 'notifications-profile-matrix');
+    await bothModesLoaded(inbox, 'notifications-profile-matrix');
 
     // ---- the room form's matrix (administrator) ---------------------------------------------------
     await page.goto(`${suite.server.url}/config/access_profile/room/${CUSTOMER_ROOM_ID}`);
@@ -188,6 +174,6 @@ describe('notifications', { timeout: 240_000 }, () => {
     const roomEmail = page.getByRole('checkbox', { name: 'Boas-vindas: E-mail', exact: true });
     expect([await roomEmail.isChecked(), await roomEmail.isDisabled()]).toEqual([true, false]);
     await page.getByRole('table', { name: 'Notificações' }).scrollIntoViewIfNeeded();
-    await bothModes(page, 'notifications-room-matrix');
+    await bothModesLoaded(page, 'notifications-room-matrix');
   });
 });

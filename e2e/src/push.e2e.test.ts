@@ -4,10 +4,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { NotificationDetail } from '@talkbase/domain/contracts/notifications';
 import type { PagedTalks } from '@talkbase/domain/contracts/talks';
-import { seriousViolations } from './axe.ts';
 import { sessionByApi, suiteApi } from './api.ts';
-import { newContext, screenshot, settled } from './browser.ts';
+import { newContext } from './browser.ts';
 import { seedSession } from './helpers.ts';
+import { bothModes, type BothModesOptions } from './looks.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
 
@@ -20,23 +20,10 @@ const PUBLIC_URL = 'https://talkbase.exemplo.com.br';
 const suite = useSuite({ SEED: 'demo', PUBLIC_URL });
 const { ok: api } = suiteApi(suite);
 
-/** Screenshots in day and night mode; `axe` false where the screen is not this test's (the record). */
-async function bothModes(page: Page, name: string, axe = true): Promise<void> {
+/** The account's saved night mode arrives after a full load: wait for it, then `bothModes`. */
+async function bothModesLoaded(page: Page, name: string, options?: BothModesOptions): Promise<void> {
   await page.waitForLoadState('networkidle');
-  if ((await page.locator('html[data-mantine-color-scheme="dark"]').count()) > 0) {
-    await page.keyboard.press('Alt+g');
-    await page.locator('html[data-mantine-color-scheme="light"]').waitFor({ state: 'attached' });
-  }
-  await settled(page);
-  if (axe) expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, `${name}-day`);
-  await page.keyboard.press('Alt+g');
-  await page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
-  await settled(page);
-  if (axe) expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, `${name}-night`);
-  await page.keyboard.press('Alt+g');
-  await page.locator('html[data-mantine-color-scheme="light"]').waitFor({ state: 'attached' });
+  await bothModes(page, name, options);
 }
 
 /** The text of the outbox's messages (quoted-printable undone). */
@@ -83,7 +70,7 @@ describe('browser notifications and record links (issue 35)', { timeout: 240_000
     await seedSession(page, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.goto(`${suite.server.url}/config/notifications/form/${String(notification.notificationId)}`);
     await page.getByText(`Os e-mails levam um link para o registro em ${PUBLIC_URL}.`).waitFor();
-    await bothModes(page, 'push-notification-form-links');
+    await bothModesLoaded(page, 'push-notification-form-links');
 
     // ---- the worker: registered by the app, with the app shell kept -----------------------------
     const cdp = await context.newCDPSession(page);
@@ -127,7 +114,7 @@ describe('browser notifications and record links (issue 35)', { timeout: 240_000
       /^(Notificações do navegador ativadas neste navegador\.|Não foi possível ativar as notificações neste navegador\. Tente novamente\.Tentar novamente)$/,
     );
     expect(await page.evaluate(() => Notification.permission)).toBe('granted');
-    await bothModes(page, 'push-profile-matrix');
+    await bothModesLoaded(page, 'push-profile-matrix');
 
     // ---- a push delivered to the worker shows the notification ----------------------------------
     const recordPath = `/context/talk/chamado/${String(talkId)}`;
@@ -173,7 +160,7 @@ describe('browser notifications and record links (issue 35)', { timeout: 240_000
     await page.waitForURL((url) => url.pathname === recordPath, { timeout: 15_000 });
     await page.getByRole('heading', { name: `Chamado #${String(talkId)}` }).waitFor();
     await expect.poll(shown).toEqual([]);
-    await bothModes(page, 'push-record-opened', false);
+    await bothModesLoaded(page, 'push-record-opened', { axe: false });
 
     // ---- the e-mail's link opens the record -----------------------------------------------------
     await api(token, 'POST', `/api/notification/${String(notification.notificationId)}/send`, {

@@ -1,10 +1,8 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ApiTalk } from '@talkbase/domain/contracts/talks';
 import { signInByApi, suiteApi } from './api.ts';
-import { seriousViolations } from './axe.ts';
-import { screenshot, settled } from './browser.ts';
 import { signedIn } from './helpers.ts';
+import { bothModes } from './looks.ts';
 import { GridPage } from './pages/grid-page.ts';
 import { RecordFormPage } from './pages/record-form-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
@@ -13,19 +11,6 @@ import { useSuite } from './suite.ts';
 // Issue 39 item 6: records know when they were opened.
 const suite = useSuite({ SEED: 'demo' });
 const { ok: api } = suiteApi(suite);
-
-async function bothModes(page: Page, name: string): Promise<void> {
-  await settled(page);
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, `${name}-day`);
-  await page.keyboard.press('Alt+g');
-  await page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
-  await settled(page);
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, `${name}-night`);
-  await page.keyboard.press('Alt+g');
-  await page.locator('html[data-mantine-color-scheme="light"]').waitFor({ state: 'attached' });
-}
 
 /** Today in the company's time zone (the demo's: São Paulo), as the grid shows it and as the API. */
 function today(): { shown: string; iso: string } {

@@ -2,37 +2,16 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from './axe.ts';
 import { signInByApi, suiteApi } from './api.ts';
-import { screenshot, settled } from './browser.ts';
+import { screenshot } from './browser.ts';
 import { pathname, signedIn } from './helpers.ts';
+import { bothModes } from './looks.ts';
 import { RecordFormPage, UPDATED } from './pages/record-form-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
 
 const suite = useSuite();
 const { ok: api } = suiteApi(suite);
-
-async function setMode(page: Page, to: 'dark' | 'light', inModal: boolean): Promise<void> {
-  const html = page.locator('html');
-  if ((await html.getAttribute('data-mantine-color-scheme')) === to) return;
-  if (inModal) await page.keyboard.press('Alt+g');
-  else await page.getByRole('button', { name: 'Modo noturno (Alt+G)' }).click();
-  await page.locator(`html[data-mantine-color-scheme="${to}"]`).waitFor({ state: 'attached' });
-}
-
-/** Day and night screenshots, with no serious accessibility violation in either. */
-async function bothModes(page: Page, name: string, inModal = false): Promise<void> {
-  await setMode(page, 'light', inModal);
-  await settled(page);
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, `${name}-day`);
-  await setMode(page, 'dark', inModal);
-  await settled(page);
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, `${name}-night`);
-  await setMode(page, 'light', inModal);
-}
 
 const created = async (token: string, subject: string, values: Record<string, unknown>) =>
   (
@@ -154,7 +133,7 @@ describe('report models', { timeout: 240_000 }, () => {
     await page.getByRole('button', { name: 'Pré-visualização' }).click();
     const preview = page.getByRole('dialog', { name: 'Pré-visualização' });
     await preview.waitFor();
-    await bothModes(page, 'report-models-preview', true);
+    await bothModes(page, 'report-models-preview');
     await page.keyboard.press('Escape');
     await preview.waitFor({ state: 'hidden' });
 
@@ -213,7 +192,7 @@ describe('report models', { timeout: 240_000 }, () => {
     await page.getByRole('button', { name: 'Excluir Pedidos por cliente' }).click();
     const confirm = page.getByRole('dialog', { name: 'Excluir modelo de relatório' });
     await confirm.getByText('Deseja realmente excluir esse item?').waitFor();
-    await bothModes(page, 'report-models-delete', true);
+    await bothModes(page, 'report-models-delete');
     await confirm.getByRole('button', { name: 'Confirmar' }).click();
     await page.getByText('Modelo Pedidos por cliente excluído com sucesso!').waitFor();
     await page.getByText('Nenhum modelo de relatório encontrado.').waitFor();

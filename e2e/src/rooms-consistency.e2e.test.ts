@@ -1,8 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from './axe.ts';
-import { screenshot, settled } from './browser.ts';
 import { signedIn } from './helpers.ts';
+import { bothModes } from './looks.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
 
@@ -10,21 +9,6 @@ const suite = useSuite({ SEED: 'demo' });
 
 const section = (page: Page, title: string): Locator =>
   page.getByRole('main').getByRole('region', { name: title, exact: true });
-
-async function bothModes(page: Page, name: string, before?: () => Promise<void>): Promise<void> {
-  for (const mode of ['day', 'night'] as const) {
-    if (mode === 'night') {
-      await page.keyboard.press('Alt+g');
-      await page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
-    }
-    await before?.();
-    await settled(page);
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, `${name}-${mode}`);
-  }
-  await page.keyboard.press('Alt+g');
-  await page.locator('html[data-mantine-color-scheme="light"]').waitFor({ state: 'attached' });
-}
 
 describe('rooms that cannot contradict themselves (issue 39 item 11)', { timeout: 120_000 }, () => {
   it('offers no delete on built-in rooms, keeps filters in one place and unticks what needs Visualizar', async () => {
@@ -49,7 +33,7 @@ describe('rooms that cannot contradict themselves (issue 39 item 11)', { timeout
     const chamadoRow = subjects.locator('tr[data-subject="chamado"]');
     await chamadoRow.getByText('1 filtro', { exact: true }).waitFor();
     expect(await subjects.getByRole('button', { name: /^Adicionar filtro em/ }).count()).toBe(0);
-    await bothModes(page, 'rooms-consistency-filters', () => filters.scrollIntoViewIfNeeded());
+    await bothModes(page, 'rooms-consistency-filters', { before: () => filters.scrollIntoViewIfNeeded() });
 
     // Adding a filter does not move the matrix's columns.
     const columnLefts = () =>
@@ -76,7 +60,9 @@ describe('rooms that cannot contradict themselves (issue 39 item 11)', { timeout
     await field('Visualizar').uncheck();
     for (const action of ['Visualizar', 'Preencher', 'Alterar', 'Limpar'])
       expect([action, await field(action).isChecked()]).toEqual([action, false]);
-    await bothModes(page, 'rooms-consistency-attributes', () => field('Visualizar').scrollIntoViewIfNeeded());
+    await bothModes(page, 'rooms-consistency-attributes', {
+      before: () => field('Visualizar').scrollIntoViewIfNeeded(),
+    });
     // Ticking one of them again ticks Visualizar with it.
     await field('Alterar').check();
     expect(await field('Visualizar').isChecked()).toBe(true);

@@ -3,10 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { SearchPage } from '@talkbase/domain/contracts/search';
 import type { RoomDetail } from '@talkbase/domain/contracts/rooms';
 import type { ApiTalk, PagedTalks } from '@talkbase/domain/contracts/talks';
-import { seriousViolations } from './axe.ts';
 import { signInByApi, suiteApi, talkValue } from './api.ts';
-import { screenshot } from './browser.ts';
 import { pathname, signedIn } from './helpers.ts';
+import { bothModes } from './looks.ts';
 import { RecordFormPage, UPDATED } from './pages/record-form-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
@@ -16,16 +15,6 @@ const CUSTOMER = { email: 'cliente@talkbase.local', password: 'Cliente-Demo-2026
 const suite = useSuite({ SEED: 'demo' });
 
 const { ok: api } = suiteApi(suite);
-
-async function bothModes(page: Page, name: string): Promise<void> {
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, `${name}-day`);
-  // By its shortcut: a modal's overlay covers the top bar.
-  await page.keyboard.press('Alt+KeyG');
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, `${name}-night`);
-  await page.keyboard.press('Alt+KeyG');
-}
 
 /** Searches from the top bar's box, reached by its shortcut, as a user would. */
 async function searchFromTopBar(page: Page, term: string): Promise<void> {

@@ -1,11 +1,9 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TagProgress } from '@talkbase/domain/contracts/tags';
 import type { ApiTalk, PagedTalks } from '@talkbase/domain/contracts/talks';
-import { seriousViolations } from './axe.ts';
 import { signInByApi, suiteApi, talkValue } from './api.ts';
-import { screenshot, settled } from './browser.ts';
 import { pathname, signedIn } from './helpers.ts';
+import { bothModes } from './looks.ts';
 import { GridPage } from './pages/grid-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
@@ -15,29 +13,6 @@ const suite = useSuite({ SEED: 'demo' });
 const AGENT = { email: 'atendente@talkbase.local', password: 'Atendente-Demo-2026' };
 
 const { answer: api } = suiteApi(suite);
-
-async function bothModes(page: Page, name: string, inModal = false): Promise<void> {
-  await setMode(page, 'light', inModal);
-  await settled(page);
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, `${name}-day`);
-  await setMode(page, 'dark', inModal);
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, `${name}-night`);
-  await setMode(page, 'light', inModal);
-}
-
-/**
- * Night mode on or off, through the top bar's button, or its shortcut (000 §1) while a full-screen
- * modal covers it. The mode is the account's preference, so a page may open in either.
- */
-async function setMode(page: Page, to: 'dark' | 'light', inModal: boolean): Promise<void> {
-  const html = page.locator('html');
-  if ((await html.getAttribute('data-mantine-color-scheme')) === to) return;
-  if (inModal) await page.keyboard.press('Alt+g');
-  else await page.getByRole('button', { name: 'Modo noturno (Alt+G)' }).click();
-  await page.locator(`html[data-mantine-color-scheme="${to}"]`).waitFor({ state: 'attached' });
-}
 
 /** The names of the tag chips of a grid row. */
 const chipsOf = (grid: GridPage, talkId: number) => grid.row(talkId).locator('.tag-chip').allTextContents();
@@ -107,7 +82,7 @@ describe('tags', { timeout: 180_000 }, () => {
       .poll(() => modal.getByRole('textbox', { name: 'Nome do filtro' }).inputValue())
       .toBe('Prioridade alta');
     await modal.getByRole('combobox', { name: 'Operador da regra 1' }).waitFor();
-    await bothModes(page, 'tags-filter-modal', true);
+    await bothModes(page, 'tags-filter-modal');
     await modal.getByRole('button', { name: 'Salvar' }).click();
     await modal.waitFor({ state: 'hidden' });
     await page.getByText('Prioridade alta').waitFor();

@@ -2,10 +2,10 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
 import type { Template, TemplateArea, TemplateSummary } from '@talkbase/domain/contracts/templates';
-import { seriousViolations } from './axe.ts';
 import { signInByApi, suiteApi } from './api.ts';
-import { screenshot, settled } from './browser.ts';
+import { screenshot } from './browser.ts';
 import { signedIn } from './helpers.ts';
+import { bothModes } from './looks.ts';
 import { GridPage } from './pages/grid-page.ts';
 import { RecordFormPage } from './pages/record-form-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
@@ -19,30 +19,21 @@ async function api<T>(token: string, path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** Both modes checked by axe and photographed; the mode is the account's, so a page may open in either. */
-async function bothModes(page: Page, name: string): Promise<void> {
-  for (const [mode, shot] of [
-    ['light', 'day'],
-    ['dark', 'night'],
-  ] as const) {
-    await setMode(page, mode);
-    await settled(page);
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, `${name}-${shot}`);
-  }
-  await setMode(page, 'light');
-}
-
-/** The mode through its shortcut (000 §1), from outside any field (fields keep their keys). */
-async function setMode(page: Page, to: 'dark' | 'light'): Promise<void> {
-  const html = page.locator('html');
-  if ((await html.getAttribute('data-mantine-color-scheme')) === to) return;
-  await page.evaluate(() => {
+/** Takes the focus out of a text field, where Alt+G is the field's own key and switches no mode. */
+const blurField = (page: Page) =>
+  page.evaluate(() => {
     const active = document.activeElement;
     if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) active.blur();
   });
-  await page.keyboard.press('Alt+g');
-  await page.locator(`html[data-mantine-color-scheme="${to}"]`).waitFor({ state: 'attached' });
+
+/**
+ * `bothModes` with the focus out of any field before each switch (the day shot keeps it); the mode
+ * is the account's, so a page may open in either.
+ */
+async function bothModesBlurred(page: Page, name: string): Promise<void> {
+  if ((await page.locator('html').getAttribute('data-mantine-color-scheme')) !== 'light')
+    await blurField(page);
+  await bothModes(page, name, { after: () => blurField(page) });
 }
 
 const selectedOrder = (page: Page) =>
@@ -99,7 +90,7 @@ describe('templates', { timeout: 240_000 }, () => {
     );
     await page.getByRole('heading', { name: 'Templates de Personalizados' }).waitFor();
     await page.getByText('Nenhum template encontrado').waitFor();
-    await bothModes(page, 'templates-custom-empty');
+    await bothModesBlurred(page, 'templates-custom-empty');
 
     await page.getByRole('link', { name: 'Novo template personalizado' }).click();
     await page.getByRole('heading', { name: 'Criar novo template' }).waitFor();
@@ -108,7 +99,7 @@ describe('templates', { timeout: 240_000 }, () => {
     await page.getByRole('combobox', { name: /Assunto/ }).click();
     await page.getByRole('option', { name: 'Chamado', exact: true }).click();
     await page.getByTestId('template-available').waitFor();
-    await bothModes(page, 'template-editor-new');
+    await bothModesBlurred(page, 'template-editor-new');
 
     // The search keeps the fields with every word; three are added in the order Título, Situação, Prioridade.
     const search = page.getByRole('textbox', { name: 'Buscar campo' });
@@ -139,13 +130,13 @@ describe('templates', { timeout: 240_000 }, () => {
     await modal.getByRole('textbox', { name: 'Largura' }).fill('1500');
     await modal.getByText('A largura deve ser um número entre 100 e 1000.').waitFor();
     expect(await modal.getByRole('button', { name: 'Aplicar' }).isDisabled()).toBe(true);
-    await bothModes(page, 'template-column-modal');
+    await bothModesBlurred(page, 'template-column-modal');
     await modal.getByRole('button', { name: 'Cancelar' }).click();
     await modal.waitFor({ state: 'hidden' });
     await setWidth(page, 'Prioridade', 180);
     await setWidth(page, 'Situação', 260);
     await setWidth(page, 'Título', 400);
-    await bothModes(page, 'template-editor-filled');
+    await bothModesBlurred(page, 'template-editor-filled');
 
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Template Fila de chamados inserido com sucesso!').waitFor();
@@ -156,7 +147,7 @@ describe('templates', { timeout: 240_000 }, () => {
     await expect
       .poll(() => tabs.locator('.tab-link').allTextContents())
       .toEqual(['Templates de Personalizados']);
-    await bothModes(page, 'templates-custom-list');
+    await bothModesBlurred(page, 'templates-custom-list');
 
     const admin = await signInByApi(suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
     const custom = await api<{ itens: TemplateSummary[] }>(admin, '/api/template?templatetype=7&fetch=10');
@@ -190,7 +181,7 @@ describe('templates', { timeout: 240_000 }, () => {
     await page.goto(`${suite.server.url}/config/templates/custom`);
     await page.getByRole('button', { name: 'Remover Fila de chamados' }).click();
     await page.getByText('Deseja realmente excluir esse item?').waitFor();
-    await bothModes(page, 'templates-custom-remove');
+    await bothModesBlurred(page, 'templates-custom-remove');
     await page.getByRole('button', { name: 'Confirmar' }).click();
     await page.getByText('Template removido com sucesso!').waitFor();
     await page.getByText('Nenhum template encontrado').waitFor();
@@ -208,12 +199,12 @@ describe('templates', { timeout: 240_000 }, () => {
     await page.getByRole('heading', { name: 'Templates padrão' }).waitFor();
     const subjects = page.getByRole('list', { name: 'Templates padrão' });
     await subjects.getByRole('link', { name: 'Chamado', exact: true }).waitFor();
-    await bothModes(page, 'templates-default-list');
+    await bothModesBlurred(page, 'templates-default-list');
     await subjects.getByRole('link', { name: 'Chamado', exact: true }).click();
     await page.getByRole('heading', { name: 'Editar template' }).waitFor();
     await page.getByTestId('template-selected').waitFor();
     expect(await page.getByRole('combobox', { name: /Assunto/ }).isDisabled()).toBe(true);
-    await bothModes(page, 'template-editor-default');
+    await bothModesBlurred(page, 'template-editor-default');
 
     await page.goto(`${suite.server.url}/config/templates/users`);
     await page.getByRole('heading', { name: 'Templates de Usuários' }).waitFor();
@@ -221,7 +212,7 @@ describe('templates', { timeout: 240_000 }, () => {
     // closed (hidden) dropdown outside the page's main area.
     await page.getByRole('main').getByText('Nenhum template encontrado').waitFor();
     await page.getByRole('combobox', { name: 'Filtro por usuário' }).waitFor();
-    await bothModes(page, 'templates-users-empty');
+    await bothModesBlurred(page, 'templates-users-empty');
 
     await page.getByRole('link', { name: 'Novo template de usuário' }).click();
     await page.getByRole('heading', { name: 'Criar novo template' }).waitFor();
@@ -234,7 +225,7 @@ describe('templates', { timeout: 240_000 }, () => {
     const customer = suite.customer.name.split(' ')[0] ?? '';
     await page.getByRole('option', { name: customer }).click();
     await page.getByRole('button', { name: 'Adicionar Título', exact: true }).click();
-    await bothModes(page, 'template-editor-users');
+    await bothModesBlurred(page, 'template-editor-users');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Template Meus chamados inserido com sucesso!').waitFor();
     await page.getByRole('heading', { name: 'Templates de Usuários' }).waitFor();
@@ -244,7 +235,7 @@ describe('templates', { timeout: 240_000 }, () => {
     await page.getByRole('combobox', { name: 'Filtro por usuário' }).click();
     await page.getByRole('option', { name: customer }).click();
     await page.getByRole('link', { name: 'Meus chamados' }).waitFor();
-    await bothModes(page, 'templates-users-list');
+    await bothModesBlurred(page, 'templates-users-list');
     await page.getByRole('button', { name: 'Limpar filtro' }).click();
     await page.getByRole('link', { name: 'Meus chamados' }).waitFor();
     await context.close();
@@ -335,10 +326,10 @@ describe('templates keep what they hold (issue 34 item 2)', { timeout: 240_000 }
     const modal = await openColumn(page, 'Título');
     await modal.getByRole('textbox', { name: 'Largura' }).fill('350');
     await modal.getByRole('switch', { name: 'Coluna fixa' }).check({ force: true });
-    await bothModes(page, 'template-column-modal-settings');
+    await bothModesBlurred(page, 'template-column-modal-settings');
     await modal.getByRole('button', { name: 'Aplicar' }).click();
     await modal.waitFor({ state: 'hidden' });
-    await bothModes(page, 'template-editor-kept-group');
+    await bothModesBlurred(page, 'template-editor-kept-group');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Template Chamados com grupo atualizado com sucesso!').waitFor();
 
@@ -369,7 +360,7 @@ describe('templates keep what they hold (issue 34 item 2)', { timeout: 240_000 }
     );
     await page.getByRole('heading', { name: 'Templates de formulário' }).waitFor();
     await page.getByRole('main').getByText('Nenhum template encontrado').waitFor();
-    await bothModes(page, 'templates-forms-empty');
+    await bothModesBlurred(page, 'templates-forms-empty');
 
     await page.getByRole('link', { name: 'Novo template de cadastro' }).click();
     await page.getByRole('heading', { name: 'Criar novo template' }).waitFor();
@@ -420,7 +411,7 @@ describe('templates keep what they hold (issue 34 item 2)', { timeout: 240_000 }
     await page.getByRole('button', { name: 'Editar o campo UF' }).click();
     await fieldModal.getByRole('switch', { name: 'Oculto' }).check({ force: true });
     await fieldModal.getByRole('textbox', { name: 'Valor padrão do campo oculto' }).fill('SP');
-    await bothModes(page, 'template-field-modal');
+    await bothModesBlurred(page, 'template-field-modal');
     await fieldModal.getByRole('button', { name: 'Aplicar' }).click();
     await fieldModal.waitFor({ state: 'hidden' });
 
@@ -432,13 +423,13 @@ describe('templates keep what they hold (issue 34 item 2)', { timeout: 240_000 }
     expect(await preview.getByRole('textbox', { name: /^Cidade/ }).getAttribute('required')).not.toBeNull();
     expect(await preview.getByRole('textbox', { name: /^UF/ }).count()).toBe(0);
     await page.getByTestId('form-template-preview').scrollIntoViewIfNeeded();
-    await bothModes(page, 'template-form-editor');
+    await bothModesBlurred(page, 'template-form-editor');
 
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Template Cadastro de cliente inserido com sucesso!').waitFor();
     await page.getByRole('heading', { name: 'Templates de formulário' }).waitFor();
     await page.getByRole('link', { name: 'Cadastro de cliente' }).waitFor();
-    await bothModes(page, 'templates-forms-list');
+    await bothModesBlurred(page, 'templates-forms-list');
 
     // The record form of a new cliente follows it.
     await page.goto(`${suite.server.url}/context/form/cliente/add`);
@@ -458,7 +449,7 @@ describe('templates keep what they hold (issue 34 item 2)', { timeout: 240_000 }
     // Cidade is required by the template (not by the subject): marked so, and OK waits for it.
     expect(await form.field('Cidade').locator('.mantine-InputWrapper-required').count()).toBe(1);
     expect(await form.ok.isDisabled()).toBe(true);
-    await bothModes(page, 'template-form-record');
+    await bothModesBlurred(page, 'template-form-record');
     await form.type('Cidade', 'Campinas');
     await form.save();
     await form.waitForNotice();

@@ -5,6 +5,7 @@ import { seriousViolations } from './axe.ts';
 import { signInByApi, suiteApi, talkValue } from './api.ts';
 import { screenshot, settled } from './browser.ts';
 import { pathname, signedIn } from './helpers.ts';
+import { bothModes } from './looks.ts';
 import { INSERTED, RecordFormPage, UPDATED } from './pages/record-form-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
@@ -90,15 +91,6 @@ async function openForm(page: Page, id: number): Promise<RecordFormPage> {
 
 const isReadOnly = async (form: RecordFormPage, label: string) =>
   (await form.input(label).getAttribute('readonly')) !== null;
-
-async function bothModes(page: Page, name: string): Promise<void> {
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, `${name}-day`);
-  await page.getByRole('button', { name: 'Modo noturno (Alt+G)' }).click();
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, `${name}-night`);
-  await page.getByRole('button', { name: 'Modo noturno (Alt+G)' }).click();
-}
 
 describe('tickets (issue 13: ticket rules, actions on one record)', () => {
   it('shows the customer its read-only fields, and the hint when its confirmation is asked', async () => {

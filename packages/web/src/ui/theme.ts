@@ -30,6 +30,8 @@ export function buildTheme(themeColor: string): AppTheme {
     defaultRadius: 'md',
     cursorType: 'pointer',
     focusRing: 'auto',
+    // Whoever asks their system for less motion gets modals, menus and notices without animation.
+    respectReducedMotion: true,
     // Mantine names some of its own controls in English (issue 39 item 10).
     components: {
       PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': t.app.showPassword } } },
