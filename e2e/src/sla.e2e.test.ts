@@ -185,8 +185,9 @@ describe('service levels', { timeout: 240_000 }, () => {
     expect(await freshChip.getAttribute('aria-label')).toMatch(
       /^SLA de primeira resposta: (em risco, )?restam /,
     );
-    // The chips sit in the rows' closing cell, beside their tags.
-    await freshChip.scrollIntoViewIfNeeded();
+    // The countdown has its own column, after the id, fixed at the left edge.
+    await page.getByRole('columnheader', { name: 'SLA', exact: true }).waitFor();
+    expect(await freshChip.locator('xpath=..').getAttribute('aria-colindex')).toBe('3');
     await bothModes(page, 'sla-grid');
 
     // The late first responses count in this month's compliance.

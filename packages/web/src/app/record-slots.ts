@@ -7,6 +7,7 @@ import {
   registerTransferSlot,
 } from '../features/records/slots.ts';
 import { LazyGridSla } from '../features/sla/LazyGridSla.tsx';
+import { useSlaColumn } from '../features/sla/sla-column.ts';
 import { GridTagPicker } from '../features/tags/GridTagPicker.tsx';
 import { TagChips, talkTagsOf } from '../features/tags/TagChip.tsx';
 import { useRecordTagsLive } from '../features/tags/useRecordTagsLive.ts';
@@ -25,7 +26,7 @@ export function fillRecordSlots(): void {
   filled = true;
   registerTagSlot({ TagChips, talkTagsOf, GridTagPicker, useRecordTagsLive });
   registerTransferSlot({ TransferActions });
-  registerSlaSlot({ GridSla: LazyGridSla });
+  registerSlaSlot({ GridSla: LazyGridSla, useSlaColumn });
   // The ticket rules load with the record form, as they did inside the form's chunk.
   registerFormRules('chamado', () =>
     import('../features/tickets/useTicketFormRules.ts').then((m) => m.useTicketFormRules),

@@ -80,6 +80,8 @@ export const recordsText = {
     selectRow: (id: number | string) => `Selecionar o registro ${id}`,
     selected: (n: number) => (n === 1 ? '1 selecionado' : `${n} selecionados`),
     id: 'ID',
+    /** The tickets' service-level column (features/sla). */
+    sla: 'SLA',
     actions: 'Ações',
     edit: (id: number) => `Editar o registro ${id}`,
     open: (id: number) => `Abrir o registro ${id}`,

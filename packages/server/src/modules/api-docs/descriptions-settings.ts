@@ -121,7 +121,12 @@ export const settingsDescriptions: Readonly<Record<string, string>> = {
     '422 para um calendário que não existe ou um filtro que não vale para os chamados.',
   'PUT /api/sla/policy/{id}':
     'Altera uma política, com a versão que a pessoa viu: 409 se outra pessoa a alterou antes; 404 se não existe.',
-  'DELETE /api/sla/policy/{id}': 'Exclui uma política e os prazos que ela deu aos chamados. Responde 204.',
+  'DELETE /api/sla/policy/{id}':
+    'Exclui uma política e os prazos que ela deu aos chamados; os chamados abertos passam à próxima política ' +
+    'que os alcance. Responde 204.',
+  'GET /api/sla/active':
+    'Se a grade do assunto mostra a coluna de SLA: `active` é verdadeiro para o assunto dos chamados quando a ' +
+    'empresa tem uma política ativa, falso para os outros assuntos. Qualquer conta que leia o assunto pode perguntar.',
   'GET /api/sla/state':
     'Os prazos de SLA dos chamados de uma página da grade (até 200 ids): situação de cada meta (contando, pausado, ' +
     'cumprido, violado), minutos úteis usados e vencimento. Somente os chamados que a conta pode ler aparecem, pelo ' +

@@ -68,11 +68,12 @@ let tags: TagSlot = {
   useRecordTagsLive: () => undefined,
 };
 let transfer: TransferSlot = { TransferActions: Nothing };
-/** A ticket's SLA countdown in its grid row (features/sla). */
+/** A ticket's SLA countdown in its grid row, and whether the grid has that column (features/sla). */
 export interface SlaSlot {
   GridSla: ComponentType<{ subject: string; talkId: number }>;
+  useSlaColumn: (subject: string) => boolean;
 }
-let sla: SlaSlot = { GridSla: Nothing };
+let sla: SlaSlot = { GridSla: Nothing, useSlaColumn: () => false };
 let tasks: TaskSlot = {
   loadActiveTaskView: () => Promise.resolve(Nothing),
   loadTaskRecordBar: () => Promise.resolve(Nothing),
@@ -152,6 +153,11 @@ export function useRecordTagsLive(subject: string, onPush?: (push: TalkTagPush) 
 /** A row's SLA countdown; nothing for subjects without service levels. */
 export function GridSla(props: { subject: string; talkId: number }) {
   return createElement(sla.GridSla, props);
+}
+
+/** Whether the subject's grid shows the SLA column (the tickets', with an active policy). */
+export function useSlaColumn(subject: string): boolean {
+  return sla.useSlaColumn(subject);
 }
 
 /** The grid toolbar's 'Exportar' menu and 'Importar' button. */

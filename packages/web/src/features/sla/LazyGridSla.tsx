@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
+import { isTicketSubject } from './sla-column.ts';
 
 type Props = { subject: string; talkId: number };
 
@@ -10,7 +11,7 @@ let loading: Promise<void> | null = null;
  * load stays within its budget, and other subjects' grids never fetch it.
  */
 export function LazyGridSla(props: Props) {
-  const tickets = props.subject.toLowerCase() === 'chamado';
+  const tickets = isTicketSubject(props.subject);
   const [Countdown, setCountdown] = useState<ComponentType<Props> | null>(() => loaded);
   useEffect(() => {
     if (!tickets || Countdown) return;

@@ -33,6 +33,7 @@ function layoutOf(count: number, fixed = 0): GridLayout {
     fixedCount: fixed,
     leadWidth: lead + fixed * WIDTH,
     showId: true,
+    sla: null,
     subject: 'chamado',
   };
 }
@@ -168,6 +169,17 @@ describe('GridBody', () => {
     // Tags come after skipped columns: placed on their own grid line.
     expect(cells[10]?.style.gridColumnStart).toBe('23');
     expect(screen.getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('puts the SLA column after the id, fixed at the left edge, and moves the data columns one on', () => {
+    const layout = { ...layoutOf(3), sla: SELECT_WIDTH + ID_WIDTH };
+    renderGrid(layout, [rowOf(7, 3)]);
+    const cells = cellsOf(7);
+    expect(colIndexes(cells)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(cells[2]?.classList.contains('grid-sla')).toBe(true);
+    expect(cells[2]?.classList.contains('grid-fixed')).toBe(true);
+    expect(cells[2]?.style.left).toBe(`${SELECT_WIDTH + ID_WIDTH}px`);
+    expect(cells[3]?.textContent).toBe('valor 7.0');
   });
 
   it('follows the horizontal scroll', () => {

@@ -61,6 +61,8 @@ export interface GridLayout {
   /** The width of what stays at the left edge: select, id and the fixed columns. */
   leadWidth: number;
   showId: boolean;
+  /** Where the SLA column sticks (px from the left), after select and id; null: no such column. */
+  sla: number | null;
   subject: string;
 }
 
@@ -110,10 +112,11 @@ interface RowViewProps {
 
 const GridRowView = memo(function GridRowView(props: RowViewProps) {
   const { row, index, start, state, selected, editing, newRow, layout, cols, api, onFocusRow } = props;
-  const { columns, fixedOffsets, showId } = layout;
+  const { columns, fixedOffsets, showId, sla } = layout;
   // Grid lines of the cells (1-based, as aria-colindex): a cell after skipped columns is placed
   // on its own line, and every cell says its column to assistive technology.
-  const firstData = showId ? 3 : 2;
+  const slaCol = showId ? 3 : 2;
+  const firstData = slaCol + (sla === null ? 0 : 1);
   const lastCol = firstData + columns.length + 1;
   const talkValue = (id: number) => row.talk?.talkValues.find((v) => v.subjectAttributeId === id);
   const onCellKey = (e: KeyboardEvent, column: GridColumn) => {
@@ -173,6 +176,16 @@ const GridRowView = memo(function GridRowView(props: RowViewProps) {
           {row.isNew ? `-${row.talkId}` : row.talkId}
         </div>
       )}
+      {sla !== null && (
+        <div
+          role="gridcell"
+          aria-colindex={slaCol}
+          className="grid-cell grid-fixed grid-sla"
+          style={{ left: sla }}
+        >
+          {!row.isNew && <GridSla subject={layout.subject} talkId={row.talkId} />}
+        </div>
+      )}
       {columns.map((column, i) => {
         if (cols && i >= layout.fixedCount && (i < cols.first || i > cols.last)) return null;
         const id = column.attribute.subjectAttributeId;
@@ -230,7 +243,6 @@ const GridRowView = memo(function GridRowView(props: RowViewProps) {
         className="grid-cell grid-tags"
         style={cols && cols.last < columns.length - 1 ? { gridColumnStart: lastCol - 1 } : undefined}
       >
-        {!row.isNew && <GridSla subject={layout.subject} talkId={row.talkId} />}
         <TagChips tags={talkTagsOf(row.talk?.tags)} label={tagsText.records.tags} nowrap />
       </div>
       <div role="gridcell" aria-colindex={lastCol} className="grid-cell grid-actions">

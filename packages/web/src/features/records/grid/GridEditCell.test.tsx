@@ -140,6 +140,7 @@ function Grid() {
     fixedCount: 0,
     leadWidth: SELECT_WIDTH,
     showId: false,
+    sla: null,
     subject: 'pedido',
   };
   return (

@@ -26,7 +26,7 @@ export function GridHeader({
   someSelected,
   onToggleAll,
 }: GridHeaderProps) {
-  const { columns, template, totalWidth, fixedOffsets, showId } = layout;
+  const { columns, template, totalWidth, fixedOffsets, showId, sla } = layout;
 
   return (
     <div
@@ -46,6 +46,11 @@ export function GridHeader({
       {showId && (
         <div role="columnheader" className="grid-cell grid-fixed" style={{ left: SELECT_WIDTH }}>
           {text.grid.id}
+        </div>
+      )}
+      {sla !== null && (
+        <div role="columnheader" className="grid-cell grid-fixed" style={{ left: sla }}>
+          {text.grid.sla}
         </div>
       )}
       {columns.map((column) => {

@@ -10,7 +10,7 @@ import { Icon } from '../../../ui/Icon.tsx';
 import { notify } from '../../notices/notices-store.ts';
 import { useRealtimeEvent } from '../../realtime/useRealtimeEvent.ts';
 import { useSession } from '../../session/useSession.ts';
-import { loadFormRules, useRecordTagsLive } from '../slots.ts';
+import { loadFormRules, useRecordTagsLive, useSlaColumn } from '../slots.ts';
 import { contextPath } from '../context-route.ts';
 import { useRecordActions } from '../actions/useRecordActions.tsx';
 import { useSyncErrorDialog } from '../feedback.tsx';
@@ -37,6 +37,7 @@ const RecordFormModal = lazy(() =>
 );
 
 const ID_WIDTH = 90;
+const SLA_WIDTH = 130;
 const ACTIONS_WIDTH = 96;
 const TAGS_WIDTH = 180;
 
@@ -92,6 +93,7 @@ export function RecordsGrid({
     [context.template, context.subject.subjectAttributes, systemNames],
   );
   const showId = context.template?.showTalkIdOnGrid ?? true;
+  const showSla = useSlaColumn(subject);
 
   const body = {
     isActive,
@@ -193,6 +195,7 @@ export function RecordsGrid({
   const widths = [
     SELECT_WIDTH,
     ...(showId ? [ID_WIDTH] : []),
+    ...(showSla ? [SLA_WIDTH] : []),
     ...columns.map((c) => c.width),
     TAGS_WIDTH,
     ACTIONS_WIDTH,
@@ -200,10 +203,11 @@ export function RecordsGrid({
   const template = widths.map((w) => `${w}px`).join(' ');
   const totalWidth = widths.reduce((a, b) => a + b, 0);
   const layout = useMemo<GridLayout>(() => {
-    // Fixed columns come first (gridColumns) and stick at the left edge, after select and id.
+    // Fixed columns come first (gridColumns) and stick at the left edge, after select, id and SLA.
     const fixedOffsets = new Map<string, number>();
     const starts: number[] = [];
-    let left = SELECT_WIDTH + (showId ? ID_WIDTH : 0);
+    const slaLeft = SELECT_WIDTH + (showId ? ID_WIDTH : 0);
+    let left = slaLeft + (showSla ? SLA_WIDTH : 0);
     let fixedCount = 0;
     for (const c of columns) {
       if (c.fixed && fixedCount === starts.length) {
@@ -215,8 +219,20 @@ export function RecordsGrid({
     }
     // What stays at the left edge ends where the first scrolling column starts.
     const leadWidth = starts[fixedCount] ?? left;
-    return { columns, template, totalWidth, fixedOffsets, starts, fixedCount, leadWidth, showId, subject };
-  }, [columns, template, totalWidth, showId, subject]);
+    const sla = showSla ? slaLeft : null;
+    return {
+      columns,
+      template,
+      totalWidth,
+      fixedOffsets,
+      starts,
+      fixedCount,
+      leadWidth,
+      showId,
+      sla,
+      subject,
+    };
+  }, [columns, template, totalWidth, showId, showSla, subject]);
 
   const sortBy = (column: GridColumn) => {
     if (!column.orderable) return;
