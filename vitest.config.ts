@@ -4,10 +4,26 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 // `server` (integration through the real app on a fresh SQLite database). With TEST_DATABASE_URL
 // set, `server-pg` runs the same files on PostgreSQL (each app in a schema of its own) in the same
 // run, so `vitest run --project 'server*'` keeps both cores busy with either database's files.
+/**
+ * Server files that open no database (pure rules, or a server process on its own SQLite): the
+ * PostgreSQL pass would run them again for nothing (main.test.ts alone takes ~20 s).
+ */
+const DATABASE_FREE = [
+  'packages/server/src/main.test.ts',
+  'packages/server/src/config.test.ts',
+  'packages/server/src/node-flags.test.ts',
+  'packages/server/src/runtime/*.test.ts',
+  'packages/server/src/access/boundary.test.ts',
+  'packages/server/src/outbound/outbound-guard.test.ts',
+  'packages/server/src/mail/inbound/mail-text.test.ts',
+  'packages/server/src/modules/automations/cron.test.ts',
+];
+
 const server = (name: string, databaseUrl: string): TestProjectInlineConfiguration => ({
   test: {
     name,
     include: ['packages/server/src/**/*.test.ts'],
+    ...(databaseUrl ? { exclude: DATABASE_FREE } : {}),
     environment: 'node',
     env: { TEST_DATABASE_URL: databaseUrl },
     globalSetup: ['packages/server/src/test/global-setup.ts'],
