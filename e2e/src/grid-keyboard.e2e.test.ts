@@ -189,6 +189,10 @@ describe('grid keyboard editing (issue 39 item 4)', () => {
     await focusCell(grid.cell(id, 'Número'));
     await page.keyboard.type('42');
     await page.keyboard.press('Tab');
+    // Tab closed the number and moved on, as a person sees before going elsewhere (focusing
+    // another cell in the same instant lost the race with that move: the date went to the
+    // cell after the number).
+    await expect.poll(() => focused(page)).toMatch(/^cell (?!Número:)/);
     await focusCell(grid.cell(id, 'Data'));
     await page.keyboard.press('Enter');
     await expect.poll(() => editorFocus(page)).not.toBeNull();

@@ -163,6 +163,21 @@ describe('service levels', { timeout: 240_000 }, () => {
       )
       .toBe('breached');
 
+    // The fresh ticket's clocks run (the consumer of the stream may be busy with the demo's pass).
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ states: { clocks: { target: string; state: string }[] }[] }>(
+              admin,
+              'GET',
+              `/api/sla/state?subject=chamado&ids=${fresh}`,
+            )
+          ).states[0]?.clocks.find((c) => c.target === 'firstResponse')?.state,
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe('running');
+
     // The grid: the late one and the fresh one, side by side (a filter on their ids).
     const where = {
       condition: 'OU',
