@@ -37,7 +37,7 @@ interface AxeResult {
  * axe-core is put into the page once per document and run there directly: through AxeBuilder a
  * check took ~1.25 s (it injects the 650 KB script again on every call and merges per-frame
  * results), this way ~0.45 s, and ~0.25 s for the colour rules alone (measured on the tickets grid,
- * four checks each, one worker; decisions.md "End-to-end suite time").
+ * four checks each, one worker; docs/decisions.md, "CI time").
  */
 export async function seriousViolations(page: Page, rules?: readonly string[]): Promise<Violation[]> {
   // Colours mid-transition (night mode just switched) are not what the user reads: wait for the

@@ -16,6 +16,8 @@ export async function colorScheme(page: Page, mode: ColorScheme): Promise<void> 
 }
 
 export interface BothModesOptions {
+  /** Wait for the page's requests to end first: the account's saved night mode comes after a full load. */
+  loaded?: boolean;
   /** Check accessibility (serious and critical WCAG A/AA violations); on unless false. */
   axe?: boolean;
   /** Runs in each mode before the check (e.g. opens a menu that switching mode closed). */
@@ -26,10 +28,11 @@ export interface BothModesOptions {
 
 /**
  * The screen as it is now, in day and then in night mode: no serious accessibility violation in
- * either (every WCAG A/AA rule by day, the colour rules by night), and a screenshot of each (`<name>-day.png`, `<name>-night.png`, see `screenshot`). The
- * page is left in day mode.
+ * either (every WCAG A/AA rule by day, the colour rules by night), and a screenshot of each
+ * (`<name>-day.png`, `<name>-night.png`, see `screenshot`). The page is left in day mode.
  */
 export async function bothModes(page: Page, name: string, options: BothModesOptions = {}): Promise<void> {
+  if (options.loaded) await page.waitForLoadState('networkidle');
   for (const [mode, label] of [
     ['light', 'day'],
     ['dark', 'night'],

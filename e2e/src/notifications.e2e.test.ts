@@ -1,23 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { NotificationPage } from '@talkbase/domain/contracts/notifications';
 import { signInByApi, suiteApi } from './api.ts';
 import { signedIn } from './helpers.ts';
-import { bothModes, type BothModesOptions } from './looks.ts';
+import { bothModes } from './looks.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, CUSTOMER_ROOM_ID } from './server.ts';
 import { useSuite } from './suite.ts';
 
 const suite = useSuite();
 
 const { answer: api } = suiteApi(suite);
-
-/** The account's saved night mode arrives after a full load: wait for it, then `bothModes`. */
-async function bothModesLoaded(page: Page, name: string, options?: BothModesOptions): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await bothModes(page, name, options);
-}
 
 /** The .eml files of the server's outbox (no SMTP_URL: mail is written under DATA_DIR/outbox). */
 function outbox(): string[] {
@@ -61,13 +54,13 @@ describe('notifications', { timeout: 240_000 }, () => {
       await expect.poll(() => email.isChecked()).toBe(true);
     }
     await expect.poll(() => page.getByRole('switch', { name: 'Aplicação' }).isChecked()).toBe(true);
-    await bothModesLoaded(page, 'notifications-channels');
+    await bothModes(page, 'notifications-channels', { loaded: true });
 
     // ---- the list, empty, then the form -------------------------------------------------------
     await page.locator('#side-menu').getByRole('link', { name: 'Notificações', exact: true }).click();
     await page.getByRole('heading', { name: 'Notificações', level: 1 }).waitFor();
     await page.getByText('Nenhuma notificação encontrado').waitFor();
-    await bothModesLoaded(page, 'notifications-list-empty');
+    await bothModes(page, 'notifications-list-empty', { loaded: true });
 
     await page.getByRole('link', { name: 'Nova notificação' }).click();
     await page.getByRole('heading', { name: 'Cadastrar Notificações' }).waitFor();
@@ -83,7 +76,7 @@ describe('notifications', { timeout: 240_000 }, () => {
     await picker.getByRole('button', { name: /Nome do usuário/ }).waitFor();
     // The night-mode shortcut is not taken from a text field: focus leaves the search first.
     await picker.getByRole('heading', { name: 'Selecionar variável' }).click();
-    await bothModesLoaded(page, 'notifications-variable-picker');
+    await bothModes(page, 'notifications-variable-picker', { loaded: true });
     await picker.getByRole('button', { name: /Nome do usuário/ }).click();
     await picker.waitFor({ state: 'hidden' });
     expect(await title.inputValue()).toBe('Olá ${User.Name}');
@@ -92,14 +85,14 @@ describe('notifications', { timeout: 240_000 }, () => {
     await page.getByRole('checkbox', { name: 'Enviar: Aplicação' }).check();
     await page.getByRole('checkbox', { name: 'Enviar: E-mail' }).check();
     await page.getByRole('checkbox', { name: 'Obrigatório: Aplicação' }).check();
-    await bothModesLoaded(page, 'notifications-form');
+    await bothModes(page, 'notifications-form', { loaded: true });
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Notificação Boas-vindas inserida com sucesso!').first().waitFor();
     await page.getByRole('link', { name: 'Boas-vindas', exact: true }).waitFor();
     // Back on the one list tab (the form's tab closed, no second list tab).
     const tabs = page.getByRole('navigation', { name: 'Abas abertas' });
     await expect.poll(() => tabs.getByRole('link', { name: 'Notificações', exact: true }).count()).toBe(1);
-    await bothModesLoaded(page, 'notifications-list');
+    await bothModes(page, 'notifications-list', { loaded: true });
 
     const saved = await api<NotificationPage>(admin, 'GET', '/api/notification?page=1&fetch=10');
     const notification = saved.body.itens.find((n) => n.notificationName === 'Boas-vindas');
@@ -121,7 +114,7 @@ describe('notifications', { timeout: 240_000 }, () => {
     await inbox.getByText('Nenhum registro encontrado').waitFor();
     const bell = inbox.getByRole('link', { name: /^Notificações/ }).first();
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notificações');
-    await bothModesLoaded(inbox, 'notifications-inbox-empty');
+    await bothModes(inbox, 'notifications-inbox-empty', { loaded: true });
 
     const sent = await api<{ recipients: number; inApp: number; email: number }>(
       admin,
@@ -137,7 +130,7 @@ describe('notifications', { timeout: 240_000 }, () => {
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notificações: 1 não lida');
     expect(await row.textContent()).toContain(`Sua conta está pronta (${customer.email}).`);
     expect(await row.textContent()).toContain('Não lida');
-    await bothModesLoaded(inbox, 'notifications-inbox');
+    await bothModes(inbox, 'notifications-inbox', { loaded: true });
 
     await expect
       .poll(() => outbox().filter((m) => m.includes(customer.email)).length, { timeout: 15_000 })
@@ -163,7 +156,7 @@ describe('notifications', { timeout: 240_000 }, () => {
     await locked.waitFor();
     expect([await locked.isChecked(), await locked.isDisabled()]).toEqual([true, true]);
     await inbox.getByRole('table', { name: 'Notificações' }).scrollIntoViewIfNeeded();
-    await bothModesLoaded(inbox, 'notifications-profile-matrix');
+    await bothModes(inbox, 'notifications-profile-matrix', { loaded: true });
 
     // ---- the room form's matrix (administrator) ---------------------------------------------------
     await page.goto(`${suite.server.url}/config/access_profile/room/${CUSTOMER_ROOM_ID}`);
@@ -174,6 +167,6 @@ describe('notifications', { timeout: 240_000 }, () => {
     const roomEmail = page.getByRole('checkbox', { name: 'Boas-vindas: E-mail', exact: true });
     expect([await roomEmail.isChecked(), await roomEmail.isDisabled()]).toEqual([true, false]);
     await page.getByRole('table', { name: 'Notificações' }).scrollIntoViewIfNeeded();
-    await bothModesLoaded(page, 'notifications-room-matrix');
+    await bothModes(page, 'notifications-room-matrix', { loaded: true });
   });
 });

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { NotificationDetail } from '@talkbase/domain/contracts/notifications';
 import type { PagedTalks } from '@talkbase/domain/contracts/talks';
 import { sessionByApi, suiteApi } from './api.ts';
 import { newContext } from './browser.ts';
 import { seedSession } from './helpers.ts';
-import { bothModes, type BothModesOptions } from './looks.ts';
+import { bothModes } from './looks.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
 
@@ -19,12 +18,6 @@ import { useSuite } from './suite.ts';
 const PUBLIC_URL = 'https://talkbase.exemplo.com.br';
 const suite = useSuite({ SEED: 'demo', PUBLIC_URL });
 const { ok: api } = suiteApi(suite);
-
-/** The account's saved night mode arrives after a full load: wait for it, then `bothModes`. */
-async function bothModesLoaded(page: Page, name: string, options?: BothModesOptions): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await bothModes(page, name, options);
-}
 
 /** The text of the outbox's messages (quoted-printable undone). */
 function outbox(): string[] {
@@ -70,7 +63,7 @@ describe('browser notifications and record links (issue 35)', { timeout: 240_000
     await seedSession(page, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.goto(`${suite.server.url}/config/notifications/form/${String(notification.notificationId)}`);
     await page.getByText(`Os e-mails levam um link para o registro em ${PUBLIC_URL}.`).waitFor();
-    await bothModesLoaded(page, 'push-notification-form-links');
+    await bothModes(page, 'push-notification-form-links', { loaded: true });
 
     // ---- the worker: registered by the app, with the app shell kept -----------------------------
     const cdp = await context.newCDPSession(page);
@@ -114,7 +107,7 @@ describe('browser notifications and record links (issue 35)', { timeout: 240_000
       /^(Notificações do navegador ativadas neste navegador\.|Não foi possível ativar as notificações neste navegador\. Tente novamente\.Tentar novamente)$/,
     );
     expect(await page.evaluate(() => Notification.permission)).toBe('granted');
-    await bothModesLoaded(page, 'push-profile-matrix');
+    await bothModes(page, 'push-profile-matrix', { loaded: true });
 
     // ---- a push delivered to the worker shows the notification ----------------------------------
     const recordPath = `/context/talk/chamado/${String(talkId)}`;
@@ -160,7 +153,7 @@ describe('browser notifications and record links (issue 35)', { timeout: 240_000
     await page.waitForURL((url) => url.pathname === recordPath, { timeout: 15_000 });
     await page.getByRole('heading', { name: `Chamado #${String(talkId)}` }).waitFor();
     await expect.poll(shown).toEqual([]);
-    await bothModesLoaded(page, 'push-record-opened', { axe: false });
+    await bothModes(page, 'push-record-opened', { axe: false, loaded: true });
 
     // ---- the e-mail's link opens the record -----------------------------------------------------
     await api(token, 'POST', `/api/notification/${String(notification.notificationId)}/send`, {

@@ -60,6 +60,16 @@ type Talk = {
   talkValues: { subjectAttributeIdentifier: string; value: unknown }[];
 };
 
+/** The state of a ticket's first-response clock on the server ('running', 'breached'…), if any. */
+async function firstResponse(admin: string, talkId: number): Promise<string | undefined> {
+  const answer = await api<{ states: { clocks: { target: string; state: string }[] }[] }>(
+    admin,
+    'GET',
+    `/api/sla/state?subject=chamado&ids=${talkId}`,
+  );
+  return answer.states[0]?.clocks.find((c) => c.target === 'firstResponse')?.state;
+}
+
 describe('service levels', { timeout: 240_000 }, () => {
   it('an administrator sets a calendar and a policy on the screen, and reads the compliance report', async () => {
     // The escalation is there before the policy: the demo's open tickets, older than its target,
@@ -150,33 +160,11 @@ describe('service levels', { timeout: 240_000 }, () => {
     if (!late) throw new Error('no escalated ticket');
     // At risk at 80 % of the minute, late at its end (the demo may be younger than a minute).
     await expect
-      .poll(
-        async () =>
-          (
-            await api<{ states: { clocks: { target: string; state: string }[] }[] }>(
-              admin,
-              'GET',
-              `/api/sla/state?subject=chamado&ids=${late.talkId}`,
-            )
-          ).states[0]?.clocks.find((c) => c.target === 'firstResponse')?.state,
-        { timeout: 120_000, interval: 1000 },
-      )
+      .poll(() => firstResponse(admin, late.talkId), { timeout: 120_000, interval: 1000 })
       .toBe('breached');
 
     // The fresh ticket's clocks run (the consumer of the stream may be busy with the demo's pass).
-    await expect
-      .poll(
-        async () =>
-          (
-            await api<{ states: { clocks: { target: string; state: string }[] }[] }>(
-              admin,
-              'GET',
-              `/api/sla/state?subject=chamado&ids=${fresh}`,
-            )
-          ).states[0]?.clocks.find((c) => c.target === 'firstResponse')?.state,
-        { timeout: 60_000, interval: 500 },
-      )
-      .toBe('running');
+    await expect.poll(() => firstResponse(admin, fresh), { timeout: 60_000, interval: 500 }).toBe('running');
 
     // The grid: the late one and the fresh one, side by side (a filter on their ids).
     const where = {

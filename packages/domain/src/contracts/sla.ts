@@ -192,12 +192,12 @@ export const slaStateQuerySchema = z.object({
 });
 
 export const slaStateAnswerSchema = z.object({ asOf: z.string(), states: z.array(slaStateSchema) });
+export type SlaStateAnswer = z.infer<typeof slaStateAnswerSchema>;
 
 /** Whether a subject's grid has an SLA column: the tickets' subject, with an active policy. */
 export const slaActiveQuerySchema = z.object({ subject: z.string().trim().min(1).max(60) });
 export const slaActiveAnswerSchema = z.object({ active: z.boolean() });
 export type SlaActiveAnswer = z.infer<typeof slaActiveAnswerSchema>;
-export type SlaStateAnswer = z.infer<typeof slaStateAnswerSchema>;
 
 /** Compliance: tickets whose clock ended (met or breached) per month and policy. */
 export const slaReportQuerySchema = z.object({

@@ -189,6 +189,25 @@ export async function deleteTalks(db: Kysely<Database>, subjectId: number, talkI
   await dyn(db).deleteFrom(talkTable(subjectId)).where('id', 'in', talkIds).execute();
 }
 
+/** The next `limit` active records after `afterId`, by id, as `rows` lets the reader see them (a walk in batches). */
+export async function activeIdsAfter(
+  db: Kysely<Database>,
+  subjectId: number,
+  afterId: number,
+  limit: number,
+  rows: RowScope,
+): Promise<number[]> {
+  let q = dyn(db)
+    .selectFrom(`${talkTable(subjectId)} as t`)
+    .select('t.id')
+    .where('t.id', '>', afterId)
+    .where('t.is_active', '=', 1)
+    .orderBy('t.id')
+    .limit(limit);
+  if (rows.condition) q = q.where(rows.condition as RawBuilder<boolean>);
+  return (await q.execute()).map((r) => Number(r.id));
+}
+
 export async function existingIds(
   db: Kysely<Database>,
   subjectId: number,

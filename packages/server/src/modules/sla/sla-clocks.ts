@@ -15,8 +15,8 @@ import {
 } from '../../events/event-log.ts';
 import { everyRow } from '../../access/row-scope.ts';
 import type { CatalogCache } from '../../records/catalog.ts';
-import { findTalk, type TalkRow } from '../../records/records.repository.ts';
-import { attributeColumn, talkTable } from '../../records/subject-ddl.ts';
+import { activeIdsAfter, findTalk, type TalkRow } from '../../records/records.repository.ts';
+import { attributeColumn } from '../../records/subject-ddl.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
 import { recordMatches } from '../automations/record-match.ts';
 import { clockTimes, nextCheck, owedEvents, pausesOf } from './sla-clock-math.ts';
@@ -163,10 +163,7 @@ export class SlaClocks {
     if (!job) return false;
     const found = await this.ticketSubject(job.company_id, undefined, this.k);
     const ids = found
-      ? (
-          await sql<{ id: number | string }>`select id from ${sql.table(talkTable(found.subject.id))}
-            where id > ${job.after_talk_id} and is_active = 1 order by id limit ${BATCH}`.execute(this.k)
-        ).rows.map((r) => Number(r.id))
+      ? await activeIdsAfter(this.k, found.subject.id, job.after_talk_id, BATCH, everyRow('service-levels'))
       : [];
     const at = this.now();
     await this.k.transaction().execute(async (trx) => {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { isTicketSubject } from './sla-column.ts';
 import { countdownOf } from './sla-countdown.ts';
 import { loadSlaState } from './sla-state-batch.ts';
 import './sla.css';
@@ -29,7 +30,7 @@ function useMinute(): number {
 
 /** A ticket's SLA countdown in its grid row (features/records slot `GridSla`); nothing for other subjects. */
 export function GridSla({ subject, talkId }: { subject: string; talkId: number }) {
-  const tickets = subject.toLowerCase() === 'chamado';
+  const tickets = isTicketSubject(subject);
   const state = useQuery({
     queryKey: ['sla', 'state', subject.toLowerCase(), talkId],
     queryFn: () => loadSlaState(subject, talkId),

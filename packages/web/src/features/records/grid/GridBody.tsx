@@ -58,7 +58,7 @@ export interface GridLayout {
   starts: readonly number[];
   /** The fixed data columns come first in `columns`; this many. */
   fixedCount: number;
-  /** The width of what stays at the left edge: select, id and the fixed columns. */
+  /** The width of what stays at the left edge: select, id, SLA and the fixed columns. */
   leadWidth: number;
   showId: boolean;
   /** Where the SLA column sticks (px from the left), after select and id; null: no such column. */
