@@ -37,9 +37,12 @@ async function run(spec: LoadSpec) {
     });
   // The warm-up's figures are dropped: only the run after it is measured.
   if (spec.warmup) await load(spec.warmup);
+  // The parent samples CPU time from here to the answer (cannon.ts, onMeasured).
+  process.send?.('measuring');
   const result = await load(spec.duration);
   const answer: LoadResult = {
     rps: Math.round(result.requests.average),
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,

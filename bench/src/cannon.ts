@@ -23,6 +23,8 @@ export interface LoadSpec {
 
 export interface LoadResult {
   rps: number;
+  /** Responses in the measured run (after the warm-up). */
+  requests: number;
   p50: number;
   p99: number;
   errors: number;
@@ -53,20 +55,29 @@ export const pinningNote = pinnable
 /** Seconds of unmeasured load before each measured one: JIT, caches and page cache warm, as the peers' 3 s. */
 export const WARMUP_SECONDS = Math.max(0, Number(process.env.BENCH_WARMUP ?? 3));
 
-/** Runs a load to its end, after its warm-up. */
-export async function fireLoad(spec: LoadSpec): Promise<LoadResult> {
-  return startLoad({ warmup: WARMUP_SECONDS, ...spec }).done;
+/**
+ * Runs a load to its end, after its warm-up. `onMeasuring` is called as the measured run starts
+ * (the warm-up over), to sample what the run costs (CPU time) over exactly its requests.
+ */
+export async function fireLoad(spec: LoadSpec, onMeasuring?: () => void): Promise<LoadResult> {
+  return startLoad({ warmup: WARMUP_SECONDS, ...spec }, onMeasuring).done;
 }
 
 /** Starts a load; `stop()` ends it early and answers its figures. */
-export function startLoad(spec: LoadSpec): { done: Promise<LoadResult>; stop(): Promise<LoadResult> } {
+export function startLoad(
+  spec: LoadSpec,
+  onMeasuring?: () => void,
+): { done: Promise<LoadResult>; stop(): Promise<LoadResult> } {
   const [command, args] = pinned('load', process.execPath, [
     path.join(import.meta.dirname, 'cannon-child.ts'),
   ]);
   const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   child.send(spec);
   const done = new Promise<LoadResult>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as LoadResult));
+    child.on('message', (m) => {
+      if (m === 'measuring') onMeasuring?.();
+      else resolve(m as LoadResult);
+    });
     child.once('exit', (code) => reject(new Error(`the load generator ended with ${code}`)));
   });
   return {

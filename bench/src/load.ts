@@ -4,6 +4,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { fireLoad, WARMUP_SECONDS } from './cannon.ts';
+import { postgresMainPid, processCpuMs, treeCpuMs } from './cpu.ts';
 import { writeResultsSection } from './results.ts';
 import { freePort, serverNodeFlags, withBenchSchema } from './server.ts';
 
@@ -100,6 +102,7 @@ async function startCluster(url: string) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-load-'));
   const children: ChildProcess[] = [];
   const instances: string[] = [];
+  const pids: number[] = [];
   for (let i = 0; i < 2; i++) {
     const port = await freePort();
     children.push(
@@ -122,6 +125,7 @@ async function startCluster(url: string) {
       }),
     );
     instances.push(`http://127.0.0.1:${port}`);
+    pids.push(children.at(-1)?.pid ?? 0);
     // The first start migrates and seeds; the second starts on a ready database.
     await until(
       async () => (await api(instances[i] ?? '', null, 'GET', '/api/health')).status === 200,
@@ -152,6 +156,7 @@ http {
   return {
     proxy,
     instances,
+    pids,
     async stop() {
       for (const c of children) c.kill('SIGTERM');
       await Promise.all(
@@ -306,6 +311,61 @@ async function sockets(
   };
 }
 
+const READ_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const READ_CONNECTIONS = 10;
+
+/**
+ * Reads of one record at random (GET /api/talk/chamado/{id}), 10 connections for READ_SECONDS:
+ * against the first instance alone, then split over both (5 connections each, at once). Straight to
+ * the instances, not through nginx, whose per-address rate limit would measure itself. With the CPU
+ * time of each instance and of PostgreSQL per request (cpu.ts).
+ */
+async function readScale(
+  cluster: { instances: string[]; pids: number[] },
+  token: string,
+  ids: number[],
+  dbPid: number | undefined,
+) {
+  const headers = { authorization: `Bearer ${token}` };
+  const workload = { factory: 'randomOf', args: { prefix: '/api/talk/chamado/', ids } };
+  const measure = async (count: number) => {
+    const targets = cluster.instances.slice(0, count);
+    const pids = cluster.pids.slice(0, count);
+    const sample = () => ({
+      servers: pids.map((p) => processCpuMs(p) ?? 0),
+      db: dbPid === undefined ? undefined : treeCpuMs(dbPid),
+    });
+    let before = sample();
+    let measuring = 0;
+    const results = await Promise.all(
+      targets.map((url) =>
+        fireLoad(
+          { url, connections: READ_CONNECTIONS / count, duration: READ_SECONDS, headers, workload },
+          // Sampled when the last load's warm-up is over.
+          () => {
+            if (++measuring === targets.length) before = sample();
+          },
+        ),
+      ),
+    );
+    const after = sample();
+    const requests = results.reduce((n, r) => n + r.requests, 0);
+    return {
+      instances: count,
+      rps: results.reduce((n, r) => n + r.rps, 0),
+      p99: Math.max(...results.map((r) => r.p99)),
+      errors: results.reduce((n, r) => n + r.errors, 0),
+      serverCpu:
+        after.servers.reduce((n, ms, i) => n + ms - (before.servers[i] ?? 0), 0) / Math.max(1, requests),
+      dbCpu:
+        after.db === undefined || before.db === undefined
+          ? undefined
+          : (after.db - before.db) / Math.max(1, requests),
+    };
+  };
+  return [await measure(1), await measure(2)];
+}
+
 const result = await withBenchSchema(databaseUrl, 'load', async (url) => {
   const cluster = await startCluster(url);
   try {
@@ -315,12 +375,14 @@ const result = await withBenchSchema(databaseUrl, 'load', async (url) => {
     const readable = new Set(await ticketIds(cluster.proxy, customerToken, 500));
     const hidden = all.filter((id) => !readable.has(id));
     const hot = all.slice(0, HOT);
+    const scale = await readScale(cluster, adminToken, all, await postgresMainPid(url));
+    process.stdout.write(`reads: ${JSON.stringify(scale)}\n`);
     process.stdout.write(`editors: ${EDITORS} on ${hot.length} records for ${LOAD_SECONDS} s\n`);
     const edit = await editors(cluster.proxy, adminToken, hot);
     process.stdout.write(`editors: ${JSON.stringify({ ...edit, statuses: [...edit.statuses] })}\n`);
     const live = await sockets(cluster, adminToken, customerToken, readable, hidden);
     process.stdout.write(`sockets: ${JSON.stringify(live)}\n`);
-    return { edit, live, readable: readable.size, hidden: hidden.length };
+    return { edit, live, scale, tickets: all.length, readable: readable.size, hidden: hidden.length };
   } finally {
     await cluster.stop();
   }
@@ -338,6 +400,24 @@ writeResultsSection(
 Written by \`npm run bench:load\` (bench/src/load.ts) on ${new Date().toISOString()}; never edited by hand.
 Two server instances on one PostgreSQL behind Debian's nginx (the rules of deploy/nginx), demo data; the load generator,
 both instances, nginx and PostgreSQL share the same ${os.cpus().length}-core machine (Node ${process.version}).
+
+**One instance or two.** Reads of one of the demo's ${result.tickets} tickets at random (GET /api/talk/chamado/{id}), ${READ_CONNECTIONS} connections,
+${READ_SECONDS} s after ${WARMUP_SECONDS} s of warm-up, straight to the instances (nginx's per-address rate limit would measure itself):
+
+| instances | requests/s | p99 ms | errors | server CPU ms/request (all instances) | PostgreSQL CPU ms/request |
+| ---: | ---: | ---: | ---: | ---: | ---: |
+${result.scale
+  .map(
+    (r) =>
+      `| ${r.instances} | ${r.rps} | ${r.p99} | ${r.errors} | ${r.serverCpu.toFixed(2)} | ${r.dbCpu === undefined ? '—' : r.dbCpu.toFixed(2)} |`,
+  )
+  .join('\n')}
+
+On this machine the instances, PostgreSQL and the load generator share ${os.cpus().length} cores: a second instance adds only
+what one instance (a single event loop) and PostgreSQL leave idle of them. The figure that scales is the CPU per request —
+cores needed ≈ requests per second × (server ms + PostgreSQL ms) ÷ 1000. A demo ticket costs more than the records bench's
+(\`bench:records\`, "CPU per request"): its subject points to seven other record types, each named with the record (a
+statement per type, through that type's access).
 
 **Hot records.** ${EDITORS} editors on ${HOT} records for ${LOAD_SECONDS} s through the proxy, each reading a record and saving it with its
 version: ${result.edit.total} changes acknowledged, **${result.edit.lost} lost** (not in the record's history), answers ${statuses}

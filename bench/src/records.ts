@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { fireLoad, pinningNote, WARMUP_SECONDS } from './cannon.ts';
+import { postgresMainPid, processCpuMs, treeCpuMs } from './cpu.ts';
 import { RECORDS_ADMIN, recordsWorkloads } from './records-workloads.ts';
 import { writeResultsSection } from './results.ts';
 import { rssOnceQuiet, startServer, withBenchSchema, type RunningServer } from './server.ts';
@@ -91,6 +92,45 @@ async function loadPostgres(url: string, subjectId: number, columns: string[]): 
   return (Date.now() - started) / 1000;
 }
 
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of the statements the read workloads send (as the server writes them,
+ * docs/decisions.md "PostgreSQL: where the time goes"), on the loaded table, after the runs.
+ */
+async function explainPostgres(url: string, subject: CreatedSubject): Promise<string> {
+  const t = `subject_${subject.id}`;
+  const column = (identifier: string) =>
+    subject.columns[ATTRIBUTES.findIndex((a) => a.identifier === identifier)];
+  const situacao = column('situacao');
+  const prazo = column('prazo');
+  const statements: [string, string][] = [
+    ['get_by_id: the row', `select t.* from ${t} as t where t.id = ${String(Math.floor(N / 2))}`],
+    [
+      'list_filter_sort: the page',
+      `select t.* from ${t} as t where t.is_active = 1 and t.${String(situacao)} = 'open' order by t.${String(prazo)} asc nulls first, t.id asc limit 50 offset 0`,
+    ],
+    [
+      'list_filter_sort: its total (first page only; then cached)',
+      `select count(*) as n from ${t} as t where t.is_active = 1 and t.${String(situacao)} = 'open'`,
+    ],
+    [
+      'search_hit: the page',
+      `select t.* from ${t} as t where t.is_active = 1 and t.id in (select id from ${t} where search_vector @@ to_tsquery('simple', 'refund') offset 0) order by t.id desc limit 50 offset 0`,
+    ],
+  ];
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const out: string[] = [];
+    for (const [name, text] of statements) {
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`);
+      out.push(`${name}:\n\n\`\`\`\n${text}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}\n\`\`\``);
+    }
+    return out.join('\n\n');
+  } finally {
+    await client.end();
+  }
+}
+
 interface Row {
   database: string;
   workload: string;
@@ -100,9 +140,25 @@ interface Row {
   errors: number;
   /** The p99 of each run, when the row is a median of several. */
   p99s?: number[];
+  /** CPU milliseconds per request of the server process, and of the database's processes (PostgreSQL). */
+  serverCpu?: number | undefined;
+  dbCpu?: number | undefined;
 }
 
-async function drive(server: RunningServer, token: string, database: string): Promise<Row[]> {
+/** CPU time of the server and of the database's processes so far, in ms (cpu.ts). */
+function cpuNow(server: RunningServer, dbPid: number | undefined) {
+  return { server: processCpuMs(server.pid), db: dbPid === undefined ? undefined : treeCpuMs(dbPid) };
+}
+
+const perRequest = (before: number | undefined, after: number | undefined, requests: number) =>
+  before === undefined || after === undefined || requests === 0 ? undefined : (after - before) / requests;
+
+async function drive(
+  server: RunningServer,
+  token: string,
+  database: string,
+  dbPid: number | undefined,
+): Promise<Row[]> {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   // New tickets numbered after the loaded ones (and after earlier runs).
   const workloads = recordsWorkloads(N, N + 1_000_000);
@@ -110,13 +166,13 @@ async function drive(server: RunningServer, token: string, database: string): Pr
   // BENCH_WORKLOADS=get_by_id,create runs only those (profiling one path).
   const only = process.env.BENCH_WORKLOADS?.split(',');
   for (const w of workloads.filter((x) => !only || only.includes(x.name))) {
-    const result = await fireLoad({
-      url: server.url,
-      connections: 10,
-      duration: SECONDS,
-      headers,
-      workload: w.workload,
-    });
+    // CPU time over the measured run only (the warm-up's requests are not counted in it).
+    let before = cpuNow(server, dbPid);
+    const result = await fireLoad(
+      { url: server.url, connections: 10, duration: SECONDS, headers, workload: w.workload },
+      () => (before = cpuNow(server, dbPid)),
+    );
+    const after = cpuNow(server, dbPid);
     rows.push({
       database,
       workload: w.name,
@@ -124,6 +180,8 @@ async function drive(server: RunningServer, token: string, database: string): Pr
       p50: result.p50,
       p99: result.p99,
       errors: result.errors,
+      serverCpu: perRequest(before.server, after.server, result.requests),
+      dbCpu: perRequest(before.db, after.db, result.requests),
     });
     process.stdout.write(
       `${database} ${w.name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms${
@@ -141,6 +199,11 @@ const median = (xs: number[]) => {
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
 };
 
+const medianOf = (xs: (number | undefined)[]) => {
+  const known = xs.filter((x): x is number => x !== undefined);
+  return known.length ? median(known) : undefined;
+};
+
 /** Per workload, the median of each figure over the runs; every run's p99 kept beside it. */
 function medians(runs: Row[][]): Row[] {
   return (runs[0] ?? []).map((first) => {
@@ -152,6 +215,8 @@ function medians(runs: Row[][]): Row[] {
       p99: median(all.map((w) => w.p99)),
       errors: all.reduce((n, w) => n + w.errors, 0),
       p99s: all.map((w) => w.p99),
+      serverCpu: medianOf(all.map((w) => w.serverCpu)),
+      dbCpu: medianOf(all.map((w) => w.dbCpu)),
     };
   });
 }
@@ -187,7 +252,10 @@ function stealPercent(
 async function benchDatabase(
   database: string,
   extraEnv: Record<string, string>,
+  dbPid: number | undefined,
   load: (subjectId: number, columns: string[], dataDir: string) => Promise<number>,
+  /** Run on the loaded data after the runs (PostgreSQL: the plans of the workloads' statements). */
+  afterRuns?: (subject: CreatedSubject) => Promise<string>,
 ) {
   // BENCH_DATA_DIR keeps the loaded SQLite data set between runs (profiling); a fresh one otherwise.
   const keptDir = database === 'SQLite' ? process.env.BENCH_DATA_DIR : undefined;
@@ -196,9 +264,10 @@ async function benchDatabase(
   fs.mkdirSync(dataDir, { recursive: true });
   let server: RunningServer;
   let loadSeconds = 0;
+  let subject: CreatedSubject | undefined;
   if (!reuse) {
     server = await startServer({ ...env, ...extraEnv }, { dataDir, keepData: true });
-    const subject = await createSubject(server, await signIn(server, admin), {
+    subject = await createSubject(server, await signIn(server, admin), {
       identifier: 'chamado',
       name: 'Chamado',
       attributes: ATTRIBUTES,
@@ -214,14 +283,15 @@ async function benchDatabase(
   const rssIdle = server.rssMiB();
   const cpuBefore = cpuTimes();
   const runs: Row[][] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await drive(server, token, database));
+  for (let i = 0; i < RUNS; i++) runs.push(await drive(server, token, database, dbPid));
   const steal = stealPercent(cpuBefore, cpuTimes());
   const rows = medians(runs);
   const rssRightAfter = server.rssMiB();
   const rss = await rssOnceQuiet(server);
   await server.stop();
+  const plans = subject && afterRuns ? await afterRuns(subject) : undefined;
   if (!keptDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  return { rows, rss, rssRightAfter, rssIdle, loadSeconds, steal, startRecords };
+  return { rows, rss, rssRightAfter, rssIdle, loadSeconds, steal, startRecords, plans };
 }
 
 /** The `chamado` records the server holds now (a page of one, with its total). */
@@ -239,16 +309,23 @@ const results: {
   loadSeconds: number;
   steal: number | undefined;
   startRecords: number;
+  plans?: string | undefined;
 }[] = [];
 results.push({
   database: 'SQLite',
-  ...(await benchDatabase('SQLite', { DATABASE_URL: '' }, (id, columns, dataDir) =>
+  ...(await benchDatabase('SQLite', { DATABASE_URL: '' }, undefined, (id, columns, dataDir) =>
     Promise.resolve(loadSqlite(path.join(dataDir, 'talkbase.db'), { id, columns })),
   )),
 });
 if (process.env.BENCH_DATABASE_URL) {
-  const pgResult = await withBenchSchema(process.env.BENCH_DATABASE_URL, 'records', (url) =>
-    benchDatabase('PostgreSQL', { DATABASE_URL: url }, (id, columns) => loadPostgres(url, id, columns)),
+  const pgResult = await withBenchSchema(process.env.BENCH_DATABASE_URL, 'records', async (url) =>
+    benchDatabase(
+      'PostgreSQL',
+      { DATABASE_URL: url },
+      await postgresMainPid(url),
+      (id, columns) => loadPostgres(url, id, columns),
+      (subject) => explainPostgres(url, subject),
+    ),
   );
   results.push({ database: 'PostgreSQL', ...pgResult });
 }
@@ -304,6 +381,20 @@ const table = [
     }),
   ),
 ].join('\n');
+const ms = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(2));
+const perCore = (x: number | undefined) =>
+  x === undefined || x <= 0 ? '—' : Math.round(1000 / x).toLocaleString('en-US');
+const cpuTable = [
+  '| database | workload | server CPU ms/request | requests/s one server core serves | database CPU ms/request | requests/s one database core serves |',
+  '| --- | --- | ---: | ---: | ---: | ---: |',
+  ...results.flatMap((r) =>
+    r.rows.map((w) =>
+      r.database === 'SQLite'
+        ? `| ${w.database} | ${w.workload} | ${ms(w.serverCpu)} | ${perCore(w.serverCpu)} | in the server's | — |`
+        : `| ${w.database} | ${w.workload} | ${ms(w.serverCpu)} | ${perCore(w.serverCpu)} | ${ms(w.dbCpu)} | ${perCore(w.dbCpu)} |`,
+    ),
+  ),
+].join('\n');
 const notes = results
   .map(
     (r) =>
@@ -323,12 +414,29 @@ with situacao = open sorted by prazo, page of 50 **with totalResults**; \`search
 ${table}
 
 ${notes}
+
 - A target missed: why, with the profile of where the time goes, in \`docs/decisions.md\`, "Records engine performance (issue 18)" (create: the fourth and seventh passes; server memory: the seventh and eighth).
 
 Directus figures: ${Object.entries(directusSource)
   .map(([db, src]) => `${db} ${src}`)
   .join('; ')}. Its list_filter_sort answers no total count; ours includes \`totalResults\`.
+
+### CPU per request (issue 36 item 3)
+
+What one request of each workload costs in CPU time, from /proc over the measured run (the warm-up
+left out), and the requests per second one core would serve at that cost: the figure to size
+instances with (cores needed ≈ requests per second wanted × ms per request ÷ 1000, for the server
+and for the database apart). SQLite runs inside the server's process, so its cost is in the
+server's column. PostgreSQL's column is its main process and every process it started (backends,
+WAL writer, checkpointer, autovacuum), so anything else using that server during the run is in it.
+
+${cpuTable}
+
+${results
+  .filter((r) => r.plans)
+  .map((r) => `### ${r.database}: plans of the read workloads' statements\n\n${String(r.plans)}\n`)
+  .join('\n')}
 `;
 fs.writeFileSync(path.join(import.meta.dirname, '..', 'RECORDS.md'), doc);
 writeResultsSection('records', doc.replace(/^# /, '## '));
-process.stdout.write(`\n${table}\n${notes}\n`);
+process.stdout.write(`\n${table}\n${notes}\n\n${cpuTable}\n`);

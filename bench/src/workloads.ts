@@ -26,6 +26,14 @@ export function randomId(args: { prefix: string; n: number }): Promise<() => Req
   }));
 }
 
+/** GET `{prefix}{one of ids, at random}`. */
+export function randomOf(args: { prefix: string; ids: number[] }): Promise<() => Request> {
+  return Promise.resolve(() => ({
+    method: 'GET',
+    path: `${args.prefix}${String(args.ids[Math.floor(Math.random() * args.ids.length)])}`,
+  }));
+}
+
 export type Ticket = {
   id: number;
   title: string;
