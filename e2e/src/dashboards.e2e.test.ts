@@ -33,6 +33,13 @@ const widgetCard = (page: Page, w: DashboardWidget): Locator =>
   page.locator(`section[data-widget="${w.key}"]`);
 
 /** A widget's groups as its table shows them: [label, value] per row. */
+/** A pattern for the start of a group's name as a chart writes it (no-break spaces, long names cut). */
+const nameStart = (label: string) =>
+  label
+    .slice(0, 12)
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/ /g, '[ \u00a0]');
+
 async function tableOf(card: Locator): Promise<[string, string][]> {
   await card.locator('table tbody tr').first().waitFor();
   return card
@@ -134,6 +141,15 @@ describe('dashboards', { timeout: 300_000 }, () => {
     const barAnswer = bar ? answers.get(bar.key) : undefined;
     if (!bar || !barAnswer || barAnswer.groups.length === 0)
       throw new Error('"Suporte" has no bar of counts');
+    // Every group is named on the chart itself, one line each (10 statuses lie as bars beside their names).
+    const names = widgetCard(page, bar).locator('.recharts-cartesian-axis-tick-value');
+    const unnamed = async () => {
+      const shown = await names.allTextContents();
+      return barAnswer.groups
+        .map((g) => g.labels.join(' · '))
+        .filter((label) => !shown.some((text) => new RegExp(`^${nameStart(label)}`).test(text)));
+    };
+    await expect.poll(unnamed).toEqual([]);
     const firstBar = widgetCard(page, bar)
       .locator('.recharts-bar-rectangle path, .recharts-bar-rectangle')
       .first();

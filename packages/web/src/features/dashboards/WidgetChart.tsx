@@ -92,6 +92,9 @@ export function WidgetChart({ kind, rows, valueLabel, onSelect, height }: Widget
       />
     );
   }
+  // Many groups, or long names (a ticket's "Aguardando desenvolvimento"), do not fit side by side
+  // under upright bars: the axis then skips names. Lying bars keep every name, one per line.
+  const lying = rows.length > UPRIGHT_MAX_BARS || rows.some((r) => r.label.length > UPRIGHT_MAX_LABEL);
   return (
     <BarChart
       className="dashboard-chart"
@@ -101,6 +104,34 @@ export function WidgetChart({ kind, rows, valueLabel, onSelect, height }: Widget
       h={height}
       valueFormatter={formatMeasure}
       barProps={{ onClick: select }}
+      {...(lying
+        ? {
+            orientation: 'vertical' as const,
+            yAxisProps: { width: labelWidth(rows), interval: 0, tickFormatter: shortLabel },
+          }
+        : {})}
     />
   );
+}
+
+/** Upright bars for at most this many groups whose names are at most this long. */
+const UPRIGHT_MAX_BARS = 6;
+const UPRIGHT_MAX_LABEL = 12;
+
+/**
+ * A lying bar's name on one line: the axis would wrap a longer one onto its neighbours. The tooltip
+ * and the widget's table keep the whole name.
+ */
+const LABEL_CHARS = 20;
+function shortLabel(label: unknown): string {
+  const text = String(label);
+  const short = text.length > LABEL_CHARS ? `${text.slice(0, LABEL_CHARS - 1).trimEnd()}…` : text;
+  // No-break spaces: recharts breaks a tick's text at spaces when it measures it wider than the axis.
+  return short.replaceAll(' ', '\u00a0');
+}
+
+/** The names' axis of lying bars: as wide as the longest name shown (~7 px a character at 12 px), 60–180 px. */
+function labelWidth(rows: ChartRow[]): number {
+  const longest = Math.max(0, ...rows.map((r) => Math.min(r.label.length, LABEL_CHARS)));
+  return Math.min(180, Math.max(60, longest * 7 + 24));
 }
