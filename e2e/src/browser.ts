@@ -10,7 +10,12 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export async function newContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: VIEWPORT, locale: 'pt-BR', colorScheme: 'light' });
+  return browser.newContext({
+    viewport: VIEWPORT,
+    locale: 'pt-BR',
+    colorScheme: 'light',
+    reducedMotion: 'reduce',
+  });
 }
 
 /** A browser profile on disk: closing and launching it again is a browser restart. */
