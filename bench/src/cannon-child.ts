@@ -37,7 +37,7 @@ async function run(spec: LoadSpec) {
     });
   // The warm-up's figures are dropped: only the run after it is measured.
   if (spec.warmup) await load(spec.warmup);
-  // The parent samples CPU time from here to the answer (cannon.ts, onMeasured).
+  // The parent samples CPU time from here to the answer (cannon.ts, onMeasuring).
   process.send?.('measuring');
   const result = await load(spec.duration);
   const answer: LoadResult = {
