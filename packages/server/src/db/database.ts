@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { statementName } from './prepared.ts';
 import { SchemaScopedPostgresDialect } from './pg-introspector.ts';
 import { WalCheckpointer, type CheckpointStats } from './sqlite-checkpointer.ts';
 import { groupCommitDialect, type GroupCommitStats } from './sqlite-group-commit.ts';
@@ -44,9 +45,27 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 const WRITER_CACHE_KIB = 8192;
 const READER_CACHE_KIB = 4096;
 
+/**
+ * A pg client that runs db/prepared.ts's texts as named statements: parsed and planned once per
+ * connection, then only bound and executed. Kysely calls `query(text, values)`; every other call
+ * passes through unchanged.
+ */
+class NamingClient extends pg.Client {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has a dozen overloads
+  override query(...args: any[]): any {
+    const [text, values] = args as [unknown, unknown];
+    if (args.length === 2 && typeof text === 'string' && Array.isArray(values)) {
+      const name = statementName(text);
+      if (name) return super.query({ name, text, values });
+    }
+    return super.query(...(args as [string]));
+  }
+}
+
 export function openDatabase(opts: DbOptions): Db {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
+      Client: NamingClient,
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
     });

@@ -30,6 +30,7 @@ export function prepared<K extends string | number, P extends unknown[], R>(
       const standIns = params.map((_, i) => `${STAND_IN}${i}`) as P;
       shape = shapeOf(build(db, key, ...standIns).compile());
       byKey.set(key, shape);
+      nameStatement(shape.sql);
     }
     const values = shape.slots.map((s) => ('param' in s ? params[s.param] : s.constant));
     const result = await db.executeQuery<R>(CompiledQuery.raw(shape.sql, values));
@@ -56,4 +57,25 @@ function shapeOf(compiled: CompiledQuery): Shape {
     return { constant: value };
   });
   return { sql: compiled.sql, slots };
+}
+
+/**
+ * PostgreSQL: the texts `prepared` compiled, by the name each is prepared under. A connection parses
+ * and plans a named statement once and then only binds values to it (database.ts's client), where an
+ * unnamed one is parsed and planned again on every run — most of the database's CPU for a read of
+ * one record by key (docs/decisions.md "PostgreSQL: where the time goes"). Every text has a fixed
+ * result shape (no `*`), so a later column never meets a plan made before it. Bounded: a text past
+ * the bound runs unnamed.
+ */
+const statementNames = new Map<string, string>();
+const MAX_NAMED = 4_000;
+
+function nameStatement(text: string): void {
+  if (!statementNames.has(text) && statementNames.size < MAX_NAMED)
+    statementNames.set(text, `tb_${statementNames.size + 1}`);
+}
+
+/** The name a compiled text is prepared under on PostgreSQL, if it is one of `prepared`'s. */
+export function statementName(text: string): string | undefined {
+  return statementNames.get(text);
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { prepared } from '../db/prepared.ts';
 import type { RowScope } from './row-scope.ts';
 import type { Database } from '../db/schema.ts';
-import { multiTable, talkTable } from './subject-ddl.ts';
+import { attributeColumn, hasColumn, multiTable, talkTable } from './subject-ddl.ts';
 import type { DbValue } from './record-values.ts';
 import type { SearchConditions } from './search.ts';
 import type { SearchTexts } from './record-prepare.ts';
@@ -13,6 +13,35 @@ import type { SearchTexts } from './record-prepare.ts';
  */
 type Dyn = Record<string, Record<string, unknown>>;
 const dyn = (db: Kysely<Database>) => db as unknown as Kysely<Dyn>;
+
+/** What reading a subject's rows needs of it: its id and which attributes have a column. */
+export interface RowShape {
+  id: number;
+  attributes: readonly { id: number; componentId: number; isMultipleValues: boolean }[];
+}
+
+const RECORD_COLUMNS = ['id', 'is_active', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by'];
+
+const columnsOf = new WeakMap<RowShape, { refs: string[]; key: string }>();
+
+/**
+ * The columns a record is read with: its own and its attributes' — never the search texts (every
+ * word of the record again, and on PostgreSQL two tsvectors), which no reader of a row uses. Named
+ * one by one, so a compiled read's result has a fixed shape: a subject's new attribute gives a new
+ * text rather than a changed result for the same one (db/prepared.ts names statements on PostgreSQL).
+ */
+export function rowColumns(subject: RowShape): { refs: string[]; key: string } {
+  let known = columnsOf.get(subject);
+  if (!known) {
+    const names = [
+      ...RECORD_COLUMNS,
+      ...subject.attributes.filter(hasColumn).map((a) => attributeColumn(a.id)),
+    ];
+    known = { refs: names.map((n) => `t.${n}`), key: `${subject.id}:${names.join(',')}` };
+    columnsOf.set(subject, known);
+  }
+  return known;
+}
 
 export type TalkRow = Record<string, unknown> & {
   id: number;
@@ -98,28 +127,30 @@ export async function replaceMultiValues(
   }
 }
 
-/** A record by id with no row filter: compiled once per subject (db/prepared.ts). */
-const talkById = prepared((db: Kysely<Database>, subjectId: number, talkId: number) =>
-  dyn(db)
-    .selectFrom(`${talkTable(subjectId)} as t`)
-    .selectAll('t')
-    .where('t.id', '=', talkId),
-);
+/** A record by id with no row filter: compiled once per subject and column set (db/prepared.ts). */
+const talkById = prepared((db: Kysely<Database>, key: string, talkId: number) => {
+  const [subjectId, columns = ''] = key.split(':');
+  return dyn(db)
+    .selectFrom(`${talkTable(Number(subjectId))} as t`)
+    .select(columns.split(',').map((c) => `t.${c}`))
+    .where('t.id', '=', talkId);
+});
 
 export async function findTalk(
   db: Kysely<Database>,
-  subjectId: number,
+  subject: RowShape,
   talkId: number,
   rows: RowScope,
 ): Promise<TalkRow | undefined> {
   const visible = rows.condition;
+  const columns = rowColumns(subject);
   if (!visible) {
-    const [row] = await talkById(db, subjectId, talkId);
+    const [row] = await talkById(db, columns.key, talkId);
     return row as TalkRow | undefined;
   }
   const q = dyn(db)
-    .selectFrom(`${talkTable(subjectId)} as t`)
-    .selectAll('t')
+    .selectFrom(`${talkTable(subject.id)} as t`)
+    .select(columns.refs)
     .where('t.id', '=', talkId)
     .where(visible as RawBuilder<boolean>);
   return (await q.executeTakeFirst()) as TalkRow | undefined;
@@ -288,7 +319,7 @@ const SELECTIVE_SEARCH_MAX = 2_000;
 
 export async function pageTalks(
   db: Kysely<Database>,
-  subjectId: number,
+  subject: RowShape,
   q: PageQuery,
   counter?: {
     key: (compiled: string) => string;
@@ -296,10 +327,11 @@ export async function pageTalks(
     set: (key: string, n: number) => void;
   },
 ): Promise<{ rows: TalkRow[]; total: number }> {
-  let base = baseQuery(db, subjectId);
+  let base = baseQuery(db, subject.id);
   if (q.rows.condition) base = base.where(q.rows.condition as RawBuilder<boolean>);
   for (const w of q.where) base = base.where(w as RawBuilder<boolean>);
-  let rowsQ = base.selectAll('t');
+  const columns = rowColumns(subject).refs;
+  let rowsQ = base.select(columns);
   // Empty values sort first ascending and last descending in both dialects. SQLite does so by
   // default; PostgreSQL is told explicitly, and its sort indexes are built the same way (subject-ddl.ts).
   for (const o of q.orderBy) {
@@ -332,7 +364,7 @@ export async function pageTalks(
     else if (walk && inRecordOrder) {
       rows = await base
         .innerJoin(`${walk.table} as f`, 'f.rowid', 't.id')
-        .selectAll('t')
+        .select(columns)
         .where(sql<boolean>`${sql.table(walk.table)} match ${walk.match}`)
         .orderBy(sql.ref('f.rowid'), q.orderBy[0]?.desc ? 'desc' : 'asc')
         .limit(q.limit)
@@ -452,14 +484,14 @@ export function changesOf(
 
 export async function rowsByIds(
   db: Kysely<Database>,
-  subjectId: number,
+  subject: RowShape,
   ids: number[],
   rows: RowScope,
 ): Promise<TalkRow[]> {
   if (ids.length === 0) return [];
   let q = dyn(db)
-    .selectFrom(`${talkTable(subjectId)} as t`)
-    .selectAll('t')
+    .selectFrom(`${talkTable(subject.id)} as t`)
+    .select(rowColumns(subject).refs)
     .where('t.id', 'in', ids);
   if (rows.condition) q = q.where(rows.condition as RawBuilder<boolean>);
   return (await q.execute()) as TalkRow[];

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prepared } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { AttributeMeta } from './subject-meta.ts';
 
@@ -82,6 +83,11 @@ export function isAccountColumn(a: Pick<AttributeMeta, 'id' | 'identifier'>): bo
   return c === 'created_by' || c === 'updated_by';
 }
 
+/** Keyed by how many accounts are asked for (a page names a few): compiled once each (db/prepared.ts). */
+const namesQuery = prepared((db: Kysely<Database>, _count: number, ...ids: number[]) =>
+  db.selectFrom('accounts').select(['id', 'display_name']).where('id', 'in', ids),
+);
+
 /** Display names of the accounts that created or changed a page of records, in one query. */
 export async function accountNamesOf(
   db: Kysely<Database>,
@@ -89,10 +95,6 @@ export async function accountNamesOf(
 ): Promise<Map<number, string>> {
   const wanted = [...new Set([...ids].filter((id): id is number => typeof id === 'number'))];
   if (wanted.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('accounts')
-    .select(['id', 'display_name'])
-    .where('id', 'in', wanted)
-    .execute();
+  const rows = await namesQuery(db, wanted.length, ...wanted);
   return new Map(rows.map((r) => [r.id, r.display_name]));
 }

@@ -248,7 +248,7 @@ export class RunIntake {
       )
         return;
     }
-    const row = await findTalk(this.k, subject.id, input.talkId, everyRow('automation'));
+    const row = await findTalk(this.k, subject, input.talkId, everyRow('automation'));
     if (!row) throw new Error(engineMessages.recordGone);
     const now = this.core.now();
     const trigger: StoredTrigger = {

@@ -116,7 +116,7 @@ export class FilesService {
     // A file attribute the account may not read does not exist for it (`view`).
     const attribute = access.view.attributes.find((a) => a.id === ref.attributeId);
     if (!attribute || attribute.kind !== 'file') throw notFound(fileMessages.notFileAttribute);
-    const talk = await findTalk(this.k, access.subject.id, ref.talkId, access.rows);
+    const talk = await findTalk(this.k, access.subject, ref.talkId, access.rows);
     if (!talk) throw notFound(talkMessages.talkNotFound);
     return { ...access, attribute, talk };
   }

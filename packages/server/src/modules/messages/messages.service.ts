@@ -196,7 +196,7 @@ export class MessagesService {
     // The author reads the record (the HTTP call checked it already; automations' callers did not).
     const version = author
       ? (await this.talks.get(author, subject.identifier, input.talkId)).version
-      : (await findTalk(this.k, subject.id, input.talkId, everyRow('message-version')))?.version;
+      : (await findTalk(this.k, subject, input.talkId, everyRow('message-version')))?.version;
     if (version === undefined) throw notFound(talkMessages.talkNotFound);
     const recipients = visibleTo
       ? await this.checkRecipients(input.companyId, subject, input.talkId, visibleTo, author)

@@ -110,7 +110,7 @@ export class NotificationSender {
       subject = await this.deps.subjects.loadById(req.companyId, notification.subjectId);
       const found = req.sender
         ? (await this.readAs(req.sender, subject.identifier, talkId)) !== null
-        : (await findTalk(db, subject.id, talkId, everyRow('notification-target'))) !== undefined;
+        : (await findTalk(db, subject, talkId, everyRow('notification-target'))) !== undefined;
       if (!found) throw unprocessable([{ message: m.talkNotFound, field: 'talkId' }]);
       conversationId = String(await this.deps.messages.conversationId(req.companyId, subject.id, talkId));
     }

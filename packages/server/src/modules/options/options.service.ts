@@ -95,7 +95,7 @@ export class OptionsService {
     const p = paging(q.page, OPTIONS_PAGE_SIZE);
     const page = await talksRepo.pageTalks(
       this.db.kysely,
-      subject.id,
+      subject,
       {
         rows,
         where,

@@ -441,7 +441,7 @@ async function currentRecords(
     if (turn.due()) await turn.next();
     const rows = await talksRepo.rowsByIds(
       deps.db.kysely,
-      policy.subject.id,
+      policy.subject,
       ids.slice(i, i + 500),
       policy.rows,
     );

@@ -140,7 +140,7 @@ export async function recordNames(
     if (idSet.size === 0) continue;
     const related = await loadSubject(relatedId);
     if (!related) continue;
-    const found = await repo.rowsByIds(db, related.subject.id, [...idSet], related.rows);
+    const found = await repo.rowsByIds(db, related.subject, [...idSet], related.rows);
     for (const r of found)
       names.set(`${related.subject.id}:${String(r.id)}`, displayNameOf(related.subject, r));
   }

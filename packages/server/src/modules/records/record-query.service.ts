@@ -105,7 +105,7 @@ export class TalkQueryService {
       read: (offset: number, limit: number) =>
         repo.pageTalks(
           this.db.kysely,
-          subject.id,
+          subject,
           {
             rows: policy.rows,
             where,
@@ -253,7 +253,7 @@ async function filterTreesOf(
   const nameAttr = subject.attributes.find((a) => a.identifier === 'nome');
   const aboutAttr = subject.attributes.find((a) => a.identifier === 'assunto');
   if (!treeAttr) return [];
-  const rows = await repo.rowsByIds(db.kysely, subject.id, ids, scope);
+  const rows = await repo.rowsByIds(db.kysely, subject, ids, scope);
   if (rows.length !== new Set(ids).size) throw savedFilterError(queryMessages.savedFilterMissing);
   return rows.map((row) => {
     const raw = row[attributeColumn(treeAttr.id)];

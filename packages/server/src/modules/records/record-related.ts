@@ -50,7 +50,7 @@ export async function relatedRecords(
     const rows = fromAccess
       ? await repo.rowsByIds(
           db,
-          from.id,
+          from,
           selfRefs.map((h) => h.talkId),
           fromAccess.rows,
         )

@@ -23,7 +23,7 @@ export async function writeRemoval(
 ): Promise<string[]> {
   const at = Date.now();
   // The caller checked these ids against the account's rows (TalksService.remove).
-  const rows = await repo.rowsByIds(trx, subject.id, ids, everyRow('removal'));
+  const rows = await repo.rowsByIds(trx, subject, ids, everyRow('removal'));
   for (const row of rows)
     await writeTalkEvent(trx, auth, {
       kind: 'deleted',

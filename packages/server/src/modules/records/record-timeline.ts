@@ -24,7 +24,7 @@ export async function talkTimeline(
   fetch: number,
 ) {
   const { subject, rows: scope, view, hidden } = access;
-  if (!(await repo.findTalk(k, subject.id, talkId, scope))) throw notFound(talkMessages.talkNotFound);
+  if (!(await repo.findTalk(k, subject, talkId, scope))) throw notFound(talkMessages.talkNotFound);
   const size = Math.min(Math.max(fetch, 1), 200);
   // Changes of attributes the account may not read leave no trace (left out in SQL: pages stay whole).
   const rows = await repo.changesOf(k, auth.companyId, subject.id, talkId, (page - 1) * size, size, [

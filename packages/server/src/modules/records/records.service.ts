@@ -129,7 +129,7 @@ export class TalksService {
 
   async get(auth: AuthContext, identifier: string, talkId: number): Promise<ApiTalk> {
     const { subject, actions, rows } = await this.access(auth, identifier, 'read');
-    const row = await repo.findTalk(this.k, subject.id, talkId, rows);
+    const row = await repo.findTalk(this.k, subject, talkId, rows);
     if (!row) throw notFound(talkMessages.talkNotFound);
     const [talk] = await this.present(auth, subject, actions, [row]);
     if (!talk) throw notFound(talkMessages.talkNotFound);
@@ -282,7 +282,7 @@ export class TalksService {
     await this.events.write((trx) =>
       this.updateOne(trx, auth, access, talkId, body.version, values, prepared),
     );
-    const row = await repo.findTalk(this.k, subject.id, talkId, rows);
+    const row = await repo.findTalk(this.k, subject, talkId, rows);
     if (!row) throw notFound(talkMessages.talkNotFound);
     const [talk] = await this.present(auth, subject, actions, [row]);
     if (!talk) throw notFound(talkMessages.talkNotFound);
@@ -337,7 +337,7 @@ export class TalksService {
     values: Map<number, unknown>,
     prepared: Prepared,
   ): Promise<void> {
-    const before = await repo.findTalk(trx, subject.id, talkId, rows);
+    const before = await repo.findTalk(trx, subject, talkId, rows);
     if (!before) throw notFound(talkMessages.talkNotFound);
     await checkAttributeActions(this.checks, trx, auth, subject, actions, values, 'update', before);
     if (version !== undefined && before.version !== version) throw conflict(talkMessages.stale);
@@ -367,7 +367,7 @@ export class TalksService {
   ): Promise<void> {
     const prepared = prepareValues(subject, values, 'update', await this.ruleContext(auth, trx));
     // The caller checked the subject's actions for the account; the task calls act on their own row.
-    const before = await repo.findTalk(trx, subject.id, talkId, everyRow('write-rule'));
+    const before = await repo.findTalk(trx, subject, talkId, everyRow('write-rule'));
     if (!before) throw notFound(talkMessages.talkNotFound);
     await this.writeChange(trx, auth, subject, before, prepared, undefined);
   }

@@ -296,7 +296,7 @@ export class RoomsService {
     const filtro = await this.subjects.load(companyId, FILTER_SUBJECT, trx).catch(() => undefined);
     const about = filtro?.attributes.find((a) => a.identifier === 'assunto');
     if (!filtro || !about) return false;
-    const row = await talksRepo.findTalk(trx, filtro.id, filterId, everyRow('settings'));
+    const row = await talksRepo.findTalk(trx, filtro, filterId, everyRow('settings'));
     return row !== undefined && row[attributeColumn(about.id)] === subjectIdentifier;
   }
 

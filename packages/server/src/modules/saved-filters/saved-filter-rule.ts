@@ -34,7 +34,7 @@ export async function checkSavedFilterWrite(
   if (!about || !treeAttr) return out;
   let stored: Record<string, unknown> | undefined;
   if (talkId !== undefined) {
-    stored = await talkRepo.findTalk(db, subject.id, talkId, rows);
+    stored = await talkRepo.findTalk(db, subject, talkId, rows);
     // A record the account cannot see is answered 404 by the update itself.
     if (!stored) return out;
   }

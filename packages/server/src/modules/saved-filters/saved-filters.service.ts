@@ -74,7 +74,7 @@ export class SavedFiltersService {
     ];
     return {
       read: (offset: number, limit: number) =>
-        talksRepo.pageTalks(this.db.kysely, subject.id, { rows, where, orderBy, offset, limit }),
+        talksRepo.pageTalks(this.db.kysely, subject, { rows, where, orderBy, offset, limit }),
       present: (rows: talksRepo.TalkRow[]): FilterItem[] =>
         rows.map((r) => ({ filterId: r.id, filterName: textOf(r[attributeColumn(name.id)]) })),
     };

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { talkTable } from '../../records/subject-ddl.ts';
 import type { SearchConditions } from '../../records/search.ts';
-import type { TalkRow } from '../../records/records.repository.ts';
+import { rowColumns, type RowShape, type TalkRow } from '../../records/records.repository.ts';
 
 type Dyn = Record<string, Record<string, unknown>>;
 const dyn = (db: Kysely<Database>) => db as unknown as Kysely<Dyn>;
@@ -62,14 +62,14 @@ export async function rankedIds(
 /** The rows of `ids` still matching `where` (the visibility, checked again), in that order. */
 export async function rowsInOrder(
   db: Kysely<Database>,
-  subjectId: number,
+  subject: RowShape,
   ids: number[],
   where: RawBuilder<unknown>[],
 ): Promise<TalkRow[]> {
   if (ids.length === 0) return [];
   let q = dyn(db)
-    .selectFrom(`${talkTable(subjectId)} as t`)
-    .selectAll('t')
+    .selectFrom(`${talkTable(subject.id)} as t`)
+    .select(rowColumns(subject).refs)
     .where('t.id', 'in', ids);
   for (const w of where) q = q.where(w as RawBuilder<boolean>);
   const rows = (await q.execute()) as TalkRow[];

@@ -110,7 +110,7 @@ export class SearchService {
       } else {
         ids = await rank(from, limit);
       }
-      const rows = await rowsInOrder(this.db.kysely, target.policy.subject.id, ids, target.where);
+      const rows = await rowsInOrder(this.db.kysely, target.policy.subject, ids, target.where);
       itens.push(...(await this.present(target, rows, words)));
     }
     return {

@@ -223,7 +223,7 @@ export class SlaClocks {
     if (!found) return;
     const { subject, timeZone } = found;
     if (e.kind === 'talk.deleted') return repo.deleteState(trx, subject.id, talkId);
-    const row = await findTalk(trx, subject.id, talkId, everyRow('service-levels'));
+    const row = await findTalk(trx, subject, talkId, everyRow('service-levels'));
     if (!row) return repo.deleteState(trx, subject.id, talkId);
     const existing = await repo.findState(trx, subject.id, talkId);
     // A pass after a policy change leaves an ended clock as it was counted.
@@ -344,7 +344,7 @@ export class SlaClocks {
       // Another instance sent them first: nothing to add.
       if (!(await repo.markSent(trx, s, sent, next))) return 0;
       if (!subject || owed.length === 0) return 0;
-      const row = await findTalk(trx, subject.id, s.talk_id, everyRow('service-levels'));
+      const row = await findTalk(trx, subject, s.talk_id, everyRow('service-levels'));
       for (const o of owed)
         await appendEvent(trx, {
           companyId: s.company_id,

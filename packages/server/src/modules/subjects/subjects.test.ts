@@ -135,6 +135,51 @@ describe('schema management', () => {
     expect(removed.json<Subject>().subjectAttributes.map((a) => a.identifier)).toEqual(['nome', 'cnpj']);
   });
 
+  it('reads a record read before an attribute was added or removed, with the subject as it is now', async () => {
+    // On PostgreSQL a record's read is a statement each connection prepares once (db/prepared.ts):
+    // a new column must give the read a new text, never a plan of the old row's shape.
+    await createCrm(t.app, admin);
+    const id = await createTalk(t.app, admin, 'cliente', { nome: 'Gama', cnpj: '11.222.333/0001-81' });
+    const read = async () => {
+      const res = await t.app.inject(as(admin, { method: 'GET', url: `/api/talk/cliente/${id}` }));
+      expect(res.statusCode).toBe(200);
+      return Object.fromEntries(
+        res
+          .json<{ talkValues: { subjectAttributeIdentifier: string; value: unknown }[] }>()
+          .talkValues.map((v) => [v.subjectAttributeIdentifier, v.value]),
+      );
+    };
+    for (let i = 0; i < 3; i++) expect(await read()).toEqual({ nome: 'Gama', cnpj: '11.222.333/0001-81' });
+
+    const added = await t.app.inject(
+      as(admin, {
+        method: 'POST',
+        url: '/api/subject/cliente/attribute',
+        payload: { identifier: 'cidade', name: 'Cidade', componentId: 1 },
+      }),
+    );
+    expect(added.statusCode).toBe(201);
+    expect(await read()).toEqual({ nome: 'Gama', cnpj: '11.222.333/0001-81', cidade: null });
+    const version = (await t.app.inject(as(admin, { method: 'GET', url: `/api/talk/cliente/${id}` }))).json<{
+      version: number;
+    }>().version;
+    const edited = await t.app.inject(
+      as(admin, {
+        method: 'PUT',
+        url: `/api/talk/cliente/${id}`,
+        payload: { version, talkValues: [{ subjectAttributeIdentifier: 'cidade', value: 'Recife' }] },
+      }),
+    );
+    expect(edited.statusCode).toBe(200);
+    expect(await read()).toEqual({ nome: 'Gama', cnpj: '11.222.333/0001-81', cidade: 'Recife' });
+
+    const removed = await t.app.inject(
+      as(admin, { method: 'DELETE', url: '/api/subject/cliente/attribute/cnpj' }),
+    );
+    expect(removed.statusCode).toBe(200);
+    expect(await read()).toEqual({ nome: 'Gama', cidade: 'Recife' });
+  });
+
   it('will not remove a subject other subjects point to', async () => {
     await createCrm(t.app, admin);
     const res = await t.app.inject(as(admin, { method: 'DELETE', url: '/api/subject/cliente' }));

@@ -40,7 +40,7 @@ async function checkTaskWrite(
   const attribute = (identifier: string) => subject.attributes.find((a) => a.identifier === identifier);
   let row: Record<string, unknown> | undefined;
   if (talkId !== undefined) {
-    row = await talkRepo.findTalk(db, subject.id, talkId, rows);
+    row = await talkRepo.findTalk(db, subject, talkId, rows);
     // A record the account cannot see is answered 404 by the update itself.
     if (!row) return out;
   }

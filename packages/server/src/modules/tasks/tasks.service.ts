@@ -121,7 +121,7 @@ export class TasksService {
   async get(auth: AuthContext, talkId: number): Promise<ApiTask> {
     const talk = await this.talks.get(auth, TASK_SUBJECT, talkId);
     const { subject, rows } = await this.talks.access(auth, TASK_SUBJECT, 'read');
-    const row = await talkRepo.findTalk(this.k, subject.id, talkId, rows);
+    const row = await talkRepo.findTalk(this.k, subject, talkId, rows);
     if (!row) throw notFound(talkMessages.talkNotFound);
     const statuses = await taskStatusCatalog(this.k, this.subjects, subject);
     const run = await repo.findRun(this.k, subject.id, talkId);
@@ -193,7 +193,7 @@ export class TasksService {
       new HttpError(status, [{ message: failure }, ...errors], {}, extra);
 
     const { subject, rows } = await this.talks.access(auth, TASK_SUBJECT, 'update');
-    const row = await talkRepo.findTalk(this.k, subject.id, talkId, rows);
+    const row = await talkRepo.findTalk(this.k, subject, talkId, rows);
     if (!row) throw notFound(talkMessages.talkNotFound);
     const stored = storedValues(subject, row);
     const statuses = await taskStatusCatalog(this.k, this.subjects, subject);

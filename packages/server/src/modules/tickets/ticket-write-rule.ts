@@ -62,7 +62,7 @@ async function checkTicketWrite(
   let previous: TicketValues | null = null;
   let initial: TicketValues | undefined;
   if (talkId !== undefined) {
-    const row = await talkRepo.findTalk(db, subject.id, talkId, rows);
+    const row = await talkRepo.findTalk(db, subject, talkId, rows);
     // A record the account cannot see is answered 404 by the update itself.
     if (!row) return out;
     previous = {};
@@ -122,7 +122,7 @@ async function namesOfStatuses(
   const related = await deps.subjects.loadById(companyId, status.relatedSubjectId, db).catch(() => undefined);
   if (!related) return names;
   // The status lookup's names: the rule reads them whatever the room, to name the statuses it checks.
-  for (const row of await talkRepo.rowsByIds(db, related.id, wanted, everyRow('write-rule')))
+  for (const row of await talkRepo.rowsByIds(db, related, wanted, everyRow('write-rule')))
     names.set(row.id, displayNameOf(related, row));
   return names;
 }

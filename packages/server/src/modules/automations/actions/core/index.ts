@@ -208,7 +208,7 @@ const executeParentJob: ActionHandler = {
       const attribute = subject.attributes.find((a) => a.id === c.subjectAttributeId);
       if (!attribute?.relatedSubjectId)
         throw new PermanentActionError('O campo escolhido não relaciona um registro pai.');
-      const row = await findTalk(s.db, subject.id, talkId, everyRow('automation'));
+      const row = await findTalk(s.db, subject, talkId, everyRow('automation'));
       const parentId = Number(row?.[attributeColumn(attribute.id)] ?? 0);
       detail.calls.push({ jobId: c.jobId, jobName: c.jobName || null, talkId: parentId || null });
       if (!parentId) continue;
