@@ -1,4 +1,4 @@
-import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
 /**
@@ -13,7 +13,7 @@ import type { Database } from './schema.ts';
  * values (a subject's table), or a constant where nothing does.
  */
 export function prepared<K extends string | number, P extends unknown[], R>(
-  build: (db: Kysely<Database>, key: K, ...params: P) => Compilable<R>,
+  build: (db: Kysely<Database>, key: K, ...params: P) => Built<R>,
 ): (db: Kysely<Database>, key: K, ...params: P) => Promise<R[]> {
   const byAdapter = new WeakMap<object, Map<K, Shape>>();
   return async (db, key, ...params) => {
@@ -28,7 +28,7 @@ export function prepared<K extends string | number, P extends unknown[], R>(
       // Keys made from input (the columns a create gives) could grow without end: start over.
       if (byKey.size >= MAX_SHAPES) byKey.clear();
       const standIns = params.map((_, i) => `${STAND_IN}${i}`) as P;
-      shape = shapeOf(build(db, key, ...standIns).compile());
+      shape = shapeOf(build(db, key, ...standIns).compile(db));
       byKey.set(key, shape);
       nameStatement(shape.sql);
     }
@@ -37,6 +37,9 @@ export function prepared<K extends string | number, P extends unknown[], R>(
     return result.rows;
   };
 }
+
+/** A query builder, or a `sql` template (which compiles against the database it is given). */
+type Built<R> = { compile(db: Kysely<Database>): CompiledQuery<R> };
 
 type Slot = { param: number } | { constant: unknown };
 interface Shape {

@@ -186,18 +186,29 @@ export async function readAfter(
   after: StreamPosition,
   limit: number,
 ): Promise<LoggedEvent[]> {
-  const columns = sql`id, tx, company_id, kind, event_type, subject_id, talk_id, talk_version,
-    message_id, account_id, depth, source, payload, created_at`;
-  const { rows } =
-    dialect === 'postgres'
-      ? await sql<EventRow>`select ${columns} from outbox_events
-          where (tx, id) > (${after.tx}, ${after.id})
-            and tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
-          order by tx, id limit ${limit}`.execute(db)
-      : await sql<EventRow>`select ${columns} from outbox_events
-          where id > ${after.id} order by id limit ${limit}`.execute(db);
-  return rows.map(toEvent);
+  return (await eventsAfter(db, dialect, after.tx, after.id, limit)).map(toEvent);
 }
+
+// A durable consumer's statements run after every write: compiled once each (db/prepared.ts).
+const eventsAfter = prepared(
+  (db: Kysely<Database>, dialect: DialectName, afterTx: number, afterId: number, limit: number) => {
+    const columns = sql`id, tx, company_id, kind, event_type, subject_id, talk_id, talk_version,
+      message_id, account_id, depth, source, payload, created_at`;
+    return dialect === 'postgres'
+      ? sql<EventRow>`select ${columns} from outbox_events
+          where (tx, id) > (${afterTx}, ${afterId})
+            and tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+          order by tx, id limit ${limit}`
+      : sql<EventRow>`select ${columns} from outbox_events
+          where id > ${afterId} order by id limit ${limit}`;
+  },
+);
+
+const anyBeyond = prepared((_db: Kysely<Database>, dialect: DialectName, tx: number, id: number) =>
+  dialect === 'postgres'
+    ? sql<{ one: number }>`select 1 as one from outbox_events where (tx, id) > (${tx}, ${id}) limit 1`
+    : sql<{ one: number }>`select 1 as one from outbox_events where id > ${id} limit 1`,
+);
 
 /**
  * Whether events exist after a consumer's position that `readAfter` does not answer yet
@@ -208,22 +219,16 @@ export async function eventsBeyond(
   dialect: DialectName,
   at: StreamPosition,
 ): Promise<boolean> {
-  const { rows } =
-    dialect === 'postgres'
-      ? await sql`select 1 as one from outbox_events where (tx, id) > (${at.tx}, ${at.id}) limit 1`.execute(
-          db,
-        )
-      : await sql`select 1 as one from outbox_events where id > ${at.id} limit 1`.execute(db);
-  return rows.length > 0;
+  return (await anyBeyond(db, dialect, at.tx, at.id)).length > 0;
 }
+
+const cursorOf = prepared((db: Kysely<Database>, _: 0, consumer: string) =>
+  db.selectFrom('event_cursors').select(['tx', 'event_id']).where('consumer', '=', consumer),
+);
 
 /** A consumer's position (created at the stream's end when it has none yet). */
 export async function positionOf(db: Kysely<Database>, consumer: string): Promise<StreamPosition> {
-  const row = await db
-    .selectFrom('event_cursors')
-    .select(['tx', 'event_id'])
-    .where('consumer', '=', consumer)
-    .executeTakeFirst();
+  const [row] = await cursorOf(db, 0, consumer);
   if (row) return { tx: row.tx, id: row.event_id };
   const end = await sql<{ tx: number | string | null; id: number | string | null }>`
     select max(tx) as tx, max(id) as id from outbox_events`.execute(db);
@@ -245,23 +250,30 @@ export async function lockPosition(
   dialect: DialectName,
   consumer: string,
 ): Promise<StreamPosition | null> {
-  const lock = dialect === 'postgres' ? sql` for update skip locked` : sql``;
-  const { rows } = await sql<{ tx: number | string; event_id: number | string }>`
-    select tx, event_id from event_cursors where consumer = ${consumer}${lock}`.execute(trx);
-  const row = rows[0];
+  const [row] = await lockCursor(trx, dialect, consumer);
   return row ? { tx: Number(row.tx), id: Number(row.event_id) } : null;
 }
+
+const lockCursor = prepared((_db: Kysely<Database>, dialect: DialectName, consumer: string) => {
+  const lock = dialect === 'postgres' ? sql` for update skip locked` : sql``;
+  return sql<{ tx: number | string; event_id: number | string }>`
+    select tx, event_id from event_cursors where consumer = ${consumer}${lock}`;
+});
+
+const moveCursor = prepared(
+  (db: Kysely<Database>, _: 0, tx: number, id: number, at: number, consumer: string) =>
+    db
+      .updateTable('event_cursors')
+      .set({ tx, event_id: id, updated_at: at })
+      .where('consumer', '=', consumer),
+);
 
 export async function movePosition(
   trx: Kysely<Database>,
   consumer: string,
   to: StreamPosition,
 ): Promise<void> {
-  await trx
-    .updateTable('event_cursors')
-    .set({ tx: to.tx, event_id: to.id, updated_at: Date.now() })
-    .where('consumer', '=', consumer)
-    .execute();
+  await moveCursor(trx, 0, to.tx, to.id, Date.now(), consumer);
 }
 
 /**

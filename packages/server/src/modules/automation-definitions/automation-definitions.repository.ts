@@ -6,6 +6,7 @@ import {
   type SavedJob,
   type Work,
 } from '@talkbase/domain/contracts/jobs';
+import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { likePattern } from '../../http/paging.ts';
 
@@ -182,9 +183,9 @@ export async function findJobsForEvent(
   });
 }
 
-/** Every schedule event step of every company (the engine's scheduler registers them). */
-export async function listScheduledJobs(db: Kysely<Database>): Promise<ScheduledJobStep[]> {
-  const rows = await db
+/** Read by the scheduler four times a second: compiled once (db/prepared.ts). */
+const scheduledSteps = prepared((db: Kysely<Database>, _: 0) =>
+  db
     .selectFrom('job_event_steps as s')
     .innerJoin('jobs as j', 'j.id', 's.job_id')
     .select([
@@ -201,8 +202,12 @@ export async function listScheduledJobs(db: Kysely<Database>): Promise<Scheduled
     .where('s.event_type', '=', EVENT_TYPE.schedule)
     .orderBy('s.job_id')
     .orderBy('s.event_index')
-    .orderBy('s.step_index')
-    .execute();
+    .orderBy('s.step_index'),
+);
+
+/** Every schedule event step of every company (the engine's scheduler registers them). */
+export async function listScheduledJobs(db: Kysely<Database>): Promise<ScheduledJobStep[]> {
+  const rows = await scheduledSteps(db, 0);
   return rows
     .filter((r) => r.cron !== null)
     .map((r) => ({
@@ -220,13 +225,14 @@ export async function listScheduledJobs(db: Kysely<Database>): Promise<Scheduled
 
 /** The company's job generation: moves on every job write (0 before the first). */
 export async function jobsGeneration(db: Kysely<Database>, companyId: number): Promise<number> {
-  const row = await db
-    .selectFrom('job_generations')
-    .select('generation')
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
+  const [row] = await generationOf(db, 0, companyId);
   return row?.generation ?? 0;
 }
+
+/** Read by every write that may run automations: compiled once (db/prepared.ts). */
+const generationOf = prepared((db: Kysely<Database>, _: 0, companyId: number) =>
+  db.selectFrom('job_generations').select('generation').where('company_id', '=', companyId),
+);
 
 /** The jobs whose actions point at any of `ids` of a kind (e.g. the notifications being deleted). */
 export function jobsReferencing(

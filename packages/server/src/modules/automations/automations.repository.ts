@@ -1,5 +1,6 @@
 import { sql, type Generated, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { talkTable } from '../../records/subject-ddl.ts';
 
@@ -115,10 +116,14 @@ function dueIn(lane: RunLane, now: number) {
  * waits for it).
  */
 export async function anyRunDue(db: Kysely<Database>, now: number, lane: RunLane): Promise<boolean> {
-  const { rows } = await sql<{ one: number }>`select 1 as one from automation_runs
-    where ${dueIn(lane, now)} limit 1`.execute(db);
-  return rows.length > 0;
+  return (await runDue(db, lane, now)).length > 0;
 }
+
+/** Asked after every write by each lane: compiled once per lane (db/prepared.ts). */
+const runDue = prepared(
+  (_db: Kysely<Database>, lane: RunLane, now: number) =>
+    sql<{ one: number }>`select 1 as one from automation_runs where ${dueIn(lane, now)} limit 1`,
+);
 
 /**
  * Claims due runs of the lane: pending ones whose time came, and running ones whose lease ran out

@@ -164,9 +164,9 @@ const tagsQuery = (db: Kysely<Database>, subjectId: number) =>
     .orderBy('g.name_normalized')
     .orderBy('g.id');
 
-/** One record's tags (a record read), compiled once (db/prepared.ts). */
-const tagsOfOneTalk = prepared((db: Kysely<Database>, _: 0, subjectId: number, talkId: number) =>
-  tagsQuery(db, subjectId).where('tt.talk_id', '=', talkId),
+/** A page's tags, compiled once per number of records (db/prepared.ts): `subjectId` then the ids. */
+const tagsOfPage = prepared((db: Kysely<Database>, _count: number, subjectId: number, ...talkIds: number[]) =>
+  tagsQuery(db, subjectId).where('tt.talk_id', 'in', talkIds),
 );
 
 /** Tags carried by records of one subject, by record id: one query for a whole page. */
@@ -177,13 +177,7 @@ export async function tagsOfTalks(
 ): Promise<Map<number, TalkTag[]>> {
   const out = new Map<number, TalkTag[]>();
   if (talkIds.length === 0) return out;
-  const [only] = talkIds;
-  const rows =
-    talkIds.length === 1 && only !== undefined
-      ? await tagsOfOneTalk(db, 0, subjectId, only)
-      : await tagsQuery(db, subjectId)
-          .where('tt.talk_id', 'in', [...talkIds])
-          .execute();
+  const rows = await tagsOfPage(db, talkIds.length, subjectId, ...talkIds);
   for (const r of rows) {
     const list = out.get(r.talk_id) ?? [];
     list.push({ tagId: r.id, tagName: r.name, tagColor: r.color });
