@@ -106,7 +106,7 @@ try {
   measures.push({ screen: 'sign-in', transfers: [...signInTransfers] });
   if (SHOTS) await signInPage.screenshot({ path: `${SHOTS}/first-load-sign-in.png` });
   await signInPage.getByLabel('E-mail').fill(admin.email);
-  await signInPage.getByLabel('Senha').fill(admin.password);
+  await signInPage.getByLabel(/^Senha/).fill(admin.password);
   await signInPage.getByRole('checkbox', { name: 'Manter conectado' }).check();
   await signInPage.getByRole('button', { name: 'Entrar' }).click();
   await signInPage.getByRole('button', { name: 'Abrir ou fechar o menu (Alt+J)' }).waitFor();

@@ -183,7 +183,7 @@ interface RunResult {
 async function signIn(page: Page, url: string) {
   await page.goto(`${url}/`);
   await page.getByLabel('E-mail').fill(admin.email);
-  await page.getByLabel('Senha').fill(admin.password);
+  await page.getByLabel(/^Senha/).fill(admin.password);
   await page.getByRole('checkbox', { name: 'Manter conectado' }).check();
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.getByRole('button', { name: 'Abrir ou fechar o menu (Alt+J)' }).waitFor();

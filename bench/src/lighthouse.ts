@@ -111,7 +111,7 @@ try {
   const page = browser.pages()[0] ?? (await browser.newPage());
   await page.goto(`${server.url}/`);
   await page.getByLabel('E-mail').fill(admin.email);
-  await page.getByLabel('Senha').fill(admin.password);
+  await page.getByLabel(/^Senha/).fill(admin.password);
   await page.getByRole('checkbox', { name: 'Manter conectado' }).check();
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.getByRole('button', { name: 'Abrir ou fechar o menu (Alt+J)' }).waitFor();
