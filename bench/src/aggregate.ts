@@ -7,7 +7,15 @@ import { fireLoad, pinningNote, WARMUP_SECONDS } from './cannon.ts';
 import { RECORDS_ADMIN } from './records-workloads.ts';
 import { writeResultsSection } from './results.ts';
 import { startServer, withBenchSchema, type RunningServer } from './server.ts';
-import { api, benchEnv, createSubject, loadSqliteRows, signIn, type CreatedSubject } from './setup.ts';
+import {
+  api,
+  benchEnv,
+  createSubject,
+  loadSqliteRows,
+  RECORD_COLUMNS,
+  signIn,
+  type CreatedSubject,
+} from './setup.ts';
 import { peerTickets, TICKET_ATTRIBUTES, ticketValues, type Ticket } from './workloads.ts';
 
 /**
@@ -43,16 +51,7 @@ async function loadPostgres(url: string, subject: CreatedSubject): Promise<void>
     )
   ).rows;
   for (const ix of indexes) await client.query(`drop index ${ix.indexname}`);
-  const cols = [
-    'id',
-    'is_active',
-    'version',
-    'created_at',
-    'created_by',
-    'updated_at',
-    'updated_by',
-    'search_text',
-  ];
+  const cols = [...RECORD_COLUMNS, 'search_text'];
   cols.push(...subject.columns);
   for (let from = 1; from <= N; from += 2000) {
     const values: unknown[] = [];

@@ -7,7 +7,15 @@ import { postgresMainPid, processCpuMs, treeCpuMs } from './cpu.ts';
 import { RECORDS_ADMIN, recordsWorkloads } from './records-workloads.ts';
 import { writeResultsSection } from './results.ts';
 import { rssOnceQuiet, startServer, withBenchSchema, type RunningServer } from './server.ts';
-import { api, benchEnv, createSubject, loadSqliteRows, signIn, type CreatedSubject } from './setup.ts';
+import {
+  api,
+  benchEnv,
+  createSubject,
+  loadSqliteRows,
+  RECORD_COLUMNS,
+  signIn,
+  type CreatedSubject,
+} from './setup.ts';
 import {
   peerTickets,
   TICKET_ATTRIBUTES as ATTRIBUTES,
@@ -60,17 +68,7 @@ async function loadPostgres(url: string, subjectId: number, columns: string[]): 
     )
   ).rows;
   for (const ix of indexes) await client.query(`drop index ${ix.indexname}`);
-  const cols = [
-    'id',
-    'is_active',
-    'version',
-    'created_at',
-    'created_by',
-    'updated_at',
-    'updated_by',
-    'search_text',
-    ...columns,
-  ];
+  const cols = [...RECORD_COLUMNS, 'search_text', ...columns];
   for (let from = 1; from <= N; from += 2000) {
     const values: unknown[] = [];
     const rows: string[] = [];
@@ -106,18 +104,7 @@ async function explainPostgres(url: string, subject: CreatedSubject): Promise<st
   const situacao = column('situacao');
   const prazo = column('prazo');
   // A record's own columns and its attributes' (records.repository.ts rowColumns), never the search texts.
-  const row = [
-    'id',
-    'is_active',
-    'version',
-    'created_at',
-    'created_by',
-    'updated_at',
-    'updated_by',
-    ...subject.columns,
-  ]
-    .map((c) => `t.${c}`)
-    .join(', ');
+  const row = [...RECORD_COLUMNS, ...subject.columns].map((c) => `t.${c}`).join(', ');
   const statements: [string, string][] = [
     ['get_by_id: the row', `select ${row} from ${t} as t where t.id = ${String(Math.floor(N / 2))}`],
     [

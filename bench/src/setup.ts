@@ -4,6 +4,17 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { startServer, type RunningServer } from './server.ts';
 
+/** A record's own columns, before its attributes' (packages/server/src/records/records.repository.ts). */
+export const RECORD_COLUMNS = [
+  'id',
+  'is_active',
+  'version',
+  'created_at',
+  'created_by',
+  'updated_at',
+  'updated_by',
+];
+
 /**
  * What the benches that work over a loaded subject (records.ts, retag.ts, transfer.ts) share to set
  * it up: the administrator they sign in as, a JSON client of the API, the subject made through the

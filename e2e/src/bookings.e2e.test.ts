@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
+import { needsDocumentsNotice } from '@talkbase/domain/fields/time-window';
 import { signInByApi, suiteApi } from './api.ts';
 import { screenshot, settled } from './browser.ts';
 import { signedIn } from './helpers.ts';
@@ -109,6 +110,13 @@ describe('bookings the server holds (time window, component 28)', () => {
         expect(shown.startsWith(`${dayMonth}/`)).toBe(true);
         const [d, m, y] = shown.split(' às ')[0]?.split('/') ?? [];
         const booking = { date: `${y}-${m}-${d}`, time, contingency: false };
+        // The week's last slot falls on a Sunday or a holiday on some days the suite runs: then the
+        // form first tells about the documents (spec 002, the time window's notice), as it must.
+        if (needsDocumentsNotice(booking)) {
+          const notice = page.getByRole('dialog', { name: 'Atenção' });
+          await notice.getByRole('button', { name: 'Entendi' }).click();
+          await notice.waitFor({ state: 'hidden' });
+        }
         const other = await answer<unknown>(token, 'POST', '/api/talk/agendamento', {
           talkValues: [
             { subjectAttributeIdentifier: 'carga', value: 'Carga 002' },
