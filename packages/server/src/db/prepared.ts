@@ -66,15 +66,18 @@ function shapeOf(compiled: CompiledQuery): Shape {
  * PostgreSQL: the texts `prepared` compiled, by the name each is prepared under. A connection parses
  * and plans a named statement once and then only binds values to it (database.ts's client), where an
  * unnamed one is parsed and planned again on every run — most of the database's CPU for a read of
- * one record by key (docs/decisions.md "PostgreSQL: where the time goes"). Every text has a fixed
- * result shape (no `*`), so a later column never meets a plan made before it. Bounded: a text past
- * the bound runs unnamed.
+ * one record by key (docs/decisions.md "PostgreSQL: where the time goes"). A text whose result
+ * takes every column (`*`) is never named, so a later column never meets a plan made before it.
+ * Bounded: a text past the bound runs unnamed.
  */
 const statementNames = new Map<string, string>();
 const MAX_NAMED = 4_000;
 
+/** `t.*`, `select *`, `returning *`: a result that a later column would change; never named. */
+const ALL_COLUMNS = /\.\*|\b(select|returning)\s+\*/i;
+
 function nameStatement(text: string): void {
-  if (!statementNames.has(text) && statementNames.size < MAX_NAMED)
+  if (!statementNames.has(text) && statementNames.size < MAX_NAMED && !ALL_COLUMNS.test(text))
     statementNames.set(text, `tb_${statementNames.size + 1}`);
 }
 
