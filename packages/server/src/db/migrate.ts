@@ -35,6 +35,7 @@ import { emailChannels } from './migrations/0033-email-channels.ts';
 import { savedViews } from './migrations/0031-saved-views.ts';
 import { sla } from './migrations/0032-sla.ts';
 import { slaRecompute } from './migrations/0034-sla-recompute.ts';
+import { slaEndedClocks } from './migrations/0035-sla-ended-clocks.ts';
 
 /** Versioned migrations, in order. A migration is never edited once released: add the next one. */
 function migrations(db: Db): Record<string, Migration> {
@@ -73,6 +74,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0032-sla': sla(db.dialect),
     '0033-email-channels': emailChannels(db.dialect),
     '0034-sla-recompute': slaRecompute(),
+    '0035-sla-ended-clocks': slaEndedClocks(),
   };
 }
 

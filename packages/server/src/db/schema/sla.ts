@@ -62,6 +62,8 @@ export interface SlaStatesTable {
   /** Bits of the events sent: 1 first response at risk, 2 breached; 4 resolution at risk, 8 breached. */
   sent: Generated<number>;
   updated_at: number;
+  /** JSON list of the clocks that stopped, as they were counted then (`EndedClock`, 0035). */
+  ended: Generated<string>;
 }
 
 /** A pending pass over a company's open tickets after a policy or calendar changed (0034). */

@@ -49,6 +49,8 @@ function pausesUntil(pauses: readonly Pause[], stop: number): Pause[] {
 }
 
 export interface ClockTimes {
+  /** The policy the clock is counted under. */
+  policyId: number;
   target: SlaTarget;
   minutes: number;
   stoppedAt: number | null;
@@ -77,9 +79,51 @@ export function clockTimes(
     const dueAt = addBusinessTime(calendar, f.started_at, minutes * MINUTE, waits);
     const riskAt = addBusinessTime(calendar, f.started_at, minutes * MINUTE * SLA_RISK_SHARE, waits);
     const elapsedMs = businessTimeBetween(calendar, f.started_at, stoppedAt ?? now, waits);
-    out.push({ target, minutes, stoppedAt, dueAt, riskAt, elapsedMs });
+    out.push({ policyId: policy.policyId, target, minutes, stoppedAt, dueAt, riskAt, elapsedMs });
   }
   return out;
+}
+
+/** A clock that stopped, as it was counted when it stopped (`sla_states.ended`). */
+export type EndedClock = ClockTimes & { stoppedAt: number };
+
+const TARGETS: readonly SlaTarget[] = ['firstResponse', 'resolution'];
+
+/** When the facts say a target's clock stopped (first response: answered, or resolved unanswered). */
+function stopOf(target: SlaTarget, f: ClockFacts): number | null {
+  return target === 'firstResponse' ? (f.first_response_at ?? f.resolved_at) : f.resolved_at;
+}
+
+export function endedOf(json: string): EndedClock[] {
+  try {
+    const list = JSON.parse(json) as unknown;
+    return Array.isArray(list) ? (list as EndedClock[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The ticket's clocks as of `now`: one that stopped and is still stopped at the same moment stays
+ * as it was counted then (its policy, target, due time and elapsed time), whatever the policy or
+ * its calendar became since; the others follow `policy`. A ticket reopened runs again.
+ */
+export function currentClocks(
+  policy: SlaPolicy,
+  calendar: BusinessCalendar,
+  f: ClockFacts & { ended: string },
+  now: number,
+): ClockTimes[] {
+  const kept = endedOf(f.ended).filter((e) => stopOf(e.target, f) === e.stoppedAt);
+  const computed = clockTimes(policy, calendar, f, now);
+  return TARGETS.flatMap(
+    (t) => kept.find((k) => k.target === t) ?? computed.find((c) => c.target === t) ?? [],
+  );
+}
+
+/** What `sla_states.ended` keeps of these clocks: the stopped ones. */
+export function endedJson(clocks: readonly ClockTimes[]): string {
+  return JSON.stringify(clocks.filter((c): c is EndedClock => c.stoppedAt !== null));
 }
 
 /** A clock as the API answers it. */

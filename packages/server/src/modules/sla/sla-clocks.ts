@@ -19,7 +19,7 @@ import { activeIdsAfter, findTalk, type TalkRow } from '../../records/records.re
 import { attributeColumn } from '../../records/subject-ddl.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
 import { recordMatches } from '../automations/record-match.ts';
-import { clockTimes, nextCheck, owedEvents, pausesOf } from './sla-clock-math.ts';
+import { currentClocks, endedJson, nextCheck, owedEvents, pausesOf } from './sla-clock-math.ts';
 import * as repo from './sla.repository.ts';
 
 /** The service levels' name in the event stream's cursors. */
@@ -226,8 +226,14 @@ export class SlaClocks {
     const row = await findTalk(trx, subject, talkId, everyRow('service-levels'));
     if (!row) return repo.deleteState(trx, subject.id, talkId);
     const existing = await repo.findState(trx, subject.id, talkId);
-    // A pass after a policy change leaves an ended clock as it was counted.
-    if (recompute && existing && existing.resolved_at !== null) return;
+    if (existing && existing.resolved_at !== null) {
+      // Resolved: both clocks ended. A pass after a policy change leaves them as they were counted,
+      // and so does an edit while the ticket stays done — even if no policy's condition takes it in
+      // any more.
+      if (recompute) return;
+      const counted = await repo.findPolicy(trx, e.companyId, existing.policy_id);
+      if (counted && isDone(counted, subject, row)) return;
+    }
     let policies = policiesOf.get(e.companyId);
     if (!policies) {
       policies = (await repo.listPolicies(trx, e.companyId)).filter((p) => p.active);
@@ -252,7 +258,7 @@ export class SlaClocks {
     };
     const status = statusOf(subject, row);
     const waiting = status !== null && policy.pauseStatuses.includes(status);
-    const done = (status !== null && policy.doneStatuses.includes(status)) || row.is_active === 0;
+    const done = isDone(policy, subject, row);
     // A ticket already done when its policy came gets no clock (it was never measured).
     if (recompute && !existing && done) return;
     if (waiting && facts.paused_since === null && !done) facts.paused_since = e.at;
@@ -280,7 +286,12 @@ export class SlaClocks {
         CUSTOMER_ROOM_ID,
       );
 
-    const clocks = clockTimes(policy, repo.businessCalendar(calendar), facts, e.at);
+    const clocks = currentClocks(
+      policy,
+      repo.businessCalendar(calendar),
+      { ...facts, ended: existing?.ended ?? '[]' },
+      e.at,
+    );
     const due = (t: string) => clocks.find((c) => c.target === t)?.dueAt ?? null;
     await repo.saveState(trx, {
       company_id: e.companyId,
@@ -292,6 +303,7 @@ export class SlaClocks {
       resolution_due_at: due('resolution'),
       next_check_at: nextCheck(clocks, existing?.sent ?? 0),
       updated_at: e.at,
+      ended: endedJson(clocks),
     });
   }
 
@@ -334,7 +346,7 @@ export class SlaClocks {
       await repo.markSent(this.k, s, s.sent, null);
       return 0;
     }
-    const clocks = clockTimes(policy, repo.businessCalendar(calendar), s, now);
+    const clocks = currentClocks(policy, repo.businessCalendar(calendar), s, now);
     const owed = owedEvents(clocks, s.sent).filter((o) => o.at <= now);
     const sent = owed.reduce((bits, o) => bits | o.bit, s.sent);
     const next = nextCheck(clocks, sent);
@@ -363,6 +375,12 @@ export class SlaClocks {
       return owed.length;
     });
   }
+}
+
+/** Whether the policy counts the ticket as done: one of its done statuses, or the ticket closed. */
+function isDone(policy: SlaPolicy, subject: SubjectMeta, row: TalkRow): boolean {
+  const status = statusOf(subject, row);
+  return (status !== null && policy.doneStatuses.includes(status)) || row.is_active === 0;
 }
 
 /** The ticket's status (the `situacao` reference's record id), or null. */

@@ -22,7 +22,7 @@ import type { PermissionsService } from '../../access/permissions.service.ts';
 import type { CatalogCache } from '../../records/catalog.ts';
 import { compileFilter } from '../../records/filter-compiler.ts';
 import { existingIds } from '../../records/records.repository.ts';
-import { clockTimes, clockView, stateIsPaused } from './sla-clock-math.ts';
+import { clockView, currentClocks, endedOf, stateIsPaused } from './sla-clock-math.ts';
 import type { SlaClocks } from './sla-clocks.ts';
 import * as repo from './sla.repository.ts';
 
@@ -187,7 +187,7 @@ export class SlaService {
       const p = policies.get(s.policy_id);
       const c = p && calendars.get(p.calendarId);
       if (!p || !c) continue;
-      const clocks = clockTimes(p, repo.businessCalendar(c), s, now).map((t) =>
+      const clocks = currentClocks(p, repo.businessCalendar(c), s, now).map((t) =>
         clockView(t, stateIsPaused(s), now),
       );
       states.push({ talkId: s.talk_id, policyId: p.policyId, policyName: p.name, clocks });
@@ -213,14 +213,15 @@ export class SlaService {
     const policies = new Map((await repo.listPolicies(this.k, auth.companyId)).map((p) => [p.policyId, p]));
     const counts = new Map<string, SlaReportRow>();
     for (const s of await repo.endedStates(this.k, auth.companyId, first)) {
-      const p = policies.get(s.policy_id);
-      if (!p) continue;
+      const ended = endedOf(s.ended);
       const ends: ['firstResponse' | 'resolution', number | null, number | null][] = [
         ['firstResponse', s.first_response_at ?? s.resolved_at, s.first_due_at],
         ['resolution', s.resolved_at, s.resolution_due_at],
       ];
       for (const [target, stoppedAt, dueAt] of ends) {
-        if (dueAt === null) continue;
+        // A clock that ended counts for the policy it ended under.
+        const p = policies.get(ended.find((c) => c.target === target)?.policyId ?? s.policy_id);
+        if (!p || dueAt === null) continue;
         const late = (stoppedAt ?? now) > dueAt;
         if (stoppedAt === null && !late) continue;
         const month = monthOf(stoppedAt ?? dueAt);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import type { SlaPolicy, SlaStateAnswer } from '@talkbase/domain/contracts/sla';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
@@ -430,6 +430,114 @@ describe('service levels', () => {
     expect((await call(w.admin, 'DELETE', `/api/sla/policy/${policy.policyId}`)).statusCode).toBe(204);
     await clocks().drain();
     expect(await state(w.agent, open)).toBeUndefined();
+  });
+
+  it('keeps a clock that ended as it was counted when the policy’s targets or condition change later, in the grid and the report', async () => {
+    // The server's clock is moved by minutes here: the ticket is answered 3 minutes in, resolved 6 in.
+    const t0 = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(t0);
+    const calendarId = await calendar();
+    const input = {
+      name: 'Congelada',
+      position: 0,
+      active: true,
+      calendarId,
+      filter: { condition: 'E', rules: [{ attribute: 'titulo', operator: 'begins_with', value: 'Contado' }] },
+      firstResponseMinutes: 5,
+      resolutionMinutes: 10,
+      pauseStatuses: [],
+      doneStatuses: [w.status.get('Finalizado')],
+    };
+    const created = await call(w.admin, 'POST', '/api/sla/policy', input);
+    expect(created.statusCode, created.body).toBe(201);
+    let policy = created.json<SlaPolicy>();
+    const ticket = (titulo: string) =>
+      createTicket(t, w.customer, { titulo, cliente: w.ownClient, solicitante: 'Ana Silva' });
+    const resolved = await ticket('Contado e resolvido');
+    const running = await ticket('Contado e em andamento');
+    await clocks().drain();
+
+    vi.setSystemTime(t0 + 3 * MINUTE);
+    for (const id of [resolved, running]) {
+      const answer = await call(w.agent, 'POST', `/api/talk/chamado/${id}/messages`, {
+        text: 'Estamos vendo.',
+      });
+      expect(answer.statusCode, answer.body).toBeLessThan(300);
+    }
+    vi.setSystemTime(t0 + 6 * MINUTE);
+    const concluded = await putTicket(
+      t,
+      w.agent,
+      resolved,
+      completeTicket(w, {
+        titulo: 'Contado e resolvido',
+        situacao: w.status.get('Concluído, aguardando confirmação do cliente'),
+        diagnostico: 'Defeito',
+        detalhesdiagnostico: 'Faltava um índice na consulta do relatório',
+        ofensor: 'Desenvolvimento',
+      }),
+    );
+    expect(concluded.statusCode, concluded.body).toBe(200);
+    const confirmed = await putTicket(t, w.customer, resolved, { situacao: w.status.get('Finalizado') });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    await clocks().drain();
+    const clockOf = async (id: number, target: string) =>
+      (await state(w.agent, id))?.clocks.find((c) => c.target === target);
+    const firstMet = { state: 'met', targetMinutes: 5, dueAt: new Date(t0 + 5 * MINUTE).toISOString() };
+    expect(await clockOf(resolved, 'firstResponse')).toMatchObject(firstMet);
+    expect(await clockOf(resolved, 'resolution')).toMatchObject({ state: 'met', targetMinutes: 10 });
+    expect(await clockOf(running, 'firstResponse')).toMatchObject(firstMet);
+
+    // Tighter targets: under them both answers and the resolution would be late. What ended stays
+    // met; the resolution still running follows the new target (2 minutes: late by now).
+    const tighter = await call(w.admin, 'PUT', `/api/sla/policy/${policy.policyId}`, {
+      ...input,
+      version: policy.version,
+      firstResponseMinutes: 2,
+      resolutionMinutes: 4,
+    });
+    expect(tighter.statusCode, tighter.body).toBe(200);
+    policy = tighter.json<SlaPolicy>();
+    await clocks().drain();
+    expect(await clockOf(resolved, 'firstResponse')).toMatchObject(firstMet);
+    expect(await clockOf(resolved, 'resolution')).toMatchObject({ state: 'met', targetMinutes: 10 });
+    expect(await clockOf(running, 'firstResponse')).toMatchObject(firstMet);
+    expect(await clockOf(running, 'resolution')).toMatchObject({
+      state: 'breached',
+      targetMinutes: 4,
+      dueAt: new Date(t0 + 4 * MINUTE).toISOString(),
+    });
+
+    // An edit of the resolved ticket after its policy no longer takes it in: still counted as it was.
+    const narrower = await call(w.admin, 'PUT', `/api/sla/policy/${policy.policyId}`, {
+      ...input,
+      version: policy.version,
+      firstResponseMinutes: 2,
+      resolutionMinutes: 4,
+      filter: only('Contado e em andamento'),
+    });
+    expect(narrower.statusCode, narrower.body).toBe(200);
+    const note = await call(w.agent, 'POST', `/api/talk/chamado/${resolved}/messages`, {
+      text: 'Encerrado.',
+    });
+    expect(note.statusCode, note.body).toBeLessThan(300);
+    await clocks().drain();
+    expect(await clockOf(resolved, 'resolution')).toMatchObject({ state: 'met', targetMinutes: 10 });
+
+    const report = await call(w.admin, 'GET', '/api/sla/report?months=2');
+    expect(report.statusCode, report.body).toBe(200);
+    const mine = report
+      .json<{ rows: { policyId: number; target: string; met: number; breached: number }[] }>()
+      .rows.filter((r) => r.policyId === policy.policyId);
+    expect(mine).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ target: 'firstResponse', met: 2, breached: 0 }),
+        expect.objectContaining({ target: 'resolution', met: 1, breached: 1 }),
+      ]),
+    );
+    expect(mine).toHaveLength(2);
+    expect((await call(w.admin, 'DELETE', `/api/sla/policy/${policy.policyId}`)).statusCode).toBe(204);
   });
 
   it('says whether the tickets grid has an SLA column: an active policy, for whoever reads tickets', async () => {
