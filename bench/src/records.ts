@@ -103,10 +103,17 @@ async function explainPostgres(url: string, subject: CreatedSubject): Promise<st
     subject.columns[ATTRIBUTES.findIndex((a) => a.identifier === identifier)];
   const situacao = column('situacao');
   const prazo = column('prazo');
-  // A record's own columns and its attributes' (records.repository.ts rowColumns), never the search texts.
+  // A record's own columns and its attributes' (records.repository.ts rowColumns), never the search
+  // texts; a record read alone also its accounts' names (findTalk).
   const row = [...RECORD_COLUMNS, ...subject.columns].map((c) => `t.${c}`).join(', ');
+  const names = ['created_by', 'updated_by']
+    .map((c) => `(select acc_n.display_name from accounts acc_n where acc_n.id = t.${c}) as ${c}_name`)
+    .join(', ');
   const statements: [string, string][] = [
-    ['get_by_id: the row', `select ${row} from ${t} as t where t.id = ${String(Math.floor(N / 2))}`],
+    [
+      'get_by_id: the row',
+      `select ${row}, ${names} from ${t} as t where t.id = ${String(Math.floor(N / 2))}`,
+    ],
     [
       'list_filter_sort: the page',
       `select ${row} from ${t} as t where t.is_active = 1 and t.${String(situacao)} = 'open' order by t.${String(prazo)} asc nulls first, t.id asc limit 50 offset 0`,

@@ -151,6 +151,22 @@ describe('system columns: created and updated, by and at', () => {
       updatedAt: at(4).toISOString(),
     });
     expect(await get(second)).toMatchObject({ createdBy: joana.accountId, createdByName: 'Joana Atendente' });
+
+    // The grid's page names them too, and a name changed since shows at once, there and in a read.
+    const renamed = await t.app.inject(
+      as(admin, {
+        method: 'PUT',
+        url: `/api/account/${joana.accountId}`,
+        payload: { displayName: 'Joana Souza' },
+      }),
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const page = await filter({ filterJson: { attribute: 'id', operator: 'in', value: [first, second] } });
+    expect(page.statusCode, page.body).toBe(200);
+    const byId = new Map(page.json<{ itens: ApiTalk[] }>().itens.map((x) => [x.talkId, x]));
+    expect(byId.get(first)).toMatchObject({ createdByName: 'Administrador', updatedByName: 'Joana Souza' });
+    expect(byId.get(second)).toMatchObject({ createdByName: 'Joana Souza', updatedByName: 'Joana Souza' });
+    expect(await get(first)).toMatchObject({ updatedByName: 'Joana Souza' });
   });
 
   it('filters and orders by created_at, created_by, updated_at and updated_by', async () => {

@@ -60,10 +60,15 @@ export async function presentTalks(
   const presented = await opts.parts.presentedOf(db, subject, ids, (wanted) =>
     recordNames(db, wanted, opts.loadSubject),
   );
-  const accounts = await accountNamesOf(
-    db,
-    rows.flatMap((r) => [r.created_by, r.updated_by]),
-  );
+  // A record read alone (`findTalk`) carries its accounts' names; a page asks for them once.
+  const accounts = rows.every((r) => 'created_by_name' in r)
+    ? undefined
+    : await accountNamesOf(
+        db,
+        rows.flatMap((r) => [r.created_by, r.updated_by]),
+      );
+  const nameOf = (id: number | null, read: string | null | undefined): string | null =>
+    id === null ? null : accounts ? (accounts.get(id) ?? null) : (read ?? null);
   return rows.map((row) => {
     const talkValues: TalkValue[] = [];
     for (const a of subject.attributes) {
@@ -97,8 +102,8 @@ export async function presentTalks(
       createdBy: row.created_by === null ? null : row.created_by,
       updatedAt: new Date(row.updated_at).toISOString(),
       updatedBy: row.updated_by === null ? null : row.updated_by,
-      createdByName: row.created_by === null ? null : (accounts.get(row.created_by) ?? null),
-      updatedByName: row.updated_by === null ? null : (accounts.get(row.updated_by) ?? null),
+      createdByName: nameOf(row.created_by, row.created_by_name),
+      updatedByName: nameOf(row.updated_by, row.updated_by_name),
       templateId: null,
       tags: tags.get(row.id) ?? [],
       talkValues,
