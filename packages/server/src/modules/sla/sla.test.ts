@@ -50,6 +50,25 @@ describe('service levels', () => {
     rules: [{ attribute: 'titulo', operator: 'equal', value: titulo }],
   });
 
+  /** The attendant concludes, the customer confirms: 'Finalizado'. */
+  const finish = async (id: number, titulo: string) => {
+    const concluded = await putTicket(
+      t,
+      w.agent,
+      id,
+      completeTicket(w, {
+        titulo,
+        situacao: w.status.get('Concluído, aguardando confirmação do cliente'),
+        diagnostico: 'Defeito',
+        detalhesdiagnostico: 'Rotina de cálculo arredondava antes de somar',
+        ofensor: 'Desenvolvimento',
+      }),
+    );
+    expect(concluded.statusCode, concluded.body).toBe(200);
+    const confirmed = await putTicket(t, w.customer, id, { situacao: w.status.get('Finalizado') });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  };
+
   async function state(token: string, id: number) {
     const res = await call(token, 'GET', `/api/sla/state?subject=chamado&ids=${id}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -337,24 +356,6 @@ describe('service levels', () => {
       cliente: w.ownClient,
       solicitante: 'Ana Silva',
     });
-    /** The attendant concludes, the customer confirms: 'Finalizado'. */
-    const finish = async (id: number, titulo: string) => {
-      const concluded = await putTicket(
-        t,
-        w.agent,
-        id,
-        completeTicket(w, {
-          titulo,
-          situacao: w.status.get('Concluído, aguardando confirmação do cliente'),
-          diagnostico: 'Defeito',
-          detalhesdiagnostico: 'Rotina de cálculo arredondava antes de somar',
-          ofensor: 'Desenvolvimento',
-        }),
-      );
-      expect(concluded.statusCode, concluded.body).toBe(200);
-      const confirmed = await putTicket(t, w.customer, id, { situacao: w.status.get('Finalizado') });
-      expect(confirmed.statusCode, confirmed.body).toBe(200);
-    };
     await finish(closed, 'Recalcular encerrado');
     const answered = await createTicket(t, w.customer, {
       titulo: 'Recalcular respondido',
@@ -466,21 +467,7 @@ describe('service levels', () => {
       expect(answer.statusCode, answer.body).toBeLessThan(300);
     }
     vi.setSystemTime(t0 + 6 * MINUTE);
-    const concluded = await putTicket(
-      t,
-      w.agent,
-      resolved,
-      completeTicket(w, {
-        titulo: 'Contado e resolvido',
-        situacao: w.status.get('Concluído, aguardando confirmação do cliente'),
-        diagnostico: 'Defeito',
-        detalhesdiagnostico: 'Faltava um índice na consulta do relatório',
-        ofensor: 'Desenvolvimento',
-      }),
-    );
-    expect(concluded.statusCode, concluded.body).toBe(200);
-    const confirmed = await putTicket(t, w.customer, resolved, { situacao: w.status.get('Finalizado') });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    await finish(resolved, 'Contado e resolvido');
     await clocks().drain();
     const clockOf = async (id: number, target: string) =>
       (await state(w.agent, id))?.clocks.find((c) => c.target === target);
