@@ -132,8 +132,17 @@ export class SlaClocks {
       if (!at) return false;
       if (at.tx !== from.tx || at.id !== from.id) return true;
       const policies = new Map<number, SlaPolicy[]>();
+      // A company with no policy and no clocks (most, and every one before its first policy) has
+      // nothing to follow: asked once a batch, not six statements an event.
+      const inUse = new Map<number, boolean>();
       for (const e of peeked) {
         if (!CLOCK_KINDS.has(e.kind) || e.talkId === null) continue;
+        let used = inUse.get(e.companyId);
+        if (used === undefined) {
+          used = await repo.clocksInUse(trx, e.companyId);
+          inUse.set(e.companyId, used);
+        }
+        if (!used) continue;
         await sql`savepoint sla_event`.execute(trx);
         try {
           await this.applyEvent(trx, e, policies);

@@ -194,6 +194,21 @@ export async function findPolicy(
   return r ? toPolicy(r) : undefined;
 }
 
+/**
+ * Whether a ticket's change may touch the company's clocks: it has an active policy, or clocks
+ * (a deactivated policy's, or ended ones). Neither: every event of the company passes untouched.
+ */
+export async function clocksInUse(db: Kysely<Database>, companyId: number): Promise<boolean> {
+  if (await hasActivePolicy(db, companyId)) return true;
+  const r = await db
+    .selectFrom('sla_states')
+    .select('talk_id')
+    .where('company_id', '=', companyId)
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
 export async function hasActivePolicy(db: Kysely<Database>, companyId: number): Promise<boolean> {
   const r = await db
     .selectFrom('sla_policies')
