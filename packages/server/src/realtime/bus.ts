@@ -48,10 +48,18 @@ export function localBus(): RealtimeBus {
   };
 }
 
+/** NOTIFY's payload is capped at 8,000 bytes: a batch of envelopes stays under this. */
+const MAX_BATCH_BYTES = 7_500;
+
 /**
  * Several instances on PostgreSQL: events go through NOTIFY on one channel; every instance,
  * the publisher included, LISTENs and delivers to its own sockets. NOTIFY payloads are capped at
  * 8000 bytes, so events carry references (subject, ids), never whole records.
+ *
+ * One NOTIFY is in flight at a time; envelopes published meanwhile go together in the next, as a
+ * JSON array, in the order they were published. An instance alone sends each at once; under
+ * concurrent writes a statement (a round trip and a notification for every listener) serves
+ * many (docs/decisions.md, "Closing the gap").
  */
 export function postgresBus(opts: {
   pool: pg.Pool;
@@ -68,7 +76,8 @@ export function postgresBus(opts: {
     c.on('notification', (msg) => {
       if (msg.channel !== opts.channel || !msg.payload) return;
       try {
-        deliver?.(JSON.parse(msg.payload) as Envelope);
+        const parsed = JSON.parse(msg.payload) as Envelope | Envelope[];
+        for (const envelope of Array.isArray(parsed) ? parsed : [parsed]) deliver?.(envelope);
       } catch (err) {
         opts.onError(err);
       }
@@ -85,9 +94,38 @@ export function postgresBus(opts: {
     client = c;
   };
 
+  const waiting: { json: string; bytes: number; sent: () => void; failed: (err: unknown) => void }[] = [];
+  let sending = false;
+  const send = async (): Promise<void> => {
+    sending = true;
+    for (let first = waiting.shift(); first; first = waiting.shift()) {
+      const batch = [first];
+      let bytes = first.bytes + 2;
+      for (let next = waiting[0]; next && bytes + next.bytes + 1 <= MAX_BATCH_BYTES; next = waiting[0]) {
+        batch.push(next);
+        bytes += next.bytes + 1;
+        waiting.shift();
+      }
+      try {
+        await opts.pool.query('select pg_notify($1, $2)', [
+          opts.channel,
+          `[${batch.map((b) => b.json).join(',')}]`,
+        ]);
+        for (const b of batch) b.sent();
+      } catch (err) {
+        for (const b of batch) b.failed(err);
+      }
+    }
+    sending = false;
+  };
+
   return {
-    async publish(envelope) {
-      await opts.pool.query('select pg_notify($1, $2)', [opts.channel, JSON.stringify(envelope)]);
+    publish(envelope) {
+      const json = JSON.stringify(envelope);
+      return new Promise<void>((sent, failed) => {
+        waiting.push({ json, bytes: Buffer.byteLength(json), sent, failed });
+        if (!sending) void send();
+      });
     },
     async start(fn) {
       deliver = fn;
