@@ -347,10 +347,10 @@ if (process.env.BENCH_DATABASE_URL) {
 
 // Directus beside us: the newest run of ../shared/peers/directus-bench.sh on this machine with the
 // same number of rows (its raw results in PEERS_RESULTS, default $TMPDIR/peers/results); otherwise the
-// figures published in ../shared/peers/RESULTS.md (Directus 12.4, SQLite at 1,000,000 rows, PostgreSQL at 100,000).
+// latest figures published in ../shared/peers/RESULTS.md (Directus 12.4, 1,000,000 rows, 2026-11-29).
 const published: Record<string, Record<string, number>> = {
-  SQLite: { get_by_id: 196, list_filter_sort: 6.7, search_hit: 98, search_miss: 0.4, create: 91 },
-  PostgreSQL: { get_by_id: 186, list_filter_sort: 190, search_hit: 73, search_miss: 5.2, create: 138 },
+  SQLite: { get_by_id: 364, list_filter_sort: 9.4, search_hit: 134, search_miss: 1.2, create: 181 },
+  PostgreSQL: { get_by_id: 516, list_filter_sort: 435, search_hit: 160, search_miss: 0.66, create: 306 },
 };
 const peersResults = process.env.PEERS_RESULTS ?? path.join(os.tmpdir(), 'peers', 'results');
 const directusSource: Record<string, string> = {};
