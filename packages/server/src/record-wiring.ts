@@ -13,7 +13,7 @@ import { discard } from './modules/files/file-store.ts';
 import { filesOfTalks } from './modules/files/file-presenter.ts';
 import { deleteFilesOfTalks } from './modules/files/files.repository.ts';
 import { deleteConversationsOf } from './modules/messages/messages.repository.ts';
-import { carriesAnyTag, tagsOfTalks } from './modules/tags/tags.repository.ts';
+import { carriesAnyTag, tagsColumn, tagsOfColumn, tagsOfTalks } from './modules/tags/tags.repository.ts';
 import type { TalksService } from './modules/records/records.service.ts';
 import { applyTemplateWriteRules } from './modules/templates/template-write-rules.ts';
 
@@ -38,7 +38,7 @@ export function wireRecordParts(
   };
   talks.parts.files(filesOfTalks, deleteFilesOfTalks, (keys) => discard(fileStore, keys));
   talks.parts.onRemoval(deleteConversationsOf);
-  talks.parts.tags(tagsOfTalks, carriesAnyTag);
+  talks.parts.tags(tagsOfTalks, carriesAnyTag, { column: tagsColumn, parse: tagsOfColumn });
   talks.writeRules.throughTemplate(applyTemplateWriteRules);
   talks.writeRules.onWritten({ written: (trx, _auth, subject, ids) => holdBookings(trx, subject, ids) });
   talks.parts.onRemoval(releaseBookings);

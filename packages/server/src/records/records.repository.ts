@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type AliasedRawBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { prepared } from '../db/prepared.ts';
 import type { RowScope } from './row-scope.ts';
 import type { Database } from '../db/schema.ts';
@@ -145,12 +145,30 @@ export async function replaceMultiValues(
   }
 }
 
-/** A record by id with no row filter: compiled once per subject and column set (db/prepared.ts). */
+/**
+ * What a part that hangs off records reads with a record read alone (its tags: modules/records
+ * record-parts.ts), as columns of the row's own statement over `t`: one round trip instead of one
+ * more. `key` names them (and whatever they depend on, such as the subject).
+ */
+export interface RowExtras {
+  key: string;
+  columns: readonly AliasedRawBuilder<unknown, string>[];
+}
+
+/** The extras' columns by key, for `talkById` to build its text from its key alone. */
+const extrasByKey = new Map<string, RowExtras['columns']>();
+
+/** A record by id with no row filter: compiled once per subject, column set and extras (db/prepared.ts). */
 const talkById = prepared((db: Kysely<Database>, key: string, talkId: number) => {
-  const [subjectId, columns = ''] = key.split(':');
+  const [head = '', extras = ''] = key.split('|');
+  const [subjectId, columns = ''] = head.split(':');
   return dyn(db)
     .selectFrom(`${talkTable(Number(subjectId))} as t`)
-    .select([...columns.split(',').map((c) => `t.${c}`), ...ACCOUNT_NAMES])
+    .select([
+      ...columns.split(',').map((c) => `t.${c}`),
+      ...ACCOUNT_NAMES,
+      ...(extrasByKey.get(extras) ?? []),
+    ])
     .where('t.id', '=', talkId);
 });
 
@@ -159,16 +177,18 @@ export async function findTalk(
   subject: RowShape,
   talkId: number,
   rows: RowScope,
+  extras?: RowExtras,
 ): Promise<TalkRow | undefined> {
   const visible = rows.condition;
   const columns = rowColumns(subject);
   if (!visible) {
-    const [row] = await talkById(db, columns.key, talkId);
+    if (extras && !extrasByKey.has(extras.key)) extrasByKey.set(extras.key, extras.columns);
+    const [row] = await talkById(db, `${columns.key}|${extras?.key ?? ''}`, talkId);
     return row as TalkRow | undefined;
   }
   const q = dyn(db)
     .selectFrom(`${talkTable(subject.id)} as t`)
-    .select([...columns.refs, ...ACCOUNT_NAMES])
+    .select([...columns.refs, ...ACCOUNT_NAMES, ...(extras?.columns ?? [])])
     .where('t.id', '=', talkId)
     .where(visible as RawBuilder<boolean>);
   return (await q.executeTakeFirst()) as TalkRow | undefined;

@@ -1,7 +1,9 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { FileValueItem, TalkAttachment } from '@talkbase/domain/contracts/files';
 import type { TalkTag } from '@talkbase/domain/contracts/tags';
+import type { DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import type { RowExtras } from '../../records/records.repository.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
 
 /** A page of records' files, as the presenter shows them (modules/files reads them). */
@@ -27,6 +29,12 @@ type TagsOfTalks = (
   talkIds: readonly number[],
 ) => Promise<Map<number, TalkTag[]>>;
 
+/** A record's tags as a column of its own read, and how to read that column's value. */
+interface TagsInRow {
+  column: (subjectId: number, dialect: DialectName) => RowExtras['columns'][number];
+  parse: (value: unknown) => TalkTag[];
+}
+
 /** The condition "the record (aliased `alias`) carries one of these tags". */
 type CarriesAnyTag = (subjectId: number, tagIds: readonly number[], alias?: string) => RawBuilder<unknown>;
 
@@ -43,6 +51,9 @@ type PresentedValues = (
 
 const NO_FILES: TalkFiles = { attachments: () => [], value: () => [] };
 
+/** The column a record read with `rowExtras` carries its tags in. */
+export const TAGS_IN_ROW = 'tags_json';
+
 /**
  * What is kept beside records and belongs to them — files, conversations, tags, join records — registered by the
  * modules that own it (app.ts), so that records never import them: the presenter asks for a
@@ -55,17 +66,48 @@ export class RecordParts {
   readonly #removals: RemoveWith<unknown>[] = [];
   #tags: TagsOfTalks = () => Promise.resolve(new Map<number, TalkTag[]>());
   #carriesAnyTag: CarriesAnyTag | undefined;
+  #tagsInRow: TagsInRow | undefined;
   readonly #presented: PresentedValues[] = [];
 
-  /** The tags module: each record's tags for the presenter, and the grid's filter by tags. */
-  tags(read: TagsOfTalks, carriesAny: CarriesAnyTag): void {
+  /**
+   * The tags module: each record's tags for the presenter (a page's in one query, a record read
+   * alone's in its own statement), and the grid's filter by tags.
+   */
+  tags(read: TagsOfTalks, carriesAny: CarriesAnyTag, inRow?: TagsInRow): void {
     this.#tags = read;
     this.#carriesAnyTag = carriesAny;
+    this.#tagsInRow = inRow;
   }
 
-  tagsOf(...args: Parameters<TagsOfTalks>): Promise<Map<number, TalkTag[]>> {
-    return this.#tags(...args);
+  /** A page's tags; rows read with `rowExtras` bring their own (`TAGS_IN_ROW`). */
+  async tagsOf(
+    db: Kysely<Database>,
+    subjectId: number,
+    rows: readonly { id: number; [TAGS_IN_ROW]?: unknown }[],
+  ): Promise<Map<number, TalkTag[]>> {
+    const inRow = this.#tagsInRow;
+    if (inRow && rows.length > 0 && rows.every((r) => TAGS_IN_ROW in r))
+      return new Map(rows.map((r) => [r.id, inRow.parse(r[TAGS_IN_ROW])]));
+    return this.#tags(
+      db,
+      subjectId,
+      rows.map((r) => r.id),
+    );
   }
+
+  /** What a record read alone takes with it in its own statement (`findTalk`): its tags. */
+  rowExtras(subjectId: number, dialect: DialectName): RowExtras | undefined {
+    const inRow = this.#tagsInRow;
+    if (!inRow) return undefined;
+    let extras = this.#extras.get(subjectId);
+    if (!extras) {
+      extras = { key: `tags:${subjectId}`, columns: [inRow.column(subjectId, dialect)] };
+      this.#extras.set(subjectId, extras);
+    }
+    return extras;
+  }
+
+  readonly #extras = new Map<number, RowExtras>();
 
   /** Without the tags module no record carries a tag: the condition is false. */
   carriesAnyTag(...args: Parameters<CarriesAnyTag>): RawBuilder<unknown> {

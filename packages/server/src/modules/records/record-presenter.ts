@@ -54,8 +54,9 @@ export async function presentTalks(
   }
   const refNames = await referenceNames(db, subject, rows, opts.loadSubject);
   const files = await opts.parts.filesOf(db, subject, ids);
-  // The tags of the whole page in one query (the rows are already those the account may read).
-  const tags = await opts.parts.tagsOf(db, subject.id, ids);
+  // The tags of the whole page in one query, or those a record read alone brought (the rows are
+  // already those the account may read).
+  const tags = await opts.parts.tagsOf(db, subject.id, rows);
   // Values parts present from their own rows (a carrier relationship from its join records).
   const presented = await opts.parts.presentedOf(db, subject, ids, (wanted) =>
     recordNames(db, wanted, opts.loadSubject),

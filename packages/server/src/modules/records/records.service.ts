@@ -129,7 +129,8 @@ export class TalksService {
 
   async get(auth: AuthContext, identifier: string, talkId: number): Promise<ApiTalk> {
     const { subject, actions, rows } = await this.access(auth, identifier, 'read');
-    const row = await repo.findTalk(this.k, subject, talkId, rows);
+    const extras = this.parts.rowExtras(subject.id, this.db.dialect);
+    const row = await repo.findTalk(this.k, subject, talkId, rows, extras);
     if (!row) throw notFound(talkMessages.talkNotFound);
     const [talk] = await this.present(auth, subject, actions, [row]);
     if (!talk) throw notFound(talkMessages.talkNotFound);

@@ -1,7 +1,8 @@
-import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type AliasedRawBuilder, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { TagSource } from '@talkbase/domain/tags/membership';
 import type { TalkTag } from '@talkbase/domain/contracts/tags';
 import { prepared } from '../../db/prepared.ts';
+import type { DialectName } from '../../db/database.ts';
 import type { Database, TagFiltersTable } from '../../db/schema.ts';
 import { likePattern } from '../../http/paging.ts';
 
@@ -168,6 +169,30 @@ const tagsQuery = (db: Kysely<Database>, subjectId: number) =>
 const tagsOfPage = prepared((db: Kysely<Database>, _count: number, subjectId: number, ...talkIds: number[]) =>
   tagsQuery(db, subjectId).where('tt.talk_id', 'in', talkIds),
 );
+
+/**
+ * A record's tags as a column of its own read (`tags_json`, the `t` alias): a JSON list of
+ * [id, name, colour] in the page's order (name, then id), null when it carries none.
+ */
+export function tagsColumn(subjectId: number, dialect: DialectName): AliasedRawBuilder<unknown, 'tags_json'> {
+  const list =
+    dialect === 'postgres'
+      ? sql`json_agg(json_build_array(g.id, g.name, g.color) order by g.name_normalized, g.id)`
+      : sql`json_group_array(json_array(g.id, g.name, g.color) order by g.name_normalized, g.id)`;
+  return sql`(select ${list} from talk_tags tg_r join tags g on g.id = tg_r.tag_id
+    where tg_r.subject_id = ${sql.lit(subjectId)} and tg_r.talk_id = t.id)`.as('tags_json');
+}
+
+/** The tags of `tagsColumn`'s value (a string on SQLite, parsed already on PostgreSQL). */
+export function tagsOfColumn(value: unknown): TalkTag[] {
+  const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  if (!Array.isArray(list)) return [];
+  return (list as [number, string, string][]).map(([tagId, tagName, tagColor]) => ({
+    tagId,
+    tagName,
+    tagColor,
+  }));
+}
 
 /** Tags carried by records of one subject, by record id: one query for a whole page. */
 export async function tagsOfTalks(

@@ -182,6 +182,31 @@ describe('tags API', () => {
 });
 
 describe('records and their tags', () => {
+  it('answers a record’s tags in name order, the same read alone as in a page', async () => {
+    // Made in this order, their ids are not in name order.
+    const zeta = await createTag(highPriority('Zeta', '#1971C2'));
+    const alfa = await createTag(highPriority('Alfa', '#2F9E44'));
+    await settled(zeta);
+    await settled(alfa);
+    const id = await createTalk(c.t.app, c.tokens.admin, 'chamado', {
+      titulo: 'Dois rótulos',
+      prioridade: 5,
+    });
+    const expected = [
+      { tagId: alfa, tagName: 'Alfa', tagColor: '#2f9e44' },
+      { tagId: zeta, tagName: 'Zeta', tagColor: '#1971c2' },
+    ];
+    expect(await tagsOf(c.tokens.admin, id)).toEqual(expected);
+    const page = await call(c.tokens.admin, 'POST', '/api/talk/filter/chamado', {
+      filterJson: { attribute: 'id', operator: 'equal', value: id },
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json<{ itens: ApiTalk[] }>().itens.map((x) => x.tags)).toEqual([expected]);
+    await call(c.tokens.admin, 'DELETE', `/api/tag/${zeta}`);
+    await call(c.tokens.admin, 'DELETE', `/api/tag/${alfa}`);
+    expect(await tagsOf(c.tokens.admin, id)).toEqual([]);
+  });
+
   it('a record created or edited to match gains the tag; edited away it loses it', async () => {
     const tagId = await createTag(highPriority('Alta'));
     await settled(tagId);
