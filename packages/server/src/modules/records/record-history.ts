@@ -2,7 +2,8 @@ import type { AuthContext } from '../../access/identity.ts';
 import { attributeColumn, hasColumn } from '../../records/subject-ddl.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
 import type { DbValue } from '../../records/record-values.ts';
-import type { ChangeRow, TalkRow } from '../../records/records.repository.ts';
+import type { ChangeRow } from '../../records/record-changes.ts';
+import type { TalkRow } from '../../records/records.repository.ts';
 
 /** A value as the history keeps it: a list as JSON, anything else as text, nothing as null. */
 export const historyText = (v: DbValue | DbValue[] | undefined): string | null =>

@@ -101,7 +101,7 @@ export class RecordParts {
     if (!inRow) return undefined;
     let extras = this.#extras.get(subjectId);
     if (!extras) {
-      extras = { key: `tags:${subjectId}`, columns: [inRow.column(subjectId, dialect)] };
+      extras = { key: `tags:${dialect}:${subjectId}`, columns: [inRow.column(subjectId, dialect)] };
       this.#extras.set(subjectId, extras);
     }
     return extras;

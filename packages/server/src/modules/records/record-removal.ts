@@ -5,6 +5,7 @@ import { appendEvents, type EventTransaction } from '../../events/event-stream.t
 import { writeTalkEvent } from './record-events.ts';
 import { changeRow, pickColumns } from './record-history.ts';
 import * as repo from '../../records/records.repository.ts';
+import { insertChanges } from '../../records/record-changes.ts';
 import { everyRow } from '../../access/row-scope.ts';
 import type { RecordParts } from './record-parts.ts';
 
@@ -36,7 +37,7 @@ export async function writeRemoval(
       at,
     });
   await repo.deleteTalks(trx, subject.id, ids);
-  await repo.insertChanges(
+  await insertChanges(
     trx,
     ids.map((talkId) => changeRow(auth, subject, talkId, at, 'deleted')),
   );
@@ -56,7 +57,7 @@ export async function writeActive(
 ): Promise<number> {
   const at = Date.now();
   const changed = await repo.setActive(trx, subject.id, ids, active, at, auth.accountId);
-  await repo.insertChanges(
+  await insertChanges(
     trx,
     ids.map((talkId) => changeRow(auth, subject, talkId, at, active ? 'activated' : 'deactivated')),
   );

@@ -9,6 +9,7 @@ import { talkMessages } from '../../records/record-messages.ts';
 import { recordNames, type RelatedLoader } from './record-presenter.ts';
 import { fromDbValue } from '../../records/record-values.ts';
 import * as repo from '../../records/records.repository.ts';
+import { changesOf } from '../../records/record-changes.ts';
 
 /**
  * A record's history (the timeline), newest first: changes of attributes the account may not read
@@ -27,9 +28,7 @@ export async function talkTimeline(
   if (!(await repo.findTalk(k, subject, talkId, scope))) throw notFound(talkMessages.talkNotFound);
   const size = Math.min(Math.max(fetch, 1), 200);
   // Changes of attributes the account may not read leave no trace (left out in SQL: pages stay whole).
-  const rows = await repo.changesOf(k, auth.companyId, subject.id, talkId, (page - 1) * size, size, [
-    ...hidden,
-  ]);
+  const rows = await changesOf(k, auth.companyId, subject.id, talkId, (page - 1) * size, size, [...hidden]);
   const byId = new Map(view.attributes.map((a) => [a.id, a]));
   // Values are kept as the columns held them; they are answered in the API's canonical form,
   // with the names of referenced records the account may see.

@@ -26,6 +26,7 @@ import { presentTalks, type ApiTalk } from './record-presenter.ts';
 import type { DbValue } from '../../records/record-values.ts';
 import type { TalkWrite } from '@talkbase/domain/contracts/talks';
 import * as repo from '../../records/records.repository.ts';
+import { insertChanges } from '../../records/record-changes.ts';
 import { TalkWriteRules } from './write-rules.ts';
 import { writeTalkEvent } from './record-events.ts';
 import { talkMessages } from '../../records/record-messages.ts';
@@ -242,7 +243,7 @@ export class TalksService {
       changed: prepared.touched.map((a) => a.identifier),
       at,
     });
-    await repo.insertChanges(trx, [
+    await insertChanges(trx, [
       changeRow(auth, subject, talkId, at, 'created'),
       ...prepared.touched.map((a) =>
         changeRow(auth, subject, talkId, at, 'created', {
@@ -415,7 +416,7 @@ export class TalksService {
         });
       })
       .filter((h) => h.oldValue !== h.newValue);
-    await repo.insertChanges(trx, history);
+    await insertChanges(trx, history);
     const byId = new Map(subject.attributes.map((a) => [a.id, a.identifier]));
     await writeTalkEvent(trx, auth, {
       kind: 'updated',
