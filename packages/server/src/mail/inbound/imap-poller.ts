@@ -1,4 +1,4 @@
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 
 export interface ImapMailbox {
   host: string;
@@ -54,7 +54,9 @@ export function startImapPoller(opts: {
 
   const connect = async () => {
     if (closed) return;
-    const c = new ImapFlow({
+    // imapflow is loaded by the first mailbox polled, not by every server start.
+    const { ImapFlow: Client } = await import('imapflow');
+    const c = new Client({
       host: mailbox.host,
       port: mailbox.port,
       secure: mailbox.tls,

@@ -1,6 +1,5 @@
 import dns from 'node:dns';
 import os from 'node:os';
-import { authenticate } from 'mailauth';
 import type { EmailVerdict } from '@talkbase/domain/contracts/email-channels';
 
 /** DNS lookups of the checks give up quickly: a slow resolver must not hold the SMTP answer. */
@@ -18,6 +17,9 @@ export async function verdictOf(
   envelope: { ip: string; helo: string; sender: string },
 ): Promise<EmailVerdict> {
   try {
+    // mailauth is loaded by the first mail checked: ~350 ms at start otherwise (docs/decisions.md,
+    // "Start-up").
+    const { authenticate } = await import('mailauth');
     const r = await authenticate(raw, {
       ip: envelope.ip,
       helo: envelope.helo,

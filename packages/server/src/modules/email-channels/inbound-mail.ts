@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail, SimpleParserOptions } from 'mailparser';
 import { MESSAGE_MAX_LENGTH } from '@talkbase/domain/contracts/messages';
 import { talkFilterSchema } from '@talkbase/domain/contracts/talks';
 import type { Database } from '../../db/schema.ts';
@@ -11,7 +11,11 @@ import type { SubjectCatalogue } from '../../records/subject-catalogue.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
 import { automaticReason, SenderRateLimit } from '../../mail/inbound/guards.ts';
 import { clip, foldQuotedHistory, messageIds, ticketMark, titleOf } from '../../mail/inbound/mail-text.ts';
-import { InboundRefusal, type InboundHandler, type ReceivedMail } from '../../mail/inbound/smtp-listener.ts';
+import {
+  InboundRefusal,
+  type InboundHandler,
+  type ReceivedMail,
+} from '../../mail/inbound/inbound-contract.ts';
 import { verdictOf } from '../../mail/inbound/verdict.ts';
 import type { TalksService } from '../records/records.service.ts';
 import type { TalkQueryService } from '../records/record-query.service.ts';
@@ -33,6 +37,13 @@ export type InboundOutcome =
   | { kind: 'created'; talkId: number; messageId: number }
   | { kind: 'replied'; talkId: number; messageId: number }
   | { kind: 'ignored'; reason: string };
+
+/**
+ * mailparser is loaded by the first mail received (~150 ms and several MiB a server with no
+ * e-mail channel never pays at start; docs/decisions.md, "Start-up").
+ */
+const parseMail = async (raw: Buffer, options?: SimpleParserOptions): Promise<ParsedMail> =>
+  (await import('mailparser')).simpleParser(raw, options);
 
 const header = (mail: ParsedMail) => (name: string) =>
   mail.headerLines.find((h) => h.key === name)?.line.replace(/^[^:]*:\s*/, '');
@@ -104,7 +115,7 @@ export class InboundMail implements InboundHandler {
   async fromMailbox(channelId: number, raw: Buffer): Promise<'taken' | 'retry'> {
     const channel = await repo.activeChannelById(this.k, channelId);
     if (!channel) return 'retry';
-    const parsed = await simpleParser(raw);
+    const parsed = await parseMail(raw);
     const returnPath =
       messageIds(header(parsed)('return-path'))[0] ?? header(parsed)('return-path')?.replace(/[<>\s]/g, '');
     const envelopeFrom = (returnPath ?? parsed.from?.value[0]?.address ?? '').toLowerCase() || null;
@@ -132,7 +143,7 @@ export class InboundMail implements InboundHandler {
 
   /** Each accepted recipient's channel takes the mail once. */
   async receive(mail: ReceivedMail): Promise<InboundOutcome[]> {
-    const parsed = await simpleParser(mail.raw, { skipHtmlToText: false });
+    const parsed = await parseMail(mail.raw, { skipHtmlToText: false });
     const automatic = automaticReason(mail.envelopeFrom, header(parsed));
     if (automatic) return [{ kind: 'ignored', reason: automatic }];
     const outcomes: InboundOutcome[] = [];

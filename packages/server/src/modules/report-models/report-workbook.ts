@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 
 /** One column of the sheet: the report model's column configs (spec 002 §3 "Report column"). */
 export interface SheetColumn {
@@ -78,24 +78,27 @@ export function xlsxStream(
   pages: AsyncIterable<SheetCell[][]>,
 ): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  workbook.creator = 'Talkbase';
-  const sheet = workbook.addWorksheet(sheetName(title), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c, i) => ({
-    key: `c${i}`,
-    width: c.width,
-    style: {
-      fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: argb(c.background, 'FFFFFF') } },
-      font: { color: { argb: argb(c.font, '000000') } },
-      alignment: { vertical: 'top', wrapText: true },
-    },
-  }));
   void (async () => {
     try {
+      // exceljs is loaded by the first report asked for as a workbook: ~350 ms and ~20 MiB that a
+      // server start (and every end-to-end test's) no longer pays (docs/decisions.md, "Start-up").
+      const { default: Excel } = await import('exceljs');
+      const workbook = new Excel.stream.xlsx.WorkbookWriter({
+        stream: out,
+        useStyles: true,
+        useSharedStrings: false,
+      });
+      workbook.creator = 'Talkbase';
+      const sheet = workbook.addWorksheet(sheetName(title), { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = columns.map((c, i) => ({
+        key: `c${i}`,
+        width: c.width,
+        style: {
+          fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: argb(c.background, 'FFFFFF') } },
+          font: { color: { argb: argb(c.font, '000000') } },
+          alignment: { vertical: 'top', wrapText: true },
+        },
+      }));
       const header = sheet.addRow(columns.map((c) => c.name));
       header.eachCell((cell, i) => {
         const c = columns[i - 1];
