@@ -11,12 +11,12 @@ import {
   api,
   benchEnv,
   createSubject,
+  loadPostgresRows,
   loadSqliteRows,
-  RECORD_COLUMNS,
   signIn,
   type CreatedSubject,
 } from './setup.ts';
-import { peerTickets, TICKET_ATTRIBUTES, ticketValues, type Ticket } from './workloads.ts';
+import { peerTickets, TICKET_ATTRIBUTES, ticketRow } from './workloads.ts';
 
 /**
  * `npm run bench:aggregate` (issue 38 item 1): POST /api/talk/aggregate/chamado over the records
@@ -31,48 +31,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ticket = await peerTickets();
 const admin = RECORDS_ADMIN;
 const env = benchEnv(admin);
-
-const searchText = (t: Ticket) =>
-  `${t.title} ${t.status} ${t.priority} ${t.customer} ${t.description} ${t.amount}`
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
-
-/** As bench:records loads PostgreSQL: secondary indexes dropped, rows in batches, indexes rebuilt. */
-async function loadPostgres(url: string, subject: CreatedSubject): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const now = Date.now();
-  const indexes = (
-    await client.query<{ indexname: string; indexdef: string }>(
-      `select indexname, indexdef from pg_indexes where tablename = $1 and schemaname = current_schema()
-        and indexname not like '%_pkey'`,
-      [`subject_${subject.id}`],
-    )
-  ).rows;
-  for (const ix of indexes) await client.query(`drop index ${ix.indexname}`);
-  const cols = [...RECORD_COLUMNS, 'search_text'];
-  cols.push(...subject.columns);
-  for (let from = 1; from <= N; from += 2000) {
-    const values: unknown[] = [];
-    const rows: string[] = [];
-    for (let id = from; id < Math.min(N + 1, from + 2000); id++) {
-      const t = ticket(id);
-      const row = [id, 1, 1, now, 1, now, 1, searchText(t), ...ticketValues(t)];
-      rows.push(`(${row.map((_, i) => `$${values.length + i + 1}`).join(', ')})`);
-      values.push(...row);
-    }
-    await client.query(
-      `insert into subject_${subject.id} (${cols.join(', ')}) values ${rows.join(', ')}`,
-      values,
-    );
-  }
-  for (const ix of indexes) await client.query(ix.indexdef);
-  await client.query(`select setval(pg_get_serial_sequence('subject_${subject.id}', 'id'), ${N})`);
-  // As a live table after autovacuum: the visibility map lets counts read the index alone.
-  await client.query(`vacuum analyze subject_${subject.id}`);
-  await client.end();
-}
 
 const WORKLOADS: { name: string; body: Record<string, unknown> }[] = [
   { name: 'count by status', body: { groupBy: [{ attribute: 'situacao' }] } },
@@ -196,12 +154,9 @@ async function benchDatabase(database: string, url: string | undefined) {
   });
   await server.stop();
   const started = Date.now();
-  if (url) await loadPostgres(url, subject);
-  else
-    loadSqliteRows(path.join(dataDir, 'talkbase.db'), subject, N, (id) => {
-      const t = ticket(id);
-      return [searchText(t), ...ticketValues(t)];
-    });
+  const row = (id: number) => ticketRow(ticket(id));
+  if (url) await loadPostgresRows(url, subject, N, row);
+  else loadSqliteRows(path.join(dataDir, 'talkbase.db'), subject, N, row);
   const loadSeconds = (Date.now() - started) / 1000;
   process.stdout.write(`${database}: ${N} rows loaded in ${loadSeconds.toFixed(1)} s\n`);
   server = await startServer({ ...env, ...extra }, { dataDir, keepData: true });

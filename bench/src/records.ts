@@ -11,17 +11,13 @@ import {
   api,
   benchEnv,
   createSubject,
+  loadPostgresRows,
   loadSqliteRows,
   RECORD_COLUMNS,
   signIn,
   type CreatedSubject,
 } from './setup.ts';
-import {
-  peerTickets,
-  TICKET_ATTRIBUTES as ATTRIBUTES,
-  ticketValues as rowOf,
-  type Ticket,
-} from './workloads.ts';
+import { peerTickets, TICKET_ATTRIBUTES as ATTRIBUTES, ticketRow } from './workloads.ts';
 
 /**
  * `npm run bench:records`: the records engine at scale, on the peer's data set.
@@ -40,56 +36,15 @@ const ticket = await peerTickets();
 const admin = RECORDS_ADMIN;
 const env = benchEnv(admin);
 
-const searchText = (t: Ticket) =>
-  `${t.title} ${t.status} ${t.priority} ${t.customer} ${t.description} ${t.amount}`
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
 function loadSqlite(file: string, subject: CreatedSubject): number {
   const started = Date.now();
-  loadSqliteRows(file, subject, N, (id) => {
-    const t = ticket(id);
-    return [searchText(t), ...rowOf(t)];
-  });
+  loadSqliteRows(file, subject, N, (id) => ticketRow(ticket(id)));
   return (Date.now() - started) / 1000;
 }
 
-async function loadPostgres(url: string, subjectId: number, columns: string[]): Promise<number> {
+async function loadPostgres(url: string, subject: CreatedSubject): Promise<number> {
   const started = Date.now();
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const now = Date.now();
-  // As on SQLite: secondary indexes (the GIN search index among them) are built once after the load.
-  const indexes = (
-    await client.query<{ indexname: string; indexdef: string }>(
-      `select indexname, indexdef from pg_indexes where tablename = $1 and schemaname = current_schema()
-        and indexname not like '%_pkey'`,
-      [`subject_${subjectId}`],
-    )
-  ).rows;
-  for (const ix of indexes) await client.query(`drop index ${ix.indexname}`);
-  const cols = [...RECORD_COLUMNS, 'search_text', ...columns];
-  for (let from = 1; from <= N; from += 2000) {
-    const values: unknown[] = [];
-    const rows: string[] = [];
-    for (let id = from; id < Math.min(N + 1, from + 2000); id++) {
-      const t = ticket(id);
-      const row = [id, 1, 1, now, 1, now, 1, searchText(t), ...rowOf(t)];
-      rows.push(`(${row.map((_, i) => `$${values.length + i + 1}`).join(', ')})`);
-      values.push(...row);
-    }
-    await client.query(
-      `insert into subject_${subjectId} (${cols.join(', ')}) values ${rows.join(', ')}`,
-      values,
-    );
-  }
-  for (const ix of indexes) await client.query(ix.indexdef);
-  await client.query(`select setval(pg_get_serial_sequence('subject_${subjectId}', 'id'), ${N})`);
-  // A table as it is once autovacuum has been through it: without this, the first runs share the
-  // cores with autovacuum's pass over the million new rows and set their hint bits as they read.
-  await client.query(`vacuum (freeze, analyze) subject_${subjectId}`);
-  await client.query('checkpoint');
-  await client.end();
+  await loadPostgresRows(url, subject, N, (id) => ticketRow(ticket(id)));
   return (Date.now() - started) / 1000;
 }
 
@@ -338,7 +293,7 @@ if (process.env.BENCH_DATABASE_URL) {
       'PostgreSQL',
       { DATABASE_URL: url },
       await postgresMainPid(url),
-      (id, columns) => loadPostgres(url, id, columns),
+      (id, columns) => loadPostgres(url, { id, columns }),
       (subject) => explainPostgres(url, subject),
     ),
   );

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
 import { startServer, type RunningServer } from './server.ts';
 
 /** A record's own columns, before its attributes' (packages/server/src/records/records.repository.ts). */
@@ -126,6 +127,52 @@ export function loadSqliteRows(
   db.exec('analyze');
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
+}
+
+/**
+ * The same as `loadSqliteRows` on PostgreSQL, through the server's schema (`url` names it): the
+ * secondary indexes (the GIN search indexes among them) are dropped, the rows go in by 2,000, the
+ * indexes are built once, and the table is left as one in service is once autovacuum has been
+ * through it (frozen, analysed, checkpointed) — without that the first runs would share the cores
+ * with autovacuum's pass over the new rows and set hint bits as they read.
+ */
+export async function loadPostgresRows(
+  url: string,
+  subject: CreatedSubject,
+  n: number,
+  row: (id: number) => (string | number | null)[],
+): Promise<void> {
+  const table = `subject_${subject.id}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const now = Date.now();
+    const indexes = (
+      await client.query<{ indexname: string; indexdef: string }>(
+        `select indexname, indexdef from pg_indexes where tablename = $1 and schemaname = current_schema()
+          and indexname not like '%_pkey'`,
+        [table],
+      )
+    ).rows;
+    for (const ix of indexes) await client.query(`drop index ${ix.indexname}`);
+    const cols = [...RECORD_COLUMNS, 'search_text', ...subject.columns];
+    for (let from = 1; from <= n; from += 2000) {
+      const values: unknown[] = [];
+      const rows: string[] = [];
+      for (let id = from; id < Math.min(n + 1, from + 2000); id++) {
+        const r = [id, 1, 1, now, 1, now, 1, ...row(id)];
+        rows.push(`(${r.map((_, i) => `$${values.length + i + 1}`).join(', ')})`);
+        values.push(...r);
+      }
+      await client.query(`insert into ${table} (${cols.join(', ')}) values ${rows.join(', ')}`, values);
+    }
+    for (const ix of indexes) await client.query(ix.indexdef);
+    await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), ${n})`);
+    await client.query(`vacuum (freeze, analyze) ${table}`);
+    await client.query('checkpoint');
+  } finally {
+    await client.end();
+  }
 }
 
 /**

@@ -77,6 +77,18 @@ export const ticketValues = (t: Ticket) => [
   t.amount,
 ];
 
+/**
+ * A ticket as the bulk loaders write it (setup.ts): its search text as the server would store it
+ * (the values' words, accents removed, lower case), then `ticketValues`.
+ */
+export const ticketRow = (t: Ticket): (string | number | null)[] => [
+  `${t.title} ${t.status} ${t.priority} ${t.customer} ${t.description} ${t.amount}`
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase(),
+  ...ticketValues(t),
+];
+
 /** POST /api/talk/chamado with the peer's ticket `from`, `from + 1`, … (the peer's create workload). */
 export async function createTicket(args: { from: number }): Promise<() => Request> {
   const ticket = await peerTickets();
