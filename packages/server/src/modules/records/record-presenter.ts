@@ -19,10 +19,13 @@ export function displayAttribute(subject: SubjectMeta): AttributeMeta | undefine
   return subject.attributes.find((a) => a.kind === 'text' && hasColumn(a) && !a.isInternal);
 }
 
+/** A record's name: its display attribute's text, or `#id` when that is empty. */
+const nameOrNumber = (title: unknown, id: unknown): string =>
+  typeof title === 'string' && title.trim() ? title : `#${String(id)}`;
+
 export function displayNameOf(subject: SubjectMeta, row: Record<string, unknown>): string {
   const a = displayAttribute(subject);
-  const v = a ? row[attributeColumn(a.id)] : null;
-  return typeof v === 'string' && v.trim() ? v : `#${String(row.id)}`;
+  return nameOrNumber(a ? row[attributeColumn(a.id)] : null, row.id);
 }
 
 /** Rows to API talks, with multi-values and the display names of referenced records, in batches. */
@@ -70,20 +73,29 @@ export async function presentTalks(
       );
   const nameOf = (id: number | null, read: string | null | undefined): string | null =>
     id === null ? null : accounts ? (accounts.get(id) ?? null) : (read ?? null);
+  // What each attribute's value is read from, worked out once for the page rather than per row:
+  // a page of 50 rows of a 20-attribute subject is a thousand values (docs/decisions.md).
+  const plan = subject.attributes.map((a) => ({
+    a,
+    column: a.kind !== 'file' && hasColumn(a) ? attributeColumn(a.id) : undefined,
+  }));
+  const named = displayAttribute(subject);
+  const nameColumn = named ? attributeColumn(named.id) : undefined;
   return rows.map((row) => {
     const talkValues: TalkValue[] = [];
-    for (const a of subject.attributes) {
+    for (const { a, column } of plan) {
       if (a.kind === 'file') {
         const value = files.value(row.id, a.id);
         talkValues.push({ subjectAttributeId: a.id, subjectAttributeIdentifier: a.identifier, value });
         continue;
       }
-      const key = `${String(row.id)}:${a.id}`;
-      const value = presented.has(key)
-        ? presented.get(key)
-        : hasColumn(a)
-          ? fromDbValue(a, row[attributeColumn(a.id)])
-          : (multiBy.get(key) ?? []);
+      const key = presented.size > 0 || column === undefined ? `${String(row.id)}:${a.id}` : '';
+      const value =
+        presented.size > 0 && presented.has(key)
+          ? presented.get(key)
+          : column !== undefined
+            ? fromDbValue(a, row[column])
+            : (multiBy.get(key) ?? []);
       const tv: TalkValue = { subjectAttributeId: a.id, subjectAttributeIdentifier: a.identifier, value };
       if (a.kind === 'reference' && a.relatedSubjectId) {
         tv.displayValue =
@@ -96,7 +108,7 @@ export async function presentTalks(
       subject: subject.identifier,
       subjectId: subject.id,
       isActive: row.is_active === 1,
-      displayName: displayNameOf(subject, row),
+      displayName: nameOrNumber(nameColumn === undefined ? null : row[nameColumn], row.id),
       isReadOnly: opts.readOnly,
       version: row.version,
       createdAt: new Date(row.created_at).toISOString(),
