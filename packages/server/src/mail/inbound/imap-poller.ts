@@ -52,10 +52,11 @@ export function startImapPoller(opts: {
     return running;
   };
 
+  // imapflow is loaded when a mailbox is first watched, not by every server start; once loaded,
+  // `connect` makes its client without waiting, so a `close` meanwhile always finds it.
+  let Client: typeof ImapFlow | undefined;
   const connect = async () => {
-    if (closed) return;
-    // imapflow is loaded by the first mailbox polled, not by every server start.
-    const { ImapFlow: Client } = await import('imapflow');
+    if (closed || !Client) return;
     const c = new Client({
       host: mailbox.host,
       port: mailbox.port,
@@ -84,7 +85,15 @@ export function startImapPoller(opts: {
       c.close();
     }
   };
-  const started = connect();
+  const started = import('imapflow').then(
+    (m) => {
+      Client = m.ImapFlow;
+      return connect();
+    },
+    (err: unknown) => {
+      opts.onError(err);
+    },
+  );
 
   return {
     async close() {
