@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { adminQuery, databaseUrl } from './postgres.ts';
+import { adminQuery, databaseUrl, readTemplate, type TemplateContents } from './postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,9 +13,10 @@ declare module 'vitest' {
     sqliteTemplate?: string;
     /**
      * PostgreSQL: a database with every migration applied, which createTestApp clones for each
-     * new app (`create database … template …`), and the prefix of every database the run makes.
+     * new app (`create database … template …`), the prefix of every database the run makes, and
+     * what it holds, for emptying a closed app's database for the next app instead (harness.ts).
      */
-    pgTemplate?: { name: string; prefix: string };
+    pgTemplate?: { name: string; prefix: string; contents: TemplateContents };
   }
 }
 
@@ -44,8 +45,10 @@ export async function setup(project: TestProject): Promise<(() => Promise<void> 
 
 /**
  * The same on PostgreSQL: an app migrated its own fresh schema, ~0.8 s of DDL an app on CI's
- * hosts, for ~270 apps a run; cloning a migrated database takes ~0.15 s (docs/decisions.md).
- * Whatever a run leaves (a file stopped before its apps closed) is dropped at its end.
+ * hosts, for ~270 apps a run; cloning a migrated database takes 0.15–4 s by host (it writes and
+ * syncs every file of it), so a worker clones one only when none of its closed apps' databases is
+ * free: those are emptied back to the template instead (~50 ms; harness.ts, postgres.ts
+ * `emptyDatabase`). Whatever a run leaves (a file stopped before its apps closed) is dropped at its end.
  */
 async function setupPostgres(project: TestProject, url: string): Promise<() => Promise<void>> {
   const prefix = `tb_${crypto.randomBytes(4).toString('hex')}`;
@@ -58,7 +61,8 @@ async function setupPostgres(project: TestProject, url: string): Promise<() => P
     // No connection may stay on a template while it is cloned.
     await db.close();
   }
-  project.provide('pgTemplate', { name, prefix });
+  const contents = await readTemplate(databaseUrl(url, name));
+  project.provide('pgTemplate', { name, prefix, contents });
   return async () => {
     const { rows } = await adminQuery<{ datname: string }>(
       url,

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/database.ts';
-import { adminQuery, databaseUrl } from './postgres.ts';
+import { adminQuery, databaseUrl, emptyDatabase } from './postgres.ts';
 import type { LogStream } from '../http/log-redaction.ts';
 import type { ActionHandler } from '../modules/automations/actions/types.ts';
 
@@ -41,20 +41,32 @@ function appDatabaseUrl(database: string): string {
 }
 
 /**
- * A fresh PostgreSQL place for one app: a database cloned from the run's migrated template
- * (test/global-setup.ts), or, for a file run outside the server project's setup, a new schema of
- * the test database that the app migrates itself.
+ * This worker's databases whose apps have closed, emptied back to the template's state
+ * (`emptyDatabase`): the next app takes one of them before cloning a new one.
+ */
+const emptiedDatabases: string[] = [];
+
+/**
+ * A fresh PostgreSQL place for one app: a database as the run's migrated template left it
+ * (test/global-setup.ts) — one a closed app left and that was emptied back to it, or a new clone —
+ * or, for a file run outside the server project's setup, a new schema of the test database that
+ * the app migrates itself.
  */
 async function freshPostgres(id: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const url = testDatabaseUrl ?? '';
   const template = inject('pgTemplate');
   if (template) {
-    const name = `${template.prefix}_${id}`;
-    await adminQuery(url, `create database ${name} template ${template.name}`);
+    let name = emptiedDatabases.pop();
+    if (name === undefined) {
+      name = `${template.prefix}_${id}`;
+      await adminQuery(url, `create database ${name} template ${template.name}`);
+    }
+    const own = name;
     return {
-      url: appDatabaseUrl(name),
+      url: appDatabaseUrl(own),
       drop: async () => {
-        await adminQuery(url, `drop database ${name} with (force)`);
+        if (await emptyDatabase(url, own, template.contents)) emptiedDatabases.push(own);
+        else await adminQuery(url, `drop database ${own} with (force)`);
       },
     };
   }
