@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, VIEWPORT } from './chromium.ts';
+import { CHROMIUM, CHROMIUM_ARGS, E2E_CHROMIUM, VIEWPORT } from './chromium.ts';
 import { shotsDir } from './paths.ts';
 
-/** Debian's Chromium, never a downloaded browser. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+/**
+ * Debian's Chromium, never a downloaded browser: its headless shell (chromium.ts), or with `full`
+ * the whole browser — for what the shell does not have: it denies the notifications permission.
+ */
+export function launchBrowser(options: { full?: boolean } = {}): Promise<Browser> {
+  return chromium.launch({ executablePath: options.full ? CHROMIUM : E2E_CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 export async function newContext(browser: Browser): Promise<BrowserContext> {
@@ -21,7 +24,7 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
 /** A browser profile on disk: closing and launching it again is a browser restart. */
 export function launchPersistent(userDataDir: string): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
+    executablePath: E2E_CHROMIUM,
     args: CHROMIUM_ARGS,
     viewport: VIEWPORT,
     locale: 'pt-BR',

@@ -16,7 +16,8 @@ import { useSuite } from './suite.ts';
  * would answer at; the test opens the link's path on its own server.
  */
 const PUBLIC_URL = 'https://talkbase.exemplo.com.br';
-const suite = useSuite({ SEED: 'demo', PUBLIC_URL });
+// The whole browser: Chromium's headless shell denies the notifications permission.
+const suite = useSuite({ SEED: 'demo', PUBLIC_URL }, { fullBrowser: true });
 const { ok: api } = suiteApi(suite);
 
 /** The text of the outbox's messages (quoted-printable undone). */

@@ -16,11 +16,12 @@ const FIRST_START_SETTINGS = ['ADMIN_EMAIL', 'ADMIN_PASSWORD'];
 
 /**
  * One spec file's fixtures: a server of its own (with extra environment if given) on a copy of the
- * run's data template for its seed, one Chromium and an ordinary user, all stopped after the file
+ * run's data template for its seed, one Chromium (the headless shell, or the whole browser with
+ * `fullBrowser`: see `launchBrowser`) and an ordinary user, all stopped after the file
  * whatever happened. Files share no server: most change the demo's data (tags, menus, rooms,
  * subjects) that others count or expect untouched.
  */
-export function useSuite(env: Record<string, string> = {}): Suite {
+export function useSuite(env: Record<string, string> = {}, options: { fullBrowser?: boolean } = {}): Suite {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   let customer: TestUser | undefined;
@@ -28,7 +29,10 @@ export function useSuite(env: Record<string, string> = {}): Suite {
     const template = FIRST_START_SETTINGS.some((key) => key in env)
       ? undefined
       : inject('dataTemplates')[env.SEED ?? 'none'];
-    const [started, launched] = await Promise.allSettled([startServer(env, template), launchBrowser()]);
+    const [started, launched] = await Promise.allSettled([
+      startServer(env, template),
+      launchBrowser({ full: options.fullBrowser }),
+    ]);
     // Whatever started is stopped by afterAll, even when the other failed.
     if (started.status === 'fulfilled') server = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
