@@ -30,8 +30,11 @@ export async function adminQuery<R extends pg.QueryResultRow = pg.QueryResultRow
 export interface TemplateContents {
   /** Its tables, schema `public`. */
   tables: string[];
-  /** The rows of the tables that have any: the migrations' bookkeeping, the event stream's cursors. */
-  rows: Record<string, Record<string, unknown>[]>;
+  /**
+   * The rows of the tables that have any (the migrations' bookkeeping, the event stream's cursors),
+   * as PostgreSQL's own JSON text: no value passes through a JavaScript number.
+   */
+  rows: Record<string, string>;
   /** Its sequences' positions (`null`: never used). */
   sequences: { name: string; lastValue: string | null; startValue: string }[];
   /** Its columns, indexes and constraints in one digest: what a database must match to be reused. */
@@ -68,10 +71,11 @@ export async function readTemplate(url: string): Promise<TemplateContents> {
     ).rows.map((r) => r.tablename);
     const rows: TemplateContents['rows'] = {};
     for (const table of tables) {
-      const { rows: found } = await client.query<Record<string, unknown>>(
-        `select row_to_json(t) as r from ${quoteIdent(table)} t`,
+      const { rows: found } = await client.query<{ r: string | null }>(
+        `select json_agg(t)::text as r from ${quoteIdent(table)} t`,
       );
-      if (found.length) rows[table] = found.map((f) => f.r as Record<string, unknown>);
+      const text = found[0]?.r;
+      if (text) rows[table] = text;
     }
     const sequences = (
       await client.query<{ name: string; last_value: string | null; start_value: string }>(
@@ -127,7 +131,7 @@ export async function emptyDatabase(
         : [`truncate ${tables.join(', ')} cascade`]),
       ...Object.entries(contents.rows).map(
         ([table, rows]) =>
-          `insert into ${quoteIdent(table)} select * from json_populate_recordset(null::${quoteIdent(table)}, ${quoteLiteral(JSON.stringify(rows))})`,
+          `insert into ${quoteIdent(table)} select * from json_populate_recordset(null::${quoteIdent(table)}, ${quoteLiteral(rows)})`,
       ),
       ...contents.sequences.map(
         (s) =>
