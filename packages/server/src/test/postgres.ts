@@ -37,7 +37,7 @@ export interface TemplateContents {
   rows: Record<string, string>;
   /** Its sequences' positions (`null`: never used). */
   sequences: { name: string; lastValue: string | null; startValue: string }[];
-  /** Its columns, indexes and constraints in one digest: what a database must match to be reused. */
+  /** Its columns, indexes, sequences, constraints and triggers in one digest: what a database must match to be reused. */
   shape: string;
   /** Whether the suite's role may skip foreign-key checks while emptying a database (superuser). */
   superuser: boolean;
@@ -46,7 +46,7 @@ export interface TemplateContents {
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const quoteLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
-/** A digest of the tables, columns, indexes and constraints of schema `public`. */
+/** A digest of the tables' columns, the indexes, sequences, constraints and triggers of schema `public`. */
 const SHAPE_QUERY = `select md5(coalesce(string_agg(x, ',' order by x), '')) as shape from (
   select 'a:' || c.relname || '.' || a.attname || ':' || format_type(a.atttypid, a.atttypmod) as x
     from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
