@@ -36,6 +36,7 @@ import { savedViews } from './migrations/0031-saved-views.ts';
 import { sla } from './migrations/0032-sla.ts';
 import { slaRecompute } from './migrations/0034-sla-recompute.ts';
 import { slaEndedClocks } from './migrations/0035-sla-ended-clocks.ts';
+import { preferencesOrder } from './migrations/0036-preferences-order.ts';
 
 /** Versioned migrations, in order. A migration is never edited once released: add the next one. */
 function migrations(db: Db): Record<string, Migration> {
@@ -75,6 +76,7 @@ function migrations(db: Db): Record<string, Migration> {
     '0033-email-channels': emailChannels(db.dialect),
     '0034-sla-recompute': slaRecompute(),
     '0035-sla-ended-clocks': slaEndedClocks(),
+    '0036-preferences-order': preferencesOrder(),
   };
 }
 

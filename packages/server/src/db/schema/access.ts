@@ -97,13 +97,16 @@ export interface AccountImagesTable {
   updated_at: number;
 }
 
-/** The account's theme, dark mode and font size (migration 0016). */
+/** The account's theme, dark mode and font size (migration 0016), and who saved them last (0036). */
 export interface AccountPreferencesTable {
   account_id: number;
   theme: string;
   dark_mode: number;
   font_size: number;
   updated_at: number;
+  /** The browser id of the last save that named one, and its number (null: a save named none). */
+  saved_by: string | null;
+  saved_sequence: number | null;
 }
 
 /** A person's last view of a subject (0031, issue 38 item 5): 'grid', 'board' or 'calendar'. */

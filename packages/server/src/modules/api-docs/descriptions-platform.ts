@@ -127,9 +127,13 @@ export const platformDescriptions: Readonly<Record<string, string>> = {
     'Até a primeira gravação, responde o padrão (`#1976d2`, modo diurno, fonte 0, `saved: false`). ' +
     '`customerColors` são as cores que a empresa deu aos seus perfis de acesso.',
   'PUT /api/account/preferences':
-    'Guarda a escolha inteira da própria conta: `{theme, darkMode, fontSize}` → as preferências salvas. ' +
+    'Guarda a escolha inteira da própria conta: `{theme, darkMode, fontSize, browser?, sequence?}` → as preferências que a conta tem depois. ' +
+    '`browser` (o identificador do navegador) e `sequence` (um número que ele aumenta a cada gravação) vêm juntos: uma gravação atrasada ' +
+    'do mesmo navegador, com número menor ou igual ao da última, não sobrescreve a mais nova e responde a escolha guardada. ' +
     'Recusas (400, com `field`): `Escolha uma cor de uma das paletas oferecidas.`, ' +
-    '`Tamanho de fonte inválido: use 0, 1 ou 2.`, `Informe se o modo noturno está ligado (true ou false).`.',
+    '`Tamanho de fonte inválido: use 0, 1 ou 2.`, `Informe se o modo noturno está ligado (true ou false).`, ' +
+    '`Identificador de navegador inválido: use de 1 a 64 letras, números, _ ou -.`, ' +
+    '`Sequência inválida: use um inteiro de 0 a 2147483647.`, `Informe browser e sequence juntos.`.',
   'GET /api/account/preferences/views':
     'A última visão de cada assunto que a própria conta abriu: `{views: [{subject, view, boardBy, calendarBy}]}`, ' +
     '`view` `grid`, `board` ou `calendar`; `boardBy` e `calendarBy` são identificadores de atributo (ou null). ' +

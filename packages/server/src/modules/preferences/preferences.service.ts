@@ -37,15 +37,18 @@ export class PreferencesService {
     return customerPalette(rows.map((r) => r.color));
   }
 
-  async get(auth: AuthContext): Promise<AccountPreferences> {
-    const [row, customerColors] = await Promise.all([
-      this.db
-        .selectFrom('account_preferences')
-        .selectAll()
-        .where('account_id', '=', auth.accountId)
-        .executeTakeFirst(),
-      this.customerColors(auth.companyId),
-    ]);
+  private row(accountId: number) {
+    return this.db
+      .selectFrom('account_preferences')
+      .select(['theme', 'dark_mode', 'font_size'])
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+  }
+
+  private static present(
+    row: { theme: string; dark_mode: number; font_size: number } | undefined,
+    customerColors: PaletteColor[],
+  ): AccountPreferences {
     if (!row) return { theme: DEFAULT_THEME, darkMode: false, fontSize: 0, saved: false, customerColors };
     return {
       theme: row.theme,
@@ -56,6 +59,19 @@ export class PreferencesService {
     };
   }
 
+  async get(auth: AuthContext): Promise<AccountPreferences> {
+    const [row, customerColors] = await Promise.all([
+      this.row(auth.accountId),
+      this.customerColors(auth.companyId),
+    ]);
+    return PreferencesService.present(row, customerColors);
+  }
+
+  /**
+   * Saves the whole choice and answers what the account holds after it: the choice itself, or — for
+   * a save of a browser that has since saved a newer one (a lower or equal `sequence` under the same
+   * `browser`, arriving late) — the newer choice, which the late one does not overwrite.
+   */
   async save(auth: AuthContext, body: SaveBody): Promise<AccountPreferences> {
     const customerColors = await this.customerColors(auth.companyId);
     if (!isOfferedTheme(body.theme, customerColors))
@@ -65,18 +81,26 @@ export class PreferencesService {
       dark_mode: body.darkMode ? 1 : 0,
       font_size: body.fontSize,
       updated_at: Date.now(),
+      saved_by: body.browser ?? null,
+      saved_sequence: body.sequence ?? null,
     };
     await this.db
       .insertInto('account_preferences')
       .values({ account_id: auth.accountId, ...values })
-      .onConflict((oc) => oc.column('account_id').doUpdateSet(values))
+      .onConflict((oc) =>
+        oc
+          .column('account_id')
+          .doUpdateSet(values)
+          .where((eb) =>
+            eb.or([
+              eb('account_preferences.saved_by', 'is', null),
+              eb('excluded.saved_by', 'is', null),
+              eb('account_preferences.saved_by', '<>', eb.ref('excluded.saved_by')),
+              eb('account_preferences.saved_sequence', '<', eb.ref('excluded.saved_sequence')),
+            ]),
+          ),
+      )
       .execute();
-    return {
-      theme: body.theme,
-      darkMode: body.darkMode,
-      fontSize: body.fontSize as FontSizeLevelValue,
-      saved: true,
-      customerColors,
-    };
+    return PreferencesService.present(await this.row(auth.accountId), customerColors);
   }
 }

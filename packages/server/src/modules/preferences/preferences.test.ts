@@ -68,6 +68,57 @@ describe('account preferences', () => {
     expect((await get(admin)).saved).toBe(false);
   });
 
+  it("keeps a browser's newer save when its older one arrives after it; other browsers' saves apply as they come", async () => {
+    const save = async (payload: Record<string, unknown>) => {
+      const res = await put(admin, payload);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<AccountPreferences>();
+    };
+    // The page closes and sends its last choice (sequence 8) while the save before it (7) is still
+    // on its way: the late one answers what the account holds, and does not overwrite it.
+    await save({ theme: '#1976d2', darkMode: false, fontSize: 0, browser: 'aba-A', sequence: 8 });
+    const late = await save({ theme: '#1976d2', darkMode: true, fontSize: 2, browser: 'aba-A', sequence: 7 });
+    expect(late).toMatchObject({ darkMode: false, fontSize: 0, saved: true });
+    expect(await get(admin)).toMatchObject({ darkMode: false, fontSize: 0 });
+    // The same number again is no newer either.
+    await save({ theme: '#1976d2', darkMode: true, fontSize: 0, browser: 'aba-A', sequence: 8 });
+    expect((await get(admin)).darkMode).toBe(false);
+    // Another browser's save applies whatever its number; then the first browser's next one does.
+    expect(
+      await save({ theme: '#1976d2', darkMode: true, fontSize: 1, browser: 'outro', sequence: 1 }),
+    ).toMatchObject({ darkMode: true, fontSize: 1 });
+    await save({ theme: '#1976d2', darkMode: false, fontSize: 2, browser: 'aba-A', sequence: 3 });
+    expect(await get(admin)).toMatchObject({ darkMode: false, fontSize: 2 });
+    await save({ theme: '#1976d2', darkMode: true, fontSize: 2, browser: 'aba-A', sequence: 2 });
+    expect((await get(admin)).darkMode).toBe(false);
+    // A save that names no browser (an integration) applies as it comes.
+    await save({ theme: '#1976d2', darkMode: true, fontSize: 0 });
+    expect(await get(admin)).toMatchObject({ darkMode: true, fontSize: 0 });
+
+    const half = await put(admin, { theme: '#1976d2', darkMode: false, fontSize: 0, browser: 'aba-A' });
+    expect(half.statusCode).toBe(400);
+    expect(errorsOf(half)).toEqual([{ message: 'Informe browser e sequence juntos.', field: 'sequence' }]);
+    const badId = await put(admin, {
+      theme: '#1976d2',
+      darkMode: false,
+      fontSize: 0,
+      browser: 'a b',
+      sequence: 1,
+    });
+    expect(errorsOf(badId)[0]?.field).toBe('browser');
+    const badNumber = await put(admin, {
+      theme: '#1976d2',
+      darkMode: false,
+      fontSize: 0,
+      browser: 'a',
+      sequence: -1,
+    });
+    expect(errorsOf(badNumber)).toEqual([
+      { message: 'Sequência inválida: use um inteiro de 0 a 2147483647.', field: 'sequence' },
+    ]);
+    expect((await get(admin)).darkMode).toBe(true);
+  });
+
   it("offers the customer's colours (its access profiles') and accepts them as a theme", async () => {
     const room = await t.app.inject(
       as(admin, { method: 'POST', url: '/api/room', payload: { roomName: 'Vendas', color: '#123456' } }),

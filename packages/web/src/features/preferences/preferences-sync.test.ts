@@ -39,19 +39,26 @@ function fakeServer(
     ...initial,
   };
   const calls: { method: string; body?: unknown; keepalive?: boolean }[] = [];
+  // The browser id and number each PUT carried, apart from the choice it saves.
+  const orders: { browser?: string; sequence?: number }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn((_input: RequestInfo | URL, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      calls.push({ method, body, ...(init?.keepalive ? { keepalive: true } : {}) });
-      if (method === 'PUT') stored = { ...stored, ...(body as object), saved: true };
+      const sent =
+        typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
+      const { browser, sequence, ...body } = sent ?? {};
+      calls.push({ method, ...(sent ? { body } : {}), ...(init?.keepalive ? { keepalive: true } : {}) });
+      if (method === 'PUT') {
+        orders.push({ browser: browser as string, sequence: sequence as number });
+        stored = { ...stored, ...body, saved: true };
+      }
       const answer = new Response(JSON.stringify(stored), { status: 200 });
       const held = method === 'GET' ? getHeldUntil : putHeldUntil;
       return held ? held.then(() => answer) : Promise.resolve(answer);
     }),
   );
-  return calls;
+  return Object.assign(calls, { orders });
 }
 
 let stop: (() => void) | undefined;
@@ -113,7 +120,7 @@ describe('account preferences follow the user across browsers (001 §2.14)', () 
     stop = followAccountPreferences();
     updatePreferences({ themeColor: '#d32f2f' });
     await new Promise((r) => setTimeout(r, SAVE_DEBOUNCE_MS + 100));
-    expect(calls).toEqual([]);
+    expect(calls).toHaveLength(0);
   });
 
   it("keeps a change the page left before saving, instead of the server's older choice", async () => {
@@ -188,7 +195,35 @@ describe('account preferences follow the user across browsers (001 §2.14)', () 
       body: { theme: '#1976d2', darkMode: true, fontSize: 0 },
       keepalive: true,
     });
+    // The two may reach the server in either order: the page's last one carries this browser's
+    // higher number, so the server keeps it even if the first arrives after it.
+    const [first, last] = calls.orders;
+    expect(first?.browser).toMatch(/^[0-9a-f]{24}$/);
+    expect(last?.browser).toBe(first?.browser);
+    expect(last?.sequence).toBe((first?.sequence ?? 0) + 1);
     answerPut();
+  });
+
+  it("numbers this browser's saves across page loads, and starts as a new browser when its numbers are gone", async () => {
+    const calls = fakeServer({ darkMode: false, saved: true });
+    stop = followAccountPreferences();
+    signIn();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    updatePreferences({ nightMode: true });
+    window.dispatchEvent(new Event('pagehide'));
+    // The next page of this browser goes on from the last number.
+    stop();
+    stop = followAccountPreferences();
+    updatePreferences({ fontSize: 1 });
+    window.dispatchEvent(new Event('pagehide'));
+    const [a, b] = calls.orders;
+    expect(b).toEqual({ browser: a?.browser, sequence: (a?.sequence ?? 0) + 1 });
+    // Storage cleared (or unreadable): a new id, whose numbers start again without losing to the old ones.
+    window.localStorage.setItem('talkbase.preferences.saver', 'x');
+    updatePreferences({ fontSize: 2 });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(calls.orders[2]?.browser).not.toBe(a?.browser);
+    expect(calls.orders[2]?.sequence).toBe(1);
   });
 
   it('saves a change made while an earlier save is on its way only after that one ends', async () => {

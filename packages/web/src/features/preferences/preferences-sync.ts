@@ -21,6 +21,47 @@ const markUnsynced = (on: boolean) => {
   else window.localStorage.removeItem(UNSYNCED_KEY);
 };
 
+/**
+ * This browser's id and the number of its last save (one key, so both are kept or lost together):
+ * each save carries them, and the server keeps a later-numbered save of this browser over an
+ * earlier one that arrives after it — a save in flight when the closing page sends its last choice.
+ */
+export const SAVER_KEY = 'talkbase.preferences.saver';
+const MAX_SEQUENCE = 2_147_483_647;
+const BROWSER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+function newBrowserId(): string {
+  // getRandomValues works outside secure contexts too (an instance reached over plain HTTP).
+  const bytes = window.crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The id and number for the next save, kept for the next one; any other tab of this browser shares them. */
+export function nextSaveOrder(): { browser: string; sequence: number } {
+  let browser = '';
+  let sequence = 0;
+  try {
+    const kept = JSON.parse(window.localStorage.getItem(SAVER_KEY) ?? 'null') as unknown;
+    if (kept && typeof kept === 'object') {
+      const { browser: b, sequence: n } = kept as { browser?: unknown; sequence?: unknown };
+      if (typeof b === 'string' && BROWSER_ID.test(b) && Number.isInteger(n)) {
+        browser = b;
+        sequence = n as number;
+      }
+    }
+  } catch {
+    // Unreadable: start again as a new browser.
+  }
+  // A new browser, or one that used up its numbers: a new id, so no number of the old one wins over it.
+  if (!browser || sequence < 0 || sequence >= MAX_SEQUENCE) {
+    browser = newBrowserId();
+    sequence = 0;
+  }
+  const next = { browser, sequence: sequence + 1 };
+  window.localStorage.setItem(SAVER_KEY, JSON.stringify(next));
+  return next;
+}
+
 type Synced = Pick<Preferences, 'themeColor' | 'nightMode' | 'fontSize'>;
 const pick = (p: Preferences): Synced => ({
   themeColor: p.themeColor,
@@ -59,12 +100,13 @@ export function followAccountPreferences(): () => void {
     sent = next;
     // A failed save keeps the choice in this browser; the next change or load tries again.
     const request = saveAccountPreferences(
-      { theme: next.themeColor, darkMode: next.nightMode, fontSize: next.fontSize },
+      { theme: next.themeColor, darkMode: next.nightMode, fontSize: next.fontSize, ...nextSaveOrder() },
       options,
     ).then(
-      () => {
-        confirmed = next;
-        if (same(pick(getPreferences()), next)) markUnsynced(false);
+      (held) => {
+        // What the account holds now: this choice, or a newer one of this browser that arrived first.
+        confirmed = { themeColor: held.theme, nightMode: held.darkMode, fontSize: held.fontSize };
+        if (same(pick(getPreferences()), confirmed)) markUnsynced(false);
       },
       () => {
         sent = undefined;
