@@ -10,7 +10,7 @@ import './app/app.css';
 import { start } from './app/start.tsx';
 
 const root = document.getElementById('root');
-if (root) start(root);
+if (root) void start(root);
 // The service worker (src/sw/sw.ts, built into /sw.js): the built app only, after the first screen.
 if (import.meta.env.PROD && 'serviceWorker' in navigator)
   addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));

@@ -1,6 +1,6 @@
 import { ActionIcon, Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { SessionUser } from '@talkbase/domain/contracts/account';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toggleFullScreen } from '../features/preferences/full-screen.ts';
 import {
@@ -15,21 +15,23 @@ import { confirmDiscard } from '../features/unsaved/unsaved-store.ts';
 import { t } from '../i18n/pt-BR.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Logo } from '../ui/Logo.tsx';
+import { preloadable } from '../ui/preloadable.tsx';
 import { screenPath } from './screens.ts';
 
-// The global search box (features/search), loaded apart from the first screen's code.
-const TopBarSearch = lazy(() =>
-  import('../features/search/TopBarSearch.tsx').then((m) => ({ default: m.TopBarSearch })),
+// The global search box (features/search), the running task's timer (features/tasks) and the
+// inbox's unread badge (features/notifications): loaded apart from the first screen's code, asked
+// for as soon as the layout's code runs, so that the bar shows them with its first render.
+const { Component: TopBarSearch, preload: preloadSearch } = preloadable(() =>
+  import('../features/search/TopBarSearch.tsx').then((m) => m.TopBarSearch),
 );
-// The running task's timer (features/tasks), loaded apart from the first screen's code.
-const RunningTaskIndicator = lazy(() =>
-  import('../features/tasks/RunningTaskIndicator.tsx').then((m) => ({ default: m.RunningTaskIndicator })),
+const { Component: RunningTaskIndicator, preload: preloadTask } = preloadable(() =>
+  import('../features/tasks/RunningTaskIndicator.tsx').then((m) => m.RunningTaskIndicator),
 );
-
-// The inbox's unread badge (features/notifications), loaded apart from the first screen's code.
-const UnreadBadge = lazy(() =>
-  import('../features/notifications/UnreadBadge.tsx').then((m) => ({ default: m.UnreadBadge })),
+const { Component: UnreadBadge, preload: preloadUnread } = preloadable(() =>
+  import('../features/notifications/UnreadBadge.tsx').then((m) => m.UnreadBadge),
 );
+/** The bar's parts loaded apart (the start waits for them with the layout's code). */
+export const preloadTopBar = () => Promise.all([preloadSearch(), preloadTask(), preloadUnread()]);
 
 interface BarButtonProps {
   label: string;

@@ -12,6 +12,7 @@ import {
 import { getSession } from '../features/session/session-store.ts';
 import { App } from './App.tsx';
 import { createAppRouter } from './router.tsx';
+import { preloadShell } from './SessionGate.tsx';
 
 export interface AppContext {
   queryClient: QueryClient;
@@ -32,12 +33,15 @@ export function createAppContext(): AppContext {
   return { queryClient, router };
 }
 
-export function start(rootElement: HTMLElement): void {
+export async function start(rootElement: HTMLElement): Promise<void> {
   // Applied before the first paint so that a stored font size or night mode does not flash.
   const prefs = getPreferences();
   document.documentElement.style.fontSize = `${FONT_SIZES_PX[prefs.fontSize]}px`;
   document.documentElement.dataset.mantineColorScheme = prefs.nightMode ? 'dark' : 'light';
   const { queryClient, router } = createAppContext();
+  // Signed in: the layout's code arrives before the first render (a failed fetch is left to the
+  // gate's own loading and error screens).
+  if (getSession()) await preloadShell().catch(() => undefined);
   createRoot(rootElement).render(
     <StrictMode>
       <App queryClient={queryClient} router={router} />
