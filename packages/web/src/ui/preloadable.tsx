@@ -17,7 +17,8 @@ export function preloadable<P extends object>(
     (pending ??= load().then(
       (component) => (loaded = component),
       (err: unknown) => {
-        // A failed fetch (the network, a new deployment) may be tried again by the next render.
+        // A failed fetch (the network, a new deployment) is not kept: the next `preload()` — the
+        // lazy instance's first render calls it — fetches again. React.lazy keeps its own failure.
         pending = undefined;
         throw err;
       },
