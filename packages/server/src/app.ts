@@ -70,7 +70,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const db =
     opts.db ??
-    openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'talkbase.db') });
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      sqliteFile: path.join(config.dataDir, 'talkbase.db'),
+      statementTimeoutMs: config.databaseStatementTimeoutMs,
+    });
   const ownsDb = opts.db === undefined;
 
   const app = Fastify({

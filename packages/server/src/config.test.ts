@@ -10,13 +10,20 @@ describe('configuration', () => {
       seed: 'demo',
       databaseUrl: undefined,
       bodyLimit: 1024 * 1024,
+      databaseStatementTimeoutMs: 30_000,
     });
     expect(c.dataDir).toMatch(/\/data$/);
   });
 
   it('names each bad variable and why, without echoing secrets', () => {
     try {
-      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://secret@x', ADMIN_PASSWORD: 'short', SEED: 'lots' });
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://secret@x',
+        ADMIN_PASSWORD: 'short',
+        SEED: 'lots',
+        DATABASE_STATEMENT_TIMEOUT_MS: '-1',
+      });
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
@@ -25,6 +32,9 @@ describe('configuration', () => {
       expect(problems).toContain('DATABASE_URL: deve começar com postgres:// ou postgresql://');
       expect(problems).toContain('ADMIN_PASSWORD: deve ter pelo menos 10 caracteres');
       expect(problems).toContain('SEED: use demo ou none');
+      expect(problems).toContain(
+        'DATABASE_STATEMENT_TIMEOUT_MS: DATABASE_STATEMENT_TIMEOUT_MS deve ser um número inteiro',
+      );
       expect(problems).not.toContain('secret');
       expect(problems).not.toContain('short');
     }

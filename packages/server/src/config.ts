@@ -44,6 +44,9 @@ const envSchema = z.object({
     .trim()
     .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres:// ou postgresql://')
     .optional(),
+  // PostgreSQL: the longest one statement of the server may run before the database cancels it
+  // (statement_timeout), ms; 0 = no limit. Migrations and a subject's structure changes are exempt.
+  DATABASE_STATEMENT_TIMEOUT_MS: intFrom('DATABASE_STATEMENT_TIMEOUT_MS', 0, 3_600_000).default(30_000),
   ADMIN_EMAIL: z.email('deve ser um endereço de e-mail válido').default('admin@talkbase.local'),
   ADMIN_PASSWORD: z.string().min(10, 'deve ter pelo menos 10 caracteres').optional(),
   SMTP_URL: z
@@ -135,6 +138,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL's statement_timeout for the server's connections, ms; 0 = none. */
+  databaseStatementTimeoutMs: number;
   adminEmail: string;
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
@@ -235,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,

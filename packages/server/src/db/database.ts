@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { statementName } from './prepared.ts';
@@ -29,6 +29,13 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   sqliteFile?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL: the longest one statement may run, ms, before the database cancels it (its
+   * `statement_timeout`, set on each connection; 0 or absent = no limit). The server's default is
+   * DATABASE_STATEMENT_TIMEOUT_MS; work whose time grows with a table's size lifts it for its
+   * transaction (`withoutStatementTimeout`).
+   */
+  statementTimeoutMs?: number;
   /**
    * SQLite on a file: WAL checkpoints on a thread of their own (sqlite-checkpointer.ts). By default
    * only when the process may run on more than one core: on one core the thread cannot run beside
@@ -62,12 +69,27 @@ class NamingClient extends pg.Client {
   }
 }
 
+/**
+ * PostgreSQL: no statement timeout for the rest of the caller's transaction — for work whose time
+ * grows with a table's size by design (migrations, building an index). Outside a transaction it
+ * does nothing. SQLite has no such limit.
+ */
+export async function withoutStatementTimeout(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  if (dialect === 'postgres') await sql`set local statement_timeout = 0`.execute(db);
+}
+
+/** PostgreSQL's query_canceled (57014): here, a statement stopped by its statement timeout. */
+export function isStatementTimeout(err: unknown): boolean {
+  return (err as { code?: unknown }).code === '57014';
+}
+
 export function openDatabase(opts: DbOptions): Db {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       Client: NamingClient,
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
+      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);

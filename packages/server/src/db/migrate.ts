@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { Kysely } from 'kysely';
 import type { Db } from './database.ts';
+import type { Database } from './schema.ts';
 import { foundation } from './migrations/0001-foundation.ts';
 import { records } from './migrations/0002-records.ts';
 import { templates } from './migrations/0003-templates.ts';
@@ -80,17 +82,35 @@ function migrations(db: Db): Record<string, Migration> {
   };
 }
 
-/** Applies every pending migration; on PostgreSQL Kysely holds a lock so parallel starts are safe. */
+/**
+ * Applies every pending migration; on PostgreSQL Kysely holds a lock so parallel starts are safe.
+ * On PostgreSQL they run on one connection without the statement timeout: a migration that rewrites
+ * or indexes a large table may take minutes, once, and another instance starting meanwhile waits
+ * for its lock that long.
+ */
 export async function migrateToLatest(db: Db): Promise<void> {
+  if (db.dialect !== 'postgres') return migrateOn(db, db.kysely);
+  await db.kysely.connection().execute(async (conn) => {
+    await sql`set statement_timeout = 0`.execute(conn);
+    try {
+      await migrateOn(db, conn);
+    } finally {
+      // Back to the connection's own limit before the pool hands it to a request.
+      await sql`reset statement_timeout`.execute(conn);
+    }
+  });
+}
+
+async function migrateOn(db: Db, kysely: Kysely<Database>): Promise<void> {
   const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations(db)) };
   // On PostgreSQL, name the schema: Kysely looks for its bookkeeping tables across every schema,
   // and another schema's (a second deployment, a test) must not be taken for ours.
   const schema =
     db.dialect === 'postgres'
-      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db.kysely)).rows[0]?.s
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(kysely)).rows[0]?.s
       : undefined;
   const migrator = new Migrator({
-    db: db.kysely,
+    db: kysely,
     provider,
     // Numbers are handed out to features built side by side (0016 landed before 0015): a database
     // that already ran a later one still takes an earlier one that arrives after it.

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isStatementTimeout } from '../db/database.ts';
 import { messages } from '../i18n/messages.ts';
 import { HttpError } from './errors.ts';
 
@@ -35,6 +36,15 @@ export function installErrorHandling(app: FastifyInstance): void {
         .code(507)
         .header('retry-after', '60')
         .send({ errors: [{ message: messages.storageFull }] });
+      return;
+    }
+    if (isStatementTimeout(err)) {
+      // PostgreSQL cancelled a statement past DATABASE_STATEMENT_TIMEOUT_MS; its transaction rolled back.
+      req.log.warn({ err, url: req.url }, 'statement timeout');
+      void reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ errors: [{ message: messages.statementTimeout }] });
       return;
     }
     req.log.error({ err }, 'unhandled error');

@@ -6,6 +6,8 @@ export const messages = {
   unsupportedMediaType: 'Tipo de conteúdo não suportado; envie application/json.',
   notFound: 'Recurso não encontrado.',
   storageFull: 'O servidor está sem espaço para gravar. Nada foi salvo; tente novamente em alguns minutos.',
+  statementTimeout:
+    'A consulta demorou mais do que o servidor permite e foi interrompida. Tente novamente ou use um filtro mais restrito.',
   internal: 'Ocorreu um erro inesperado. Por favor, tente novamente.',
   unauthorized: 'Sessão expirada ou inválida. Por favor, realize o login novamente.',
   forbidden: 'Você não tem permissão para realizar esta ação.',

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { valueKindOf, type ValueKind } from '@talkbase/domain/records/value-kinds';
-import type { DialectName } from '../db/database.ts';
+import { withoutStatementTimeout, type DialectName } from '../db/database.ts';
 import { idColumn } from '../db/ddl.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -163,6 +163,8 @@ export async function indexAttribute(
   a: ColumnSpec,
 ): Promise<void> {
   if (!hasColumn(a)) return;
+  // Building an index reads the whole table: a large subject may take longer than a request's limit.
+  await withoutStatementTimeout(db, dialect);
   const table = talkTable(subjectId);
   const column = attributeColumn(a.id);
   for (const suffix of ['key', 'sort', 'ci'])

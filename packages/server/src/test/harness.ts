@@ -117,7 +117,11 @@ export async function createTestApp(
   });
   const openDb = () =>
     postgres
-      ? openDatabase({ databaseUrl: postgres.url, poolSize: 4 })
+      ? openDatabase({
+          databaseUrl: postgres.url,
+          poolSize: 4,
+          statementTimeoutMs: config.databaseStatementTimeoutMs,
+        })
       : openDatabase({ sqliteFile: path.join(dataDir, 'talkbase.db') });
   if (!postgres) {
     // Already migrated once for the whole run (test/global-setup.ts); absent when a file runs
