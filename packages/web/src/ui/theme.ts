@@ -35,6 +35,9 @@ export function buildTheme(themeColor: string): AppTheme {
     // Mantine names some of its own controls in English (issue 39 item 10).
     components: {
       PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': t.app.showPassword } } },
+      // A loader is a <span>: its label ("Carregando…", "Atualizando…") is read only with a role,
+      // and ARIA forbids aria-label on an element without one (axe's aria-prohibited-attr).
+      Loader: { defaultProps: { role: 'status' } },
     },
   });
   const cssVariablesResolver: CSSVariablesResolver = () => ({
