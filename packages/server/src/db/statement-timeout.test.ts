@@ -2,6 +2,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { as, createTestApp, login, testDatabaseUrl, type TestApp } from '../test/harness.ts';
 import { createCrm, createTalk } from '../test/records.ts';
+import {
+  ALL,
+  automationFixture,
+  createJob,
+  createRecord,
+  event,
+  runsOf,
+  type AutomationFixture,
+} from '../modules/automations/automations-setup.ts';
 
 /**
  * PostgreSQL bounds each statement of the server (DATABASE_STATEMENT_TIMEOUT_MS): a statement held
@@ -129,5 +138,55 @@ describe.runIf(testDatabaseUrl)('the statement timeout (PostgreSQL)', () => {
     } finally {
       for (const c of clients) c.release();
     }
+  });
+});
+
+describe.runIf(testDatabaseUrl)('the statement timeout in an automation (PostgreSQL)', () => {
+  let f: AutomationFixture;
+  let other: pg.Client;
+  beforeAll(async () => {
+    f = await automationFixture({ DATABASE_STATEMENT_TIMEOUT_MS: '400' });
+    other = new pg.Client({ connectionString: f.t.config.databaseUrl });
+    await other.connect();
+  });
+  afterAll(async () => {
+    await other.end();
+    await f.t.close();
+  });
+
+  it("fails the held step with the Portuguese message in the run's history, not the database's words", async () => {
+    const tag = await f.app.inject(
+      as(f.token, {
+        method: 'POST',
+        url: '/api/tag',
+        payload: {
+          tagName: 'Urgente',
+          tagColor: '#E03131',
+          tagFilters: [
+            { filterName: 'Nunca', filter: { condition: 'E', rules: [] }, subjectAttributeId: f.attr.status },
+          ],
+        },
+      }),
+    );
+    expect(tag.statusCode, tag.body).toBe(201);
+    const tagId = tag.json<{ tagId: number }>().tagId;
+    const jobId = await createJob(f, {
+      name: 'Marcar',
+      events: [event(f, 5, ALL)],
+      works: [{ steps: [{ workStepType: 'SetTalkTag', name: 'Tag', configs: [{ tagId }] }] }],
+    });
+    await createRecord(f, { titulo: 'A', status: 'alta' });
+    await other.query('begin');
+    await other.query('lock table talk_tags in access exclusive mode');
+    try {
+      await f.app.services.automations.drain();
+    } finally {
+      await other.query('rollback');
+    }
+    const run = (await runsOf(f, jobId)).itens[0];
+    expect(run?.status).toBe('failed');
+    expect(run?.steps[0]?.error).toBe(
+      'A consulta demorou mais do que o servidor permite e foi interrompida. Tente novamente ou use um filtro mais restrito.',
+    );
   });
 });

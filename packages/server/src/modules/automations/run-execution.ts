@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import pLimit from 'p-limit';
 import { BY_FILTER_KINDS, type SavedJob, type WorkStep } from '@talkbase/domain/contracts/jobs';
 import { type StepDetail } from '@talkbase/domain/contracts/job-runs';
+import { isStatementTimeout } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { messages } from '../../i18n/messages.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { LaneRunner } from '../../runtime/lanes.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
@@ -406,5 +408,7 @@ async function countMatching(
 
 function errorText(err: unknown): string {
   if (err instanceof HttpError) return err.errors.map((e) => e.message).join(' ');
+  // The run's history is read by people: the database's own words are English.
+  if (isStatementTimeout(err)) return messages.statementTimeout;
   return err instanceof Error ? err.message : String(err);
 }
