@@ -260,8 +260,13 @@ describe('records board', { timeout: 240_000 }, () => {
     if (!task) throw new Error('the demo has no task');
     const status = task.talkValues.find((v) => v.subjectAttributeIdentifier === 'statustarefa')?.displayValue;
     expect(status).toBe('Aguardando Execução');
-    const { context, page } = await signedIn(suite.browser, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.goto(`${suite.server.url}/context/board/tarefa?by=statustarefa`);
+    const { context, page } = await signedIn(
+      suite.browser,
+      suite.server,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      '/context/board/tarefa?by=statustarefa',
+    );
     await boardLoaded(page);
     await card(page, task.talkId)
       .getByLabel(`Cronômetro da tarefa: ${String(status)}`)

@@ -37,8 +37,13 @@ describe('records know when they were opened (issue 39 item 6)', () => {
     });
 
     // The designer: 'Valor padrão: agora' on the date attribute.
-    const { page } = await signedIn(suite.browser, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.goto(`${suite.server.url}/config/subjects/visita`);
+    const { page } = await signedIn(
+      suite.browser,
+      suite.server,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      '/config/subjects/visita',
+    );
     await page.getByRole('button', { name: 'Editar Data da visita' }).click();
     const modal = page.getByRole('dialog', { name: 'Editar atributo Data da visita' });
     const now = modal.getByRole('switch', { name: /Valor padrão: agora/ });

@@ -175,8 +175,13 @@ describe('records in the browser (issue 5)', () => {
     const token = await adminToken();
     // A record no other test touches (they work on the first page).
     const id = (await page1(token, { page: 3 })).itens[0]?.talkId ?? 0;
-    const { context, page } = await signedIn(suite.browser, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.goto(`${suite.server.url}/context/talk/chamado/${id}`);
+    const { context, page } = await signedIn(
+      suite.browser,
+      suite.server,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      `/context/talk/chamado/${id}`,
+    );
     await page.getByRole('heading', { name: `Chamado #${id}` }).waitFor();
     await page
       .getByRole('navigation', { name: 'Áreas do registro' })
@@ -234,8 +239,13 @@ describe('records in the browser (issue 5)', () => {
     await grid.waitForRows();
     const target = (await grid.ids())[2] ?? 0;
 
-    const second = await signedIn(suite.browser, suite.server, AGENT.email, AGENT.password);
-    await second.page.goto(`${suite.server.url}/context/form/chamado/${target}`);
+    const second = await signedIn(
+      suite.browser,
+      suite.server,
+      AGENT.email,
+      AGENT.password,
+      `/context/form/chamado/${target}`,
+    );
     const field = second.page.getByRole('textbox', { name: 'Solicitante' });
     await field.fill('Mudado por outra pessoa');
     await second.page.getByRole('button', { name: 'OK' }).click();

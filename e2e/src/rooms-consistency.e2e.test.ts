@@ -12,8 +12,13 @@ const section = (page: Page, title: string): Locator =>
 
 describe('rooms that cannot contradict themselves (issue 39 item 11)', { timeout: 120_000 }, () => {
   it('offers no delete on built-in rooms, keeps filters in one place and unticks what needs Visualizar', async () => {
-    const { page } = await signedIn(suite.browser, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.goto(`${suite.server.url}/config/access_profile`);
+    const { page } = await signedIn(
+      suite.browser,
+      suite.server,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      '/config/access_profile',
+    );
     await page.getByRole('heading', { name: 'Todos os Perfis de Acesso' }).waitFor();
     await page.getByRole('link', { name: 'Atendimento', exact: true }).waitFor();
     // The built-in rooms are edited, never deleted; a room of the company's own may be.

@@ -46,10 +46,14 @@ function yesterdayKeys(): string {
 describe('the task timer in the browser (issue 13)', () => {
   it('creates a task, asks for the estimates, pauses, resumes, finishes late with reasons, and counts the time worked', async () => {
     const token = await signInByApi(suite.server, AGENT.email, AGENT.password);
-    const { context, page, shell } = await signedIn(suite.browser, suite.server, AGENT.email, AGENT.password);
-
     // Nothing runs yet: the active-task scenario says so and offers the fast creation.
-    await page.goto(`${suite.server.url}/context/activetask/tarefa`);
+    const { context, page, shell } = await signedIn(
+      suite.browser,
+      suite.server,
+      AGENT.email,
+      AGENT.password,
+      '/context/activetask/tarefa',
+    );
     await page.getByText('Nenhuma tarefa em execução no momento.').waitFor();
     expect(await page.getByRole('button', { name: 'Criar e iniciar' }).isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
