@@ -39,12 +39,12 @@ export function installErrorHandling(app: FastifyInstance): void {
       return;
     }
     if (isStatementTimeout(err)) {
-      // PostgreSQL cancelled a statement past DATABASE_STATEMENT_TIMEOUT_MS; its transaction rolled back.
+      // PostgreSQL cancelled a statement past DATABASE_STATEMENT_TIMEOUT_MS; its transaction rolled
+      // back. 504, not 503: a proxy retries a 503 on another instance and counts it against this
+      // one (deploy/nginx: proxy_next_upstream http_503, max_fails=1), which would run the same
+      // heavy statement twice and take a healthy instance out of rotation.
       req.log.warn({ err, url: req.url }, 'statement timeout');
-      void reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({ errors: [{ message: messages.statementTimeout }] });
+      void reply.code(504).send({ errors: [{ message: messages.statementTimeout }] });
       return;
     }
     req.log.error({ err }, 'unhandled error');
