@@ -6,6 +6,7 @@ import {
   ALL,
   automationFixture,
   createJob,
+  createManualTag,
   createRecord,
   event,
   runsOf,
@@ -154,21 +155,7 @@ describe.runIf(testDatabaseUrl)('the statement timeout in an automation (Postgre
   });
 
   it("fails the held step with the Portuguese message in the run's history, not the database's words", async () => {
-    const tag = await f.app.inject(
-      as(f.token, {
-        method: 'POST',
-        url: '/api/tag',
-        payload: {
-          tagName: 'Urgente',
-          tagColor: '#E03131',
-          tagFilters: [
-            { filterName: 'Nunca', filter: { condition: 'E', rules: [] }, subjectAttributeId: f.attr.status },
-          ],
-        },
-      }),
-    );
-    expect(tag.statusCode, tag.body).toBe(201);
-    const tagId = tag.json<{ tagId: number }>().tagId;
+    const tagId = await createManualTag(f);
     const jobId = await createJob(f, {
       name: 'Marcar',
       events: [event(f, 5, ALL)],

@@ -3,6 +3,7 @@ import { as } from '../../test/harness.ts';
 import {
   automationFixtureEachTest,
   createJob,
+  createManualTag,
   createRecord,
   eq,
   event,
@@ -14,21 +15,7 @@ const { f, drain } = automationFixtureEachTest();
 
 describe('core actions', () => {
   it('SetTalkTag then RemoveTalkTag, SetTalkDialog posts on the record', async () => {
-    const tag = await f.app.inject(
-      as(f.token, {
-        method: 'POST',
-        url: '/api/tag',
-        payload: {
-          tagName: 'Urgente',
-          tagColor: '#E03131',
-          tagFilters: [
-            { filterName: 'Nunca', filter: eq('status', '---nunca---'), subjectAttributeId: f.attr.status },
-          ],
-        },
-      }),
-    );
-    expect(tag.statusCode, tag.body).toBe(201);
-    const tagId = tag.json<{ tagId: number }>().tagId;
+    const tagId = await createManualTag(f);
     const jobId = await createJob(f, {
       name: 'Marcar',
       events: [event(f, 5, eq('status', 'alta'))],

@@ -65,6 +65,25 @@ export const eq = (attribute: string, value: unknown) => ({
   rules: [{ attribute, operator: 'equal', value }],
 });
 
+/** A tag "Urgente" whose one filter never matches: only automations put it on records. */
+export async function createManualTag(f: AutomationFixture): Promise<number> {
+  const res = await f.app.inject(
+    as(f.token, {
+      method: 'POST',
+      url: '/api/tag',
+      payload: {
+        tagName: 'Urgente',
+        tagColor: '#E03131',
+        tagFilters: [
+          { filterName: 'Nunca', filter: eq('status', '---nunca---'), subjectAttributeId: f.attr.status },
+        ],
+      },
+    }),
+  );
+  if (res.statusCode !== 201) throw new Error(`tag: ${res.statusCode} ${res.body}`);
+  return res.json<{ tagId: number }>().tagId;
+}
+
 export async function createJob(f: AutomationFixture, job: Record<string, unknown>): Promise<number> {
   const res = await f.app.inject(as(f.token, { method: 'POST', url: '/api/job', payload: job }));
   if (res.statusCode !== 201) throw new Error(`job: ${res.statusCode} ${res.body}`);
