@@ -45,7 +45,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres:// ou postgresql://')
     .optional(),
   // PostgreSQL: the longest one statement of the server may run before the database cancels it
-  // (statement_timeout), ms; 0 = no limit. Migrations and a subject's structure changes are exempt.
+  // (statement_timeout), ms; 0 = no limit. Migrations and index builds are exempt (db/database.ts).
   DATABASE_STATEMENT_TIMEOUT_MS: intFrom('DATABASE_STATEMENT_TIMEOUT_MS', 0, 3_600_000).default(30_000),
   ADMIN_EMAIL: z.email('deve ser um endereço de e-mail válido').default('admin@talkbase.local'),
   ADMIN_PASSWORD: z.string().min(10, 'deve ter pelo menos 10 caracteres').optional(),

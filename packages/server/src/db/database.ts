@@ -71,8 +71,8 @@ class NamingClient extends pg.Client {
 
 /**
  * PostgreSQL: no statement timeout for the rest of the caller's transaction — for work whose time
- * grows with a table's size by design (migrations, building an index). Outside a transaction it
- * does nothing. SQLite has no such limit.
+ * grows with a table's size by design (building an index; the migrations lift it for their whole
+ * connection instead, migrate.ts). Outside a transaction it does nothing. SQLite has no such limit.
  */
 export async function withoutStatementTimeout(db: Kysely<Database>, dialect: DialectName): Promise<void> {
   if (dialect === 'postgres') await sql`set local statement_timeout = 0`.execute(db);

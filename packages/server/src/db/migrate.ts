@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
-import type { Kysely } from 'kysely';
 import type { Db } from './database.ts';
 import type { Database } from './schema.ts';
 import { foundation } from './migrations/0001-foundation.ts';
