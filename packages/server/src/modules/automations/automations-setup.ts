@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach } from 'vitest';
 import { as, createTestApp, login, type TestApp } from '../../test/harness.ts';
-import type { ActionHandler } from './actions/types.ts';
 
 /** Shared setup of the automation engine tests: an app without background worker, a subject, ids. */
 export interface AutomationFixture {
@@ -18,7 +17,7 @@ export const ALL = { condition: 'E', rules: [] } as const;
 
 export async function automationFixture(
   env: Record<string, string> = {},
-  opts: { actionHandlers?: ActionHandler[] } = {},
+  opts: Parameters<typeof createTestApp>[1] = {},
 ): Promise<AutomationFixture> {
   const t = await createTestApp({ AUTOMATIONS_POLL_MS: '0', ...env }, opts);
   const { token, accountId } = await login(t.app);

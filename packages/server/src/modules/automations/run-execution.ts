@@ -9,7 +9,12 @@ import { HttpError } from '../../http/errors.ts';
 import type { LaneRunner } from '../../runtime/lanes.ts';
 import type { SubjectMeta } from '../../records/subject-meta.ts';
 import { nextBatch, countRecords } from '../tags/tag-evaluator.ts';
-import type { ActionContext, ActionServices } from './actions/types.ts';
+import {
+  PermanentActionError,
+  RetryableActionError,
+  type ActionContext,
+  type ActionServices,
+} from './actions/types.ts';
 import * as repo from './automations.repository.ts';
 import { engineMessages, MAX_DEPTH, type EngineCore } from './engine-core.ts';
 import { workStepsOf } from './definition-source.ts';
@@ -276,7 +281,9 @@ export class RunExecutor {
     } catch (err) {
       state.ms = Math.round(performance.now() - started);
       state.detail = (err as { detail?: StepDetail }).detail ?? null;
-      state.error = errorText(err);
+      state.error = errorText(err, (e) =>
+        this.core.d.onError(e, `automations: run ${run.id}, step ${stepIndex + 1}`),
+      );
       const retryable = (err as { retryable?: unknown }).retryable === true;
       if (retryable && state.attempts < registry.retryOf(step.workStepType).tries) {
         state.status = 'pending';
@@ -406,9 +413,17 @@ async function countMatching(
   }
 }
 
-function errorText(err: unknown): string {
+/**
+ * What a failed step's history says. It is read by people, in Portuguese: the messages of our own
+ * failures (a refused request, an action's own error) as they are; a statement the database cut
+ * off by its time limit in words for it; anything else — the database's or the runtime's own
+ * error, English and naming tables or code — as the API answers an unexpected failure, the error
+ * itself going to the server's log with the run and step.
+ */
+function errorText(err: unknown, report: (err: unknown) => void): string {
   if (err instanceof HttpError) return err.errors.map((e) => e.message).join(' ');
-  // The run's history is read by people: the database's own words are English.
+  if (err instanceof RetryableActionError || err instanceof PermanentActionError) return err.message;
   if (isStatementTimeout(err)) return messages.statementTimeout;
-  return err instanceof Error ? err.message : String(err);
+  report(err);
+  return messages.internal;
 }

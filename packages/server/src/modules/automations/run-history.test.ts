@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -29,10 +30,13 @@ let target: http.Server;
 let targetPort: number;
 let targetStatus = 200;
 const hits: { url: string; authorization: string | undefined }[] = [];
+/** The server's log lines (JSON), for what an operator reads there. */
+const logLines: string[] = [];
 
 beforeEach(async () => {
   mails.length = 0;
   hits.length = 0;
+  logLines.length = 0;
   targetStatus = 200;
   smtp = new SMTPServer({
     authOptional: true,
@@ -66,10 +70,14 @@ beforeEach(async () => {
   });
   await new Promise<void>((r) => target.listen(0, '127.0.0.1', () => r()));
   targetPort = (target.address() as AddressInfo).port;
-  f = await automationFixture({
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    OUTBOUND_ALLOW: `127.0.0.1:${targetPort}`,
-  });
+  f = await automationFixture(
+    {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      OUTBOUND_ALLOW: `127.0.0.1:${targetPort}`,
+      LOG_LEVEL: 'error',
+    },
+    { logStream: { write: (line) => logLines.push(line) } },
+  );
 });
 
 afterEach(async () => {
@@ -246,6 +254,34 @@ describe('run history', () => {
     });
     expect(run?.steps[0]?.ms).toBeGreaterThanOrEqual(0);
     expect(run?.steps[1]).toMatchObject({ status: 'cancelled', detail: null, ms: null });
+  });
+
+  it("a step failed by the database's own error says so in Portuguese; the error itself goes to the log", async () => {
+    const tagId = await createTag('Urgente');
+    const jobId = await createJob(f, {
+      name: 'Marcar',
+      events: [event(f, 5)],
+      works: [{ name: 'w', steps: [{ workStepType: 'SetTalkTag', name: 'Tag', configs: [{ tagId }] }] }],
+    });
+    await createRecord(f, { titulo: 'C' });
+    // The step's table out of the way: the database refuses the step's statement with its own words.
+    await sql`alter table talk_tags rename to talk_tags_away`.execute(f.t.db.kysely);
+    try {
+      await settle(jobId);
+    } finally {
+      await sql`alter table talk_tags_away rename to talk_tags`.execute(f.t.db.kysely);
+    }
+    const run = (await get<JobRunPage>(`/api/job/${jobId}/runs`)).itens[0];
+    expect(run?.status).toBe('failed');
+    expect(run?.steps[0]).toMatchObject({
+      status: 'failed',
+      error: 'Ocorreu um erro inesperado. Por favor, tente novamente.',
+    });
+    const logged = logLines.filter((l) =>
+      l.includes(`"msg":"automations: run ${String(run?.runId)}, step 1"`),
+    );
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain('talk_tags');
   });
 
   it("the company's run list answers by status and by job, newest first, with each job's name", async () => {

@@ -18,6 +18,7 @@ import {
 
 /** The automations' name in the event stream's cursors (migration 0023 starts it). */
 const STREAM_CONSUMER = 'automations';
+import { PermanentActionError } from './actions/types.ts';
 import * as repo from './automations.repository.ts';
 import { slotsBetween } from './cron.ts';
 import { engineMessages, MAX_DEPTH, type EngineCore } from './engine-core.ts';
@@ -235,7 +236,7 @@ export class RunIntake {
   }): Promise<void> {
     if (input.depth >= MAX_DEPTH) return;
     const job = await this.core.jobById(input.companyId, input.jobId);
-    if (!job) throw new Error(engineMessages.jobDeleted);
+    if (!job) throw new PermanentActionError(engineMessages.jobDeleted);
     const subject = await this.core.d.subjects.loadById(input.companyId, input.subjectId);
     if (!input.force) {
       const step = job.events.flatMap((e) => e.steps).find((s) => s.subjectId === input.subjectId);
@@ -249,7 +250,7 @@ export class RunIntake {
         return;
     }
     const row = await findTalk(this.k, subject, input.talkId, everyRow('automation'));
-    if (!row) throw new Error(engineMessages.recordGone);
+    if (!row) throw new PermanentActionError(engineMessages.recordGone);
     const now = this.core.now();
     const trigger: StoredTrigger = {
       ...setTrigger(subject, 0),
