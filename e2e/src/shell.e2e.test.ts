@@ -8,16 +8,49 @@ import { pathname, signedIn } from './helpers.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
 
-const suite = useSuite();
+// The server logs each request (info), so that a failed save below shows what reached it.
+const suite = useSuite({ LOG_LEVEL: 'info' });
 const api = suiteApi(suite);
+
+/**
+ * The preference calls the server got, in order (time, method, status), from its request log: what
+ * a failed expectation below is read with.
+ */
+function preferenceCalls(): string {
+  const started = new Map<string, string>();
+  const calls: string[] = [];
+  for (const line of suite.server.output().split('\n')) {
+    let entry: {
+      reqId?: string | number;
+      time?: number;
+      req?: { method?: string; url?: string };
+      res?: { statusCode?: number };
+    };
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      continue;
+    }
+    const id = String(entry.reqId ?? '');
+    if (entry.req?.url?.startsWith('/api/account/preferences'))
+      started.set(id, `${String(entry.time)} ${entry.req.method ?? ''}`);
+    else if (entry.res && started.has(id))
+      calls.push(`${started.get(id) ?? ''} → ${String(entry.res.statusCode)} at ${String(entry.time)}`);
+  }
+  return calls.join('\n');
+}
 
 /** Closes the tab as a person does (its unload runs), then waits for the customer's saved choice. */
 async function closeAndExpectSaved(page: Page, expected: Partial<AccountPreferences>): Promise<void> {
   await page.close({ runBeforeUnload: true });
   const token = await signInByApi(suite.server, suite.customer.email, suite.customer.password);
-  await expect
-    .poll(() => api.ok<AccountPreferences>(token, 'GET', '/api/account/preferences'))
-    .toMatchObject(expected);
+  try {
+    await expect
+      .poll(() => api.ok<AccountPreferences>(token, 'GET', '/api/account/preferences'))
+      .toMatchObject(expected);
+  } catch (err) {
+    throw new Error(`${String(err)}\nPreference calls the server got:\n${preferenceCalls()}`, { cause: err });
+  }
 }
 
 describe('layout and routes', () => {
