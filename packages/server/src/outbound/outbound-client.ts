@@ -82,6 +82,29 @@ export interface OutboundClient {
   request(req: OutboundRequest): Promise<OutboundResponse>;
 }
 
+/** The certificate errors of Node's TLS (OpenSSL's verify codes, and the name check). */
+const CERTIFICATE_CODES =
+  /^(CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|ERR_TLS_CERT_ALTNAME_INVALID)/;
+
+/**
+ * A network failure in the words of the person reading an automation's history or a channel's
+ * test: Portuguese, with the system's code kept for whoever looks further (the socket's and TLS's
+ * own messages are English).
+ */
+export function networkFailureText(err: unknown): string {
+  const code = (err as { code?: unknown }).code;
+  const tag = typeof code === 'string' && /^[A-Z0-9_]+$/.test(code) ? code : '';
+  const withCode = (text: string) => (tag ? `${text} (${tag})` : text);
+  if (tag === 'ECONNREFUSED') return withCode('O destino recusou a conexão');
+  if (tag === 'ECONNRESET' || tag === 'EPIPE') return withCode('O destino encerrou a conexão');
+  if (tag === 'ETIMEDOUT') return withCode('Tempo esgotado na conexão');
+  if (tag === 'EHOSTUNREACH' || tag === 'ENETUNREACH') return withCode('O destino não pode ser alcançado');
+  if (CERTIFICATE_CODES.test(tag)) return withCode('O certificado do destino não foi aceito');
+  if (tag.startsWith('HPE_')) return withCode('O destino respondeu fora do protocolo HTTP');
+  if (tag.startsWith('ERR_SSL_')) return withCode('Falha na conexão segura');
+  return withCode('Falha de rede');
+}
+
 export const DEFAULT_OUTBOUND_TIMEOUT_MS = 30_000;
 export const DEFAULT_OUTBOUND_MAX_BYTES = 1024 * 1024;
 
@@ -245,7 +268,7 @@ export function createOutboundClient(opts: OutboundClientOptions): OutboundClien
         if (e instanceof OutboundError) throw e;
         if (timeout.aborted) throw new OutboundTimeoutError('Tempo esgotado', { cause: e });
         if (input.signal?.aborted) throw e;
-        throw new OutboundNetworkError(e instanceof Error ? e.message : 'Falha de rede', { cause: e });
+        throw new OutboundNetworkError(networkFailureText(e), { cause: e });
       }
     },
   };

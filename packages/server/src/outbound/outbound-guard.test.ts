@@ -559,10 +559,12 @@ describe('guarded client on the real network stack (loopback only)', () => {
     const port = (server.address() as AddressInfo).port;
     try {
       const allow = parseAllowList(`127.0.0.1:${port}`);
-      // The system's trust store does not know this certificate: refused.
+      // The system's trust store does not know this certificate: refused, in words for people.
       await expect(
         createOutboundClient({ allow }).request({ method: 'GET', url: `https://127.0.0.1:${port}/` }),
-      ).rejects.toThrow(/self[- ]signed|certificate/i);
+      ).rejects.toThrow(
+        new OutboundNetworkError('O certificado do destino não foi aceito (DEPTH_ZERO_SELF_SIGNED_CERT)'),
+      );
       // Trusting it, the request goes through the TLS socket opened to the checked address.
       const trusting: Connector = (o) =>
         tls.connect({
@@ -579,6 +581,40 @@ describe('guarded client on the real network stack (loopback only)', () => {
     } finally {
       server.close();
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('says in Portuguese, with the system code, why a connection failed', async () => {
+    // A port nothing listens on: taken from a server that was closed.
+    const closed = net.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    // A target that takes the connection and drops it, and one that answers something not HTTP.
+    const dropper = net.createServer((sock) => sock.resetAndDestroy());
+    const garbler = net.createServer((sock) => sock.end('isto não é HTTP\r\n\r\n'));
+    for (const server of [dropper, garbler])
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const portOf = (server: net.Server) => (server.address() as AddressInfo).port;
+    try {
+      const client = createOutboundClient({
+        allow: parseAllowList(
+          `127.0.0.1:${closedPort},127.0.0.1:${portOf(dropper)},127.0.0.1:${portOf(garbler)}`,
+        ),
+      });
+      const failure = (port: number) =>
+        client.request({ method: 'POST', url: `http://127.0.0.1:${port}/`, body: '{}' }).then(
+          () => 'answered',
+          (err: unknown) => (err instanceof OutboundNetworkError ? err.message : String(err)),
+        );
+      expect(await failure(closedPort)).toBe('O destino recusou a conexão (ECONNREFUSED)');
+      expect(await failure(portOf(dropper))).toBe('O destino encerrou a conexão (ECONNRESET)');
+      expect(await failure(portOf(garbler))).toMatch(
+        /^O destino respondeu fora do protocolo HTTP \(HPE_[A-Z_]+\)$/,
+      );
+    } finally {
+      dropper.close();
+      garbler.close();
     }
   });
 

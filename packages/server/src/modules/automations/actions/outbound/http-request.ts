@@ -1,7 +1,9 @@
 import { configsOf, type HttpRequestConfig } from '@talkbase/domain/contracts/jobs';
 import { type HttpStepDetail } from '@talkbase/domain/contracts/job-runs';
 import {
+  networkFailureText,
   OutboundBlockedError,
+  OutboundError,
   OutboundResponseTooLargeError,
   type OutboundClient,
 } from '../../../../outbound/outbound-client.ts';
@@ -112,7 +114,15 @@ async function requestOne(
       throw new PermanentActionError(`Requisição recusada: ${err.message}`, { cause: err });
     if (err instanceof OutboundResponseTooLargeError)
       throw new PermanentActionError('A resposta passou do tamanho máximo.', { cause: err });
-    throw new RetryableActionError(`Falha na requisição: ${(err as Error).message}`, { cause: err });
+    // The client's own failures are worded for people; the step's deadline (or a cancelled run)
+    // ends the request with the platform's English AbortError.
+    const why =
+      err instanceof OutboundError
+        ? err.message
+        : ctx.signal.aborted
+          ? 'Tempo esgotado'
+          : networkFailureText(err);
+    throw new RetryableActionError(`Falha na requisição: ${why}`, { cause: err });
   }
   if (status >= 500 || RETRYABLE_STATUS.has(status))
     throw new RetryableActionError(`O destino respondeu ${status}; nova tentativa agendada.`);
