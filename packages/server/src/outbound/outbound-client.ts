@@ -87,12 +87,12 @@ const CERTIFICATE_CODES =
   /^(CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|ERR_TLS_CERT_ALTNAME_INVALID)/;
 
 /**
- * A network failure in the words of the person reading an automation's history or a channel's
- * test: Portuguese, with the system's code kept for whoever looks further (the socket's and TLS's
- * own messages are English).
+ * A network failure in the words of the person reading an automation's run history: Portuguese,
+ * with the system's code kept for whoever looks further (the socket's and TLS's own messages are
+ * English).
  */
 export function networkFailureText(err: unknown): string {
-  const code = (err as { code?: unknown }).code;
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
   const tag = typeof code === 'string' && /^[A-Z0-9_]+$/.test(code) ? code : '';
   const withCode = (text: string) => (tag ? `${text} (${tag})` : text);
   if (tag === 'ECONNREFUSED') return withCode('O destino recusou a conexão');
