@@ -29,6 +29,57 @@ const aggregateBody = (w: DashboardWidget) => ({
   ...(w.top && w.kind !== 'number' ? { top: w.top } : {}),
 });
 
+/**
+ * Runs in the page before its scripts: the app's WebSockets are made only when the test calls
+ * `releaseRealtimeSockets()` — a connection that opens late, after the page has read its data.
+ */
+function holdRealtimeSockets(): void {
+  const Real = window.WebSocket;
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  (window as unknown as { releaseRealtimeSockets(): void }).releaseRealtimeSockets = () => release();
+  interface Held {
+    readyState: number;
+    onopen: ((e: Event) => void) | null;
+    onclose: ((e: CloseEvent) => void) | null;
+    onmessage: ((e: MessageEvent) => void) | null;
+    onerror: ((e: Event) => void) | null;
+    close(code?: number, reason?: string): void;
+  }
+  function HeldSocket(url: string): Held {
+    let real: WebSocket | undefined;
+    let closed = false;
+    const held: Held = {
+      readyState: 0,
+      onopen: null,
+      onclose: null,
+      onmessage: null,
+      onerror: null,
+      close(code, reason) {
+        closed = true;
+        held.readyState = 3;
+        real?.close(code, reason);
+      },
+    };
+    void released.then(() => {
+      if (closed) return;
+      real = new Real(url);
+      real.onopen = (e) => {
+        held.readyState = 1;
+        held.onopen?.(e);
+      };
+      real.onmessage = (e) => held.onmessage?.(e);
+      real.onerror = (e) => held.onerror?.(e);
+      real.onclose = (e) => {
+        held.readyState = 3;
+        held.onclose?.(e);
+      };
+    });
+    return held;
+  }
+  (window as unknown as { WebSocket: unknown }).WebSocket = HeldSocket;
+}
+
 const widgetCard = (page: Page, w: DashboardWidget): Locator =>
   page.locator(`section[data-widget="${w.key}"]`);
 
@@ -216,6 +267,20 @@ describe('dashboards', { timeout: 300_000 }, () => {
       );
       expect(after.total[0]).toBe(before + 1);
       await expect.poll(() => shown.textContent(), { timeout: 15_000 }).toBe(ptBR(after.total[0]));
+
+      // ---- a ticket opened after the page read its counts but before its connection opened ------
+      // (nothing is pushed to a socket not yet open): counted once the connection opens.
+      await context.addInitScript(holdRealtimeSockets);
+      await page.goto(`${suite.server.url}/dashboard/${summary.dashboardId}`);
+      await expect.poll(() => shown.textContent(), { timeout: 15_000 }).toBe(ptBR(after.total[0]));
+      const unseen = await answer<{ resourceId: number }>(admin, 'POST', '/api/talk/chamado', {
+        talkValues: [{ subjectAttributeIdentifier: 'titulo', value: 'Chamado aberto antes da conexão' }],
+      });
+      expect(unseen.status).toBe(201);
+      await page.evaluate(() =>
+        (window as unknown as { releaseRealtimeSockets(): void }).releaseRealtimeSockets(),
+      );
+      await expect.poll(() => shown.textContent(), { timeout: 15_000 }).toBe(ptBR((after.total[0] ?? 0) + 1));
     }
     await context.close();
   });

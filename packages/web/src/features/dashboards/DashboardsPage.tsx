@@ -18,7 +18,7 @@ import { t } from '../../i18n/pt-BR.ts';
 import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
-import { useRealtimeEvent } from '../realtime/useRealtimeEvent.ts';
+import { useRealtimeEvent, useRealtimeResync } from '../realtime/useRealtimeEvent.ts';
 import { useSession } from '../session/useSession.ts';
 import { forgetTab, rememberTab } from '../tabs/tabs-store.ts';
 import {
@@ -349,6 +349,12 @@ export function DashboardsPage() {
 
   // A dashboard was created, changed or removed (here or in another session): lists and views reload.
   useRealtimeEvent(realtimeEvents.dashboardChanged, () => {
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+  });
+
+  // The connection (re)opened: whatever changed before it was not pushed, so everything counts again.
+  useRealtimeResync(() => {
+    void queryClient.invalidateQueries({ queryKey: ['aggregate'] });
     void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
   });
 

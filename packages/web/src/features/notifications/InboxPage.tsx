@@ -25,7 +25,7 @@ import { useNavigate } from 'react-router';
 import { notificationsText } from '../../i18n/notifications.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
-import { useRealtimeEvent } from '../realtime/useRealtimeEvent.ts';
+import { useRealtimeEvent, useRealtimeResync } from '../realtime/useRealtimeEvent.ts';
 import { contextPath } from '../records/context-route.ts';
 import { fetchInbox, markRead, notificationKeys } from './notifications-api.ts';
 import './notifications.css';
@@ -62,6 +62,9 @@ export function InboxPage() {
     placeholderData: keepPreviousData,
   });
   useRealtimeEvent(realtimeEvents.notification, () => {
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.inbox });
+  });
+  useRealtimeResync(() => {
     void queryClient.invalidateQueries({ queryKey: notificationKeys.inbox });
   });
 

@@ -5,7 +5,7 @@ import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import { Link } from 'react-router';
 import { unreadBadgeLabel } from '../../i18n/notifications-badge.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { useRealtimeEvent } from '../realtime/useRealtimeEvent.ts';
+import { useRealtimeEvent, useRealtimeResync } from '../realtime/useRealtimeEvent.ts';
 import { fetchUnread, notificationKeys } from './notifications-api.ts';
 
 function isPush(data: unknown): data is NotificationPush {
@@ -24,6 +24,10 @@ export function UnreadBadge() {
   useRealtimeEvent(realtimeEvents.notification, (data) => {
     if (isPush(data)) queryClient.setQueryData<InboxUnread>(notificationKeys.unread, { unread: data.unread });
     else void queryClient.invalidateQueries({ queryKey: notificationKeys.unread });
+  });
+  // A notification sent before the connection (re)opened was not pushed: count again.
+  useRealtimeResync(() => {
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.unread });
   });
   const count = unread.data?.unread ?? 0;
   const label = unreadBadgeLabel(count);

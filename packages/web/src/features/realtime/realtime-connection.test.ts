@@ -24,7 +24,7 @@ class FakeSocket {
   }
 }
 
-function setup() {
+function setup(onOpen?: () => void) {
   const sockets: FakeSocket[] = [];
   const events: string[] = [];
   const handlers: RealtimeHandlers = {
@@ -38,6 +38,7 @@ function setup() {
   let token = 'first';
   const connection = new RealtimeConnection({
     ...handlers,
+    ...(onOpen ? { onOpen } : {}),
     url: () => `ws://x/websocket?access_token=${token}`,
     delaysMs: [0, 100, 200],
     createSocket: (url) => {
@@ -61,6 +62,21 @@ describe('real-time connection (002 §4)', () => {
     vi.advanceTimersByTime(10_000);
     expect(events).toEqual(['start-failed']);
     expect(sockets).toHaveLength(1);
+  });
+
+  it('says when the socket opens, the first time and after a reconnection (views read again what was not pushed)', () => {
+    let opens = 0;
+    const { connection, sockets, events } = setup(() => (opens += 1));
+    connection.start();
+    expect(opens).toBe(0);
+    sockets[0]?.open();
+    expect(opens).toBe(1);
+    sockets[0]?.drop();
+    vi.advanceTimersByTime(0);
+    expect(opens).toBe(1);
+    sockets[1]?.open();
+    expect(opens).toBe(2);
+    expect(events).toEqual(['reconnecting', 'reconnected']);
   });
 
   it('says it is reconnecting, then that the connection is back, with the current token', () => {

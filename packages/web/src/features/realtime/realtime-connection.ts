@@ -8,6 +8,11 @@ export const RECONNECT_DELAYS_MS = [0, 2000, 10_000, 30_000] as const;
 
 export interface RealtimeHandlers {
   onMessage: (message: RealtimeMessage) => void;
+  /**
+   * The socket opened — the first time or again: what was pushed before it (while the page read its
+   * data, or while the connection was cut) never arrived.
+   */
+  onOpen?: () => void;
   onReconnecting: () => void;
   onReconnected: () => void;
   /** Every reconnection attempt failed; only a reload will try again. */
@@ -74,6 +79,7 @@ export class RealtimeConnection {
       const wasReconnecting = this.phase === 'reconnecting';
       this.phase = 'connected';
       this.attempt = 0;
+      this.options.onOpen?.();
       if (wasReconnecting) this.options.onReconnected();
     };
     socket.onmessage = (event: MessageEvent) => {

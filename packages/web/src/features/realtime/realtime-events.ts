@@ -17,3 +17,15 @@ export function subscribeRealtime(event: RealtimeEventName, handler: Handler): (
   set.add(handler);
   return () => set.delete(handler);
 }
+
+const openHandlers = new Set<() => void>();
+
+/** The connection (re)opened: views kept current by pushes read again what they may have missed. */
+export function dispatchRealtimeOpen(): void {
+  for (const handler of openHandlers) handler();
+}
+
+export function subscribeRealtimeOpen(handler: () => void): () => void {
+  openHandlers.add(handler);
+  return () => openHandlers.delete(handler);
+}

@@ -5,7 +5,7 @@ import { notify } from '../notices/notices-store.ts';
 import { renewSession } from '../session/session-lifecycle.ts';
 import { getSession } from '../session/session-store.ts';
 import { RealtimeConnection } from './realtime-connection.ts';
-import { dispatchRealtime } from './realtime-events.ts';
+import { dispatchRealtime, dispatchRealtimeOpen } from './realtime-events.ts';
 
 /** 002 §9: connection notices stay 45 s, or 60 s when only a reload helps. */
 export const REALTIME_NOTICE_MS = 45_000;
@@ -28,6 +28,7 @@ export function useRealtimeConnection(accountId: number): void {
       connection = new RealtimeConnection({
         url: socketUrl,
         onMessage: dispatchRealtime,
+        onOpen: dispatchRealtimeOpen,
         onReconnecting: () =>
           notify({ kind: 'alert', message: t.realtime.reconnecting, durationMs: REALTIME_NOTICE_MS }),
         onReconnected: () =>
