@@ -205,6 +205,26 @@ describe('preferences and shortcuts', () => {
     await context.close();
   });
 
+  it('sends its API calls straight to the network, never through the service worker', async () => {
+    // Through the worker, a save sent as the tab closes was sometimes lost (sw-rules.ts, NETWORK_ROUTES).
+    const { context, page } = await signedIn(
+      suite.browser,
+      suite.server,
+      suite.customer.email,
+      suite.customer.password,
+    );
+    // Resource Timing names the source a controlled page's request was matched to.
+    const source = await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      while (!navigator.serviceWorker.controller) await new Promise((r) => setTimeout(r, 20));
+      await (await fetch('/api/health')).text();
+      const entry = performance.getEntriesByName(new URL('/api/health', location.href).href).at(-1);
+      return entry && 'workerMatchedSourceType' in entry ? String(entry.workerMatchedSourceType) : undefined;
+    });
+    expect(source).toBe('network');
+    await context.close();
+  });
+
   it('remembers night mode and font size across a reload, within levels 10, 12 and 13 px', async () => {
     const { context, page, shell } = await signedIn(
       suite.browser,

@@ -4,7 +4,14 @@
  * - keeps the built app's hashed files for a fast second visit (never an API answer);
  * - shows the browser notifications the server pushes (channel 3) and opens their record on click.
  */
-import { cacheNameOf, clickTarget, isCachedRequest, notificationOfPush, staleCaches } from './sw-rules.ts';
+import {
+  cacheNameOf,
+  clickTarget,
+  isCachedRequest,
+  NETWORK_ROUTES,
+  notificationOfPush,
+  staleCaches,
+} from './sw-rules.ts';
 
 /** Replaced at build time: this build's version, and the app shell's files to keep at install. */
 declare const __SW_VERSION__: string;
@@ -13,6 +20,10 @@ declare const __SW_SHELL__: string[];
 // The worker's own types (the WebWorker lib would clash with the app's DOM lib).
 interface ExtendableEvent extends Event {
   waitUntil(p: Promise<unknown>): void;
+}
+interface InstallEvent extends ExtendableEvent {
+  /** Static routing (Chromium 123+); absent elsewhere, where every request goes through `fetch`. */
+  addRoutes?: (rules: typeof NETWORK_ROUTES) => Promise<void>;
 }
 interface FetchEvent extends ExtendableEvent {
   request: Request;
@@ -38,7 +49,8 @@ interface WorkerScope {
     openWindow(url: string): Promise<WindowClient | null>;
   };
   skipWaiting(): Promise<void>;
-  addEventListener(type: 'install' | 'activate', l: (e: ExtendableEvent) => void): void;
+  addEventListener(type: 'install', l: (e: InstallEvent) => void): void;
+  addEventListener(type: 'activate', l: (e: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', l: (e: FetchEvent) => void): void;
   addEventListener(type: 'push', l: (e: PushEvent) => void): void;
   addEventListener(type: 'notificationclick', l: (e: NotificationEvent) => void): void;
@@ -48,11 +60,13 @@ const sw = self as unknown as WorkerScope;
 const CACHE = cacheNameOf(__SW_VERSION__);
 
 sw.addEventListener('install', (event) => {
+  // The API goes straight to the network (sw-rules.ts, NETWORK_ROUTES); a browser that refuses the
+  // route still installs the worker.
+  const routed = event.addRoutes?.(NETWORK_ROUTES).catch(() => undefined);
   event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.addAll(__SW_SHELL__))
-      .then(() => sw.skipWaiting()),
+    Promise.all([routed, caches.open(CACHE).then((cache) => cache.addAll(__SW_SHELL__))]).then(() =>
+      sw.skipWaiting(),
+    ),
   );
 });
 
