@@ -11,6 +11,9 @@ import { useSuite } from './suite.ts';
 // The server logs each request (info), so that a failed save below shows what reached it.
 const suite = useSuite({ LOG_LEVEL: 'info' });
 const api = suiteApi(suite);
+/** A fresh browser context of the suite's ordinary user, signed in, on `path`. */
+const asCustomer = (path = '/') =>
+  signedIn(suite.browser, suite.server, suite.customer.email, suite.customer.password, path);
 
 /**
  * The preference calls the server got, in order (time, method, status), from its request log: what
@@ -93,13 +96,7 @@ describe('layout and routes', () => {
   });
 
   it('shows a 404 page with the logo for an unknown address', async () => {
-    const { context, page } = await signedIn(
-      suite.browser,
-      suite.server,
-      suite.customer.email,
-      suite.customer.password,
-      '/nada/aqui',
-    );
+    const { context, page } = await asCustomer('/nada/aqui');
     await page.getByRole('heading', { name: 'Página não encontrada' }).waitFor();
     expect(await page.getByRole('main').getByRole('img', { name: 'Talkbase' }).isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
@@ -110,12 +107,7 @@ describe('layout and routes', () => {
   });
 
   it('sends an ordinary user from an administrators-only screen to the dashboard', async () => {
-    const { context, page, shell } = await signedIn(
-      suite.browser,
-      suite.server,
-      suite.customer.email,
-      suite.customer.password,
-    );
+    const { context, page, shell } = await asCustomer();
     expect(await shell.sideMenu.getByRole('link', { name: 'Situação do sistema' }).count()).toBe(0);
     expect(await shell.sideMenu.getByRole('link', { name: 'Temas' }).count()).toBe(1);
     await page.goto(`${suite.server.url}/config/system`);
@@ -172,12 +164,7 @@ describe('tabs', () => {
 
 describe('preferences and shortcuts', () => {
   it('toggles night mode (Alt+G), full screen (Alt+H) and the menu (Alt+J)', async () => {
-    const { context, page, shell } = await signedIn(
-      suite.browser,
-      suite.server,
-      suite.customer.email,
-      suite.customer.password,
-    );
+    const { context, page, shell } = await asCustomer();
     expect(await shell.colorScheme()).toBe('light');
     await page.keyboard.press('Alt+KeyG');
     await expect.poll(() => shell.colorScheme()).toBe('dark');
@@ -207,12 +194,7 @@ describe('preferences and shortcuts', () => {
 
   it('sends its API calls straight to the network, never through the service worker', async () => {
     // Through the worker, a save sent as the tab closes was sometimes lost (sw-rules.ts, NETWORK_ROUTES).
-    const { context, page } = await signedIn(
-      suite.browser,
-      suite.server,
-      suite.customer.email,
-      suite.customer.password,
-    );
+    const { context, page } = await asCustomer();
     // Resource Timing names the source a controlled page's request was matched to.
     const source = await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -226,12 +208,7 @@ describe('preferences and shortcuts', () => {
   });
 
   it('remembers night mode and font size across a reload, within levels 10, 12 and 13 px', async () => {
-    const { context, page, shell } = await signedIn(
-      suite.browser,
-      suite.server,
-      suite.customer.email,
-      suite.customer.password,
-    );
+    const { context, page, shell } = await asCustomer();
     expect(await shell.rootFontSize()).toBe('10px');
     expect(await shell.fontDown.isDisabled()).toBe(true);
     await shell.fontUp.click();

@@ -354,7 +354,7 @@ export function DashboardsPage() {
 
   // The connection (re)opened: whatever changed before it was not pushed, so everything counts again.
   useRealtimeResync(() => {
-    void queryClient.invalidateQueries({ queryKey: ['aggregate'] });
+    void queryClient.invalidateQueries({ queryKey: aggregateKeys.all });
     void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
   });
 

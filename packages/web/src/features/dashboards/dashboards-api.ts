@@ -48,6 +48,7 @@ export const dashboardKeys = {
 
 /** Widget answers are keyed by subject first, so a change to a subject's records refreshes its widgets. */
 export const aggregateKeys = {
+  all: ['aggregate'] as const,
   subject: (subject: string) => ['aggregate', subject.toLowerCase()] as const,
   one: (subject: string, body: AggregateRequest) => ['aggregate', subject.toLowerCase(), body] as const,
 };
