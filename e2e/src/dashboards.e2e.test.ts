@@ -8,6 +8,7 @@ import { screenshot } from './browser.ts';
 import { signedIn } from './helpers.ts';
 import { bothModes } from './looks.ts';
 import { GridPage } from './pages/grid-page.ts';
+import { releaseRealtimeSockets, steerRealtimeSockets } from './realtime-sockets.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
 
@@ -28,57 +29,6 @@ const aggregateBody = (w: DashboardWidget) => ({
   measures: [w.measure],
   ...(w.top && w.kind !== 'number' ? { top: w.top } : {}),
 });
-
-/**
- * Runs in the page before its scripts: the app's WebSockets are made only when the test calls
- * `releaseRealtimeSockets()` — a connection that opens late, after the page has read its data.
- */
-function holdRealtimeSockets(): void {
-  const Real = window.WebSocket;
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  (window as unknown as { releaseRealtimeSockets(): void }).releaseRealtimeSockets = () => release();
-  interface Held {
-    readyState: number;
-    onopen: ((e: Event) => void) | null;
-    onclose: ((e: CloseEvent) => void) | null;
-    onmessage: ((e: MessageEvent) => void) | null;
-    onerror: ((e: Event) => void) | null;
-    close(code?: number, reason?: string): void;
-  }
-  function HeldSocket(url: string): Held {
-    let real: WebSocket | undefined;
-    let closed = false;
-    const held: Held = {
-      readyState: 0,
-      onopen: null,
-      onclose: null,
-      onmessage: null,
-      onerror: null,
-      close(code, reason) {
-        closed = true;
-        held.readyState = 3;
-        real?.close(code, reason);
-      },
-    };
-    void released.then(() => {
-      if (closed) return;
-      real = new Real(url);
-      real.onopen = (e) => {
-        held.readyState = 1;
-        held.onopen?.(e);
-      };
-      real.onmessage = (e) => held.onmessage?.(e);
-      real.onerror = (e) => held.onerror?.(e);
-      real.onclose = (e) => {
-        held.readyState = 3;
-        held.onclose?.(e);
-      };
-    });
-    return held;
-  }
-  (window as unknown as { WebSocket: unknown }).WebSocket = HeldSocket;
-}
 
 const widgetCard = (page: Page, w: DashboardWidget): Locator =>
   page.locator(`section[data-widget="${w.key}"]`);
@@ -270,16 +220,14 @@ describe('dashboards', { timeout: 300_000 }, () => {
 
       // ---- a ticket opened after the page read its counts but before its connection opened ------
       // (nothing is pushed to a socket not yet open): counted once the connection opens.
-      await context.addInitScript(holdRealtimeSockets);
+      await steerRealtimeSockets(context, { held: true });
       await page.goto(`${suite.server.url}/dashboard/${summary.dashboardId}`);
       await expect.poll(() => shown.textContent(), { timeout: 15_000 }).toBe(ptBR(after.total[0]));
       const unseen = await answer<{ resourceId: number }>(admin, 'POST', '/api/talk/chamado', {
         talkValues: [{ subjectAttributeIdentifier: 'titulo', value: 'Chamado aberto antes da conexão' }],
       });
       expect(unseen.status).toBe(201);
-      await page.evaluate(() =>
-        (window as unknown as { releaseRealtimeSockets(): void }).releaseRealtimeSockets(),
-      );
+      await releaseRealtimeSockets(page);
       await expect.poll(() => shown.textContent(), { timeout: 15_000 }).toBe(ptBR((after.total[0] ?? 0) + 1));
     }
     await context.close();

@@ -6,6 +6,7 @@ import { signInByApi, suiteApi } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { screenshot } from './browser.ts';
 import { signedIn } from './helpers.ts';
+import { cutRealtimeSockets, releaseRealtimeSockets, steerRealtimeSockets } from './realtime-sockets.ts';
 import { useSuite } from './suite.ts';
 
 const AGENT = { email: 'atendente@talkbase.local', password: 'Atendente-Demo-2026' };
@@ -123,6 +124,38 @@ describe('the conversation on a ticket (issue 13)', () => {
 
     await customer.context.close();
     await agent.context.close();
+  });
+
+  it('shows a message written while the reader’s connection was cut once it is back', async () => {
+    const customerToken = await signInByApi(suite.server, CUSTOMER.email, CUSTOMER.password);
+    const agentToken = await signInByApi(suite.server, AGENT.email, AGENT.password);
+    const mine = await api<PagedTalks>(customerToken, 'POST', '/api/talk/filter/chamado/', {
+      page: 1,
+      fetch: 2,
+    });
+    const talkId = mine.itens[1]?.talkId ?? 0;
+    expect(talkId).toBeGreaterThan(0);
+    const customer = await signedIn(suite.browser, suite.server, CUSTOMER.email, CUSTOMER.password);
+    await steerRealtimeSockets(customer.context, { held: false });
+    const thread = new ThreadPage(customer.page);
+    await thread.open(suite.server.url, talkId);
+    // Live first: a message pushed while connected shows.
+    await api(agentToken, 'POST', `/api/talk/chamado/${String(talkId)}/messages`, {
+      text: 'Primeira resposta',
+    });
+    await thread.message('Primeira resposta').waitFor({ timeout: 10_000 });
+
+    // The connection drops; a message written meanwhile is pushed to no one.
+    await cutRealtimeSockets(customer.page);
+    await customer.page.getByText('Tentando reconexão com servidor em tempo real').waitFor();
+    await api(agentToken, 'POST', `/api/talk/chamado/${String(talkId)}/messages`, {
+      text: 'Escrita enquanto a conexão caiu',
+    });
+    // Back: the thread reads again and shows it.
+    await releaseRealtimeSockets(customer.page);
+    await customer.page.getByText('Conexão com servidor em tempo real reestabelecida').waitFor();
+    await thread.message('Escrita enquanto a conexão caiu').waitFor({ timeout: 10_000 });
+    await customer.context.close();
   });
 
   it('does not show the customer a ticket of another client, nor its conversation', async () => {

@@ -353,10 +353,13 @@ export function DashboardsPage() {
   });
 
   // The connection (re)opened: whatever changed before it was not pushed, so everything counts again.
-  useRealtimeResync(() => {
-    void queryClient.invalidateQueries({ queryKey: aggregateKeys.all });
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-  });
+  useRealtimeResync(
+    () => {
+      void queryClient.invalidateQueries({ queryKey: aggregateKeys.all });
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+    },
+    { firstOpen: true },
+  );
 
   const routeId =
     params.dashboardId && /^\d{1,10}$/.test(params.dashboardId) ? Number(params.dashboardId) : undefined;

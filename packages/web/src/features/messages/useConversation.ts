@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { MESSAGE_PAGE_SIZE, type MessagePush, type TalkMessage } from '@talkbase/domain/contracts/messages';
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import { useMemo } from 'react';
-import { useRealtimeEvent } from '../realtime/useRealtimeEvent.ts';
+import { useRealtimeEvent, useRealtimeResync } from '../realtime/useRealtimeEvent.ts';
 import { fetchMessages, fetchParticipants, fetchUnread } from './messages-api.ts';
 
 export const messagesKey = (subject: string, talkId: number) => ['messages', subject, talkId] as const;
@@ -40,11 +40,15 @@ export function useConversation(subject: string, talkId: number) {
     staleTime: 60_000,
   });
 
-  useRealtimeEvent(realtimeEvents.talkMessage, (data) => {
-    if (!isPushFor(data, subject, talkId)) return;
+  const readAgain = () => {
     void queryClient.invalidateQueries({ queryKey: messagesKey(subject, talkId) });
     void queryClient.invalidateQueries({ queryKey: unreadKey(subject, talkId) });
+  };
+  useRealtimeEvent(realtimeEvents.talkMessage, (data) => {
+    if (isPushFor(data, subject, talkId)) readAgain();
   });
+  // Back from a cut connection: a message written meanwhile was never pushed.
+  useRealtimeResync(readAgain, { firstOpen: false });
 
   // Pages move as messages arrive: a message may show up on two of them.
   const messages = useMemo(() => {

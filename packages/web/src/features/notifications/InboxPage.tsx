@@ -64,9 +64,12 @@ export function InboxPage() {
   useRealtimeEvent(realtimeEvents.notification, () => {
     void queryClient.invalidateQueries({ queryKey: notificationKeys.inbox });
   });
-  useRealtimeResync(() => {
-    void queryClient.invalidateQueries({ queryKey: notificationKeys.inbox });
-  });
+  useRealtimeResync(
+    () => {
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.inbox });
+    },
+    { firstOpen: true },
+  );
 
   const open = async (item: InboxItem) => {
     const to = target(item);

@@ -26,9 +26,12 @@ export function UnreadBadge() {
     else void queryClient.invalidateQueries({ queryKey: notificationKeys.unread });
   });
   // A notification sent before the connection (re)opened was not pushed: count again.
-  useRealtimeResync(() => {
-    void queryClient.invalidateQueries({ queryKey: notificationKeys.unread });
-  });
+  useRealtimeResync(
+    () => {
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.unread });
+    },
+    { firstOpen: true },
+  );
   const count = unread.data?.unread ?? 0;
   const label = unreadBadgeLabel(count);
   return (

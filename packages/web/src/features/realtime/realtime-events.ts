@@ -18,14 +18,20 @@ export function subscribeRealtime(event: RealtimeEventName, handler: Handler): (
   return () => set.delete(handler);
 }
 
-const openHandlers = new Set<() => void>();
-
-/** The connection (re)opened: views kept current by pushes read again what they may have missed. */
-export function dispatchRealtimeOpen(): void {
-  for (const handler of openHandlers) handler();
+/** An opening of the real-time connection: `reopened` after one was lost (or its session renewed). */
+export interface RealtimeOpen {
+  reopened: boolean;
 }
 
-export function subscribeRealtimeOpen(handler: () => void): () => void {
+type OpenHandler = (open: RealtimeOpen) => void;
+const openHandlers = new Set<OpenHandler>();
+
+/** The connection (re)opened: views kept current by pushes read again what they may have missed. */
+export function dispatchRealtimeOpen(open: RealtimeOpen): void {
+  for (const handler of openHandlers) handler(open);
+}
+
+export function subscribeRealtimeOpen(handler: OpenHandler): () => void {
   openHandlers.add(handler);
   return () => openHandlers.delete(handler);
 }

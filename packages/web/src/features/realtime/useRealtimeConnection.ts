@@ -24,11 +24,17 @@ export function useRealtimeConnection(accountId: number): void {
   useEffect(() => {
     let connection: RealtimeConnection | undefined;
     let cancelled = false;
+    // Every opening after the first (a reconnection, or a new connection after the session was
+    // renewed) follows a time without pushes.
+    let opened = false;
     const connect = () => {
       connection = new RealtimeConnection({
         url: socketUrl,
         onMessage: dispatchRealtime,
-        onOpen: dispatchRealtimeOpen,
+        onOpen: () => {
+          dispatchRealtimeOpen({ reopened: opened });
+          opened = true;
+        },
         onReconnecting: () =>
           notify({ kind: 'alert', message: t.realtime.reconnecting, durationMs: REALTIME_NOTICE_MS }),
         onReconnected: () =>

@@ -12,14 +12,23 @@ export function useRealtimeEvent(event: RealtimeEventName, handler: (data: unkno
 }
 
 /**
- * For a view that pushes keep current: `handler` reads again whenever the real-time connection
- * opens. A push sent between the view's first read and the socket's opening (or while the
- * connection was cut) is never delivered, so the view would stay behind until the next one.
+ * For a view that pushes keep current: `handler` reads again when the real-time connection opens
+ * again after it was lost — a push sent while it was cut is never delivered, so the view would stay
+ * behind until the next one. With `firstOpen`, also when it first opens: the page reads its data
+ * before its socket is open, and a push sent in between is lost the same way (a second read of the
+ * view on every page load, worth it for counts people watch: the dashboards, the unread badge).
  */
-export function useRealtimeResync(handler: () => void): void {
+export function useRealtimeResync(handler: () => void, options: { firstOpen: boolean }): void {
   const latest = useRef(handler);
   useEffect(() => {
     latest.current = handler;
   });
-  useEffect(() => subscribeRealtimeOpen(() => latest.current()), []);
+  const { firstOpen } = options;
+  useEffect(
+    () =>
+      subscribeRealtimeOpen(({ reopened }) => {
+        if (reopened || firstOpen) latest.current();
+      }),
+    [firstOpen],
+  );
 }

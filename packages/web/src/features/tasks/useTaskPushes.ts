@@ -1,7 +1,7 @@
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import { TASK_SUBJECT } from '@talkbase/domain/tasks/task-rules';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRealtimeEvent } from '../realtime/useRealtimeEvent.ts';
+import { useRealtimeEvent, useRealtimeResync } from '../realtime/useRealtimeEvent.ts';
 import { taskKeys } from './tasks-api.ts';
 
 /**
@@ -10,10 +10,14 @@ import { taskKeys } from './tasks-api.ts';
  */
 export function useTaskPushes(): void {
   const queryClient = useQueryClient();
-  useRealtimeEvent(realtimeEvents.talkUpdates, (data) => {
-    const subject = (data as { subject?: unknown } | null)?.subject;
-    if (subject !== TASK_SUBJECT) return;
+  const readAgain = () => {
     void queryClient.invalidateQueries({ queryKey: taskKeys.inProgress });
     void queryClient.invalidateQueries({ queryKey: ['task'] });
+  };
+  useRealtimeEvent(realtimeEvents.talkUpdates, (data) => {
+    const subject = (data as { subject?: unknown } | null)?.subject;
+    if (subject === TASK_SUBJECT) readAgain();
   });
+  // Back from a cut connection: a task started or stopped meanwhile was never pushed.
+  useRealtimeResync(readAgain, { firstOpen: false });
 }

@@ -25,7 +25,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { boardText } from '../../../i18n/board.ts';
 import { DeferredDialog } from '../../../ui/DeferredDialog.tsx';
-import { useRealtimeEvent } from '../../realtime/useRealtimeEvent.ts';
+import { useRealtimeEvent, useRealtimeResync } from '../../realtime/useRealtimeEvent.ts';
 import { useSession } from '../../session/useSession.ts';
 import { contextPath, type ContextRoute } from '../context-route.ts';
 import { notifyError, notifySuccess, useSyncErrorDialog } from '../feedback.tsx';
@@ -211,6 +211,10 @@ function Board({
     reloadTimer.current = setTimeout(() => {
       void client.invalidateQueries({ queryKey: boardKey(subject) });
     }, 300);
+  });
+  // Back from a cut connection: what changed meanwhile was never pushed.
+  useRealtimeResync(() => void client.invalidateQueries({ queryKey: boardKey(subject) }), {
+    firstOpen: false,
   });
   useRecordTagsLive(subject, (push: TalkTagPush) =>
     updateCards(client, subject, push.talkId, (t) => ({ ...t, tags: push.tags })),

@@ -3,7 +3,7 @@ import type { CivilDate } from '@talkbase/domain/fields/civil-date';
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import type { TalkFilterRequest, TalkUpdatesEvent } from '@talkbase/domain/contracts/talks';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useRealtimeEvent } from '../../realtime/useRealtimeEvent.ts';
+import { useRealtimeEvent, useRealtimeResync } from '../../realtime/useRealtimeEvent.ts';
 import { useSession } from '../../session/useSession.ts';
 import type { ContextRoute } from '../context-route.ts';
 import { filterTalks } from '../records-api.ts';
@@ -56,6 +56,10 @@ export function useCalendarEntries(input: {
     if (event.subject !== subject) return;
     if (event.accountId !== undefined && event.accountId === session?.user.accountId) return;
     void queryClient.invalidateQueries({ queryKey: ['talks', subject] });
+  });
+  // Back from a cut connection: what changed meanwhile was never pushed.
+  useRealtimeResync(() => void queryClient.invalidateQueries({ queryKey: ['talks', subject] }), {
+    firstOpen: false,
   });
   useRecordTagsLive(subject, () => {
     if (colorByTags) void queryClient.invalidateQueries({ queryKey: ['talks', subject] });

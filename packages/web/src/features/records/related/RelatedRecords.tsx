@@ -19,7 +19,7 @@ import { displayText } from '../../../fields/display.ts';
 import { relatedText } from '../../../i18n/related-records.ts';
 import { DeferredDialog } from '../../../ui/DeferredDialog.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
-import { useRealtimeEvent } from '../../realtime/useRealtimeEvent.ts';
+import { useRealtimeEvent, useRealtimeResync } from '../../realtime/useRealtimeEvent.ts';
 import { contextPath } from '../context-route.ts';
 import { GridFooter } from '../grid/GridFooter.tsx';
 import { gridColumns } from '../grid/grid-columns.ts';
@@ -163,6 +163,10 @@ function RelatedGrid({
   useRealtimeEvent(realtimeEvents.talkUpdates, (data) => {
     if ((data as { subject?: unknown } | null)?.subject !== child) return;
     void queryClient.invalidateQueries({ queryKey: ['talks', child, 'related'] });
+  });
+  // Back from a cut connection: what changed meanwhile was never pushed.
+  useRealtimeResync(() => void queryClient.invalidateQueries({ queryKey: ['talks', child, 'related'] }), {
+    firstOpen: false,
   });
   const parentDisplay = parentTalk.data?.displayName ?? `#${String(parentTalkId)}`;
   const recordParent = useMemo(
