@@ -5,6 +5,7 @@ import pg from 'pg';
 import { fireLoad, pinningNote, WARMUP_SECONDS } from './cannon.ts';
 import { postgresMainPid, processCpuMs, treeCpuMs } from './cpu.ts';
 import { RECORDS_ADMIN, recordsWorkloads } from './records-workloads.ts';
+import { betterPeer, leanerPeer, peerRuns, type PeerRun } from './peers.ts';
 import { writeResultsSection } from './results.ts';
 import { rssOnceQuiet, startServer, withBenchSchema, type RunningServer } from './server.ts';
 import {
@@ -199,6 +200,62 @@ const targets: Record<string, { text: string; met: (w: Row) => boolean }> = {
   list_filter_sort: { text: 'p99 ≤ 30 ms', met: (w) => w.p99 <= 30 },
 };
 
+/** Issue 36's PostgreSQL ÷ SQLite targets, by workload. */
+const PG_RATIO_TARGETS: [workload: string, name: string, target: number][] = [
+  ['get_by_id', 'read one', 0.6],
+  ['list_filter_sort', 'grid page with total', 0.8],
+  ['search_hit', 'quick search hit', 0.7],
+  ['create', 'create', 1.0],
+];
+
+/** Issue 36's targets against the better peer on SQLite: these workloads at ten times its rate. */
+const PEER_TIMES_TARGETS: [workload: string, name: string][] = [
+  ['search_hit', 'quick search hit'],
+  ['create', 'create'],
+];
+
+/**
+ * Issue 36's targets as this run meets them or not, one line each: PostgreSQL ÷ SQLite per workload,
+ * SQLite against the better peer, and the server's memory right after the runs against the leaner
+ * peer's at the end of its own (⅓ at most).
+ */
+function issue36Targets(
+  runs: readonly { database: string; rows: Row[]; rssRightAfter: number; rss: number }[],
+  peers: readonly PeerRun[],
+): string {
+  const verdict = (met: boolean) => (met ? 'met' : 'missed');
+  const rowOf = (database: string, workload: string) =>
+    runs.find((r) => r.database === database)?.rows.find((w) => w.workload === workload);
+  const lines: string[] = [];
+  for (const [workload, name, target] of PG_RATIO_TARGETS) {
+    const sqlite = rowOf('SQLite', workload);
+    const postgres = rowOf('PostgreSQL', workload);
+    if (!sqlite || !postgres || sqlite.rps === 0) continue;
+    const ratio = postgres.rps / sqlite.rps;
+    lines.push(
+      `- PostgreSQL ÷ SQLite, ${name}: **${ratio.toFixed(2)}** (${postgres.rps} / ${sqlite.rps}; target ≥ ${target.toFixed(1)}): ${verdict(ratio >= target)}`,
+    );
+  }
+  for (const [workload, name] of PEER_TIMES_TARGETS) {
+    const ours = rowOf('SQLite', workload);
+    const better = betterPeer(peers, 'SQLite', workload);
+    if (!ours || !better) continue;
+    const times = ours.rps / better.rps;
+    lines.push(
+      `- SQLite, ${name} against the better peer (${better.name}, ${better.rps}/s): **${times.toFixed(1)}×** (target ≥ 10×): ${verdict(times >= 10)}`,
+    );
+  }
+  const sqlite = runs.find((r) => r.database === 'SQLite');
+  const leaner = leanerPeer(peers, 'SQLite');
+  if (sqlite && leaner) {
+    const share = sqlite.rssRightAfter / leaner.rssMiB;
+    lines.push(
+      `- Server memory right after the last request (SQLite) against the leaner peer's at the end of its runs (${leaner.name}, ${leaner.rssMiB} MiB): ${sqlite.rssRightAfter} MiB, **${share.toFixed(2)}** (target ≤ ⅓): ${verdict(share <= 1 / 3)}; once quiet ${sqlite.rss} MiB, ${(sqlite.rss / leaner.rssMiB).toFixed(2)}`,
+    );
+  }
+  return lines.length ? lines.join('\n') : '- Needs both databases (BENCH_DATABASE_URL) and the peers.';
+}
+
 /** The machine's CPU time counters (/proc/stat, all cores): total and stolen by the host, or undefined off Linux. */
 function cpuTimes(): { total: number; steal: number } | undefined {
   try {
@@ -300,57 +357,25 @@ if (process.env.BENCH_DATABASE_URL) {
   results.push({ database: 'PostgreSQL', ...pgResult });
 }
 
-// Directus beside us: the newest run of ../shared/peers/directus-bench.sh on this machine with the
-// same number of rows (its raw results in PEERS_RESULTS, default $TMPDIR/peers/results); otherwise the
-// latest figures published in ../shared/peers/RESULTS.md (Directus 12.4, 1,000,000 rows, 2026-11-29).
-const published: Record<string, Record<string, number>> = {
-  SQLite: { get_by_id: 364, list_filter_sort: 9.4, search_hit: 134, search_miss: 1.2, create: 181 },
-  PostgreSQL: { get_by_id: 516, list_filter_sort: 435, search_hit: 160, search_miss: 0.66, create: 306 },
-};
-const peersResults = process.env.PEERS_RESULTS ?? path.join(os.tmpdir(), 'peers', 'results');
-const directusSource: Record<string, string> = {};
-const directus: Record<string, Record<string, number>> = {};
-for (const [database, prefix] of [
-  ['SQLite', 'directus-sqlite-'],
-  ['PostgreSQL', 'directus-pg-'],
-] as const) {
-  const files = fs.existsSync(peersResults)
-    ? fs
-        .readdirSync(peersResults)
-        .filter((f) => f.startsWith(prefix) && f.endsWith('.json'))
-        .sort()
-        .reverse()
-    : [];
-  const run = files
-    .map(
-      (f) =>
-        [f, JSON.parse(fs.readFileSync(path.join(peersResults, f), 'utf8'))] as [
-          string,
-          { nRows: number; results: { name: string; rps: number }[] },
-        ],
-    )
-    .find(([, r]) => r.nRows === N);
-  if (run) {
-    directus[database] = Object.fromEntries(run[1].results.map((r) => [r.name, Math.round(r.rps * 10) / 10]));
-    directusSource[database] =
-      `measured on this machine by directus-bench.sh (${run[0]}, ${N.toLocaleString('en-US')} rows)`;
-  } else if (published[database]) {
-    directus[database] = published[database];
-    directusSource[database] = 'published in ../shared/peers/RESULTS.md (not a run beside ours)';
-  }
-}
+// The peers beside us (peers.ts): each one's newest run on this machine with as many rows, else
+// its published figures.
+const peers = peerRuns(N);
+const peerRps = (name: string, database: string, workload: string) =>
+  peers.find((p) => p.name === name && p.database === database)?.rps[workload];
 const table = [
-  '| database | workload | requests/s | p50 ms | p99 ms | p99 of each run | errors | Directus req/s | ratio | issue 18 target (SQLite) |',
-  '| --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- |',
+  '| database | workload | requests/s | p50 ms | p99 ms | p99 of each run | errors | Directus req/s | NocoDB req/s | × the better peer | issue 18 target (SQLite) |',
+  '| --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- |',
   ...results.flatMap((r) =>
     r.rows.map((w) => {
-      const d = directus[r.database]?.[w.workload];
+      const better = betterPeer(peers, r.database, w.workload);
       const target = r.database === 'SQLite' ? targets[w.workload] : undefined;
       const verdict = target ? `${target.text}: ${target.met(w) ? 'met' : 'missed'}` : '';
-      return `| ${w.database} | ${w.workload} | ${w.rps} | ${w.p50} | ${w.p99} | ${(w.p99s ?? [w.p99]).join(', ')} | ${w.errors} | ${d ?? '—'} | ${d ? `${(w.rps / d).toFixed(1)}×` : '—'} | ${verdict} |`;
+      const cell = (x: number | undefined) => (x === undefined ? '—' : String(x));
+      return `| ${w.database} | ${w.workload} | ${w.rps} | ${w.p50} | ${w.p99} | ${(w.p99s ?? [w.p99]).join(', ')} | ${w.errors} | ${cell(peerRps('Directus', r.database, w.workload))} | ${cell(peerRps('NocoDB', r.database, w.workload))} | ${better ? `${(w.rps / better.rps).toFixed(1)}×` : '—'} | ${verdict} |`;
     }),
   ),
 ].join('\n');
+const issue36 = issue36Targets(results, peers);
 const ms = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(2));
 const perCore = (x: number | undefined) =>
   x === undefined || x <= 0 ? '—' : Math.round(1000 / x).toLocaleString('en-US');
@@ -387,9 +412,11 @@ ${notes}
 
 - A target missed: why, with the profile of where the time goes, in \`docs/decisions.md\`, "Records engine performance (issue 18)" (create: the fourth and seventh passes; server memory: the seventh and eighth).
 
-Directus figures: ${Object.entries(directusSource)
-  .map(([db, src]) => `${db} ${src}`)
-  .join('; ')}. Its list_filter_sort answers no total count; ours includes \`totalResults\`.
+Peers: ${peers.map((p) => `${p.name} on ${p.database} ${p.source}`).join('; ')}. NocoDB has no PostgreSQL run. Their list_filter_sort answers no total count; ours includes \`totalResults\`.
+
+### Issue 36's targets in this run
+
+${issue36}
 
 ### CPU per request (issue 36 item 3)
 
@@ -409,4 +436,4 @@ ${results
 `;
 fs.writeFileSync(path.join(import.meta.dirname, '..', 'RECORDS.md'), doc);
 writeResultsSection('records', doc.replace(/^# /, '## '));
-process.stdout.write(`\n${table}\n${notes}\n\n${cpuTable}\n`);
+process.stdout.write(`\n${table}\n${notes}\n\n${issue36}\n\n${cpuTable}\n`);
