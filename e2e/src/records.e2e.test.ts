@@ -5,6 +5,7 @@ import { signInByApi, suiteApi } from './api.ts';
 import { screenshot } from './browser.ts';
 import { pathname, signedIn } from './helpers.ts';
 import { GridPage } from './pages/grid-page.ts';
+import { cutRealtimeSockets, releaseRealtimeSockets, steerRealtimeSockets } from './realtime-sockets.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
 
@@ -266,6 +267,45 @@ describe('records in the browser (issue 5)', () => {
     await offer.waitFor({ state: 'detached' });
     await first.context.close();
     await second.context.close();
+  });
+
+  it('offers the refresh after a lost connection when others changed records meanwhile, and only then', async () => {
+    const agentToken = await signInByApi(suite.server, AGENT.email, AGENT.password);
+    const first = await signedIn(suite.browser, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await steerRealtimeSockets(first.context, { held: false });
+    const grid = new GridPage(first.page, 'Chamado');
+    await grid.open(suite.server.url, '/context/grid/chamado');
+    await grid.waitForRows();
+    const offer = first.page
+      .getByRole('status')
+      .filter({ hasText: 'Outro usuário alterou registros deste assunto.' });
+    const comesBack = async () => {
+      const reread = first.page.waitForResponse((r) => r.url().includes('/api/talk/filter/chamado'));
+      await releaseRealtimeSockets(first.page);
+      await reread;
+    };
+
+    // Cut and back with nothing changed: the page is read again, and nothing is offered.
+    await cutRealtimeSockets(first.page);
+    await comesBack();
+    expect(await offer.count()).toBe(0);
+
+    // Cut, another person saves a record on the page, back: the offer shows, the rows stay.
+    await cutRealtimeSockets(first.page);
+    const target = (await grid.ids())[1] ?? 0;
+    const current = await api<ApiTalk>(agentToken, 'GET', `/api/talk/chamado/${String(target)}`);
+    await api(agentToken, 'PUT', `/api/talk/chamado/${String(target)}`, {
+      subject: 'chamado',
+      talkId: target,
+      version: current.version,
+      talkValues: [{ subjectAttributeIdentifier: 'solicitante', value: 'Mudado sem conexão' }],
+    });
+    await comesBack();
+    await offer.waitFor();
+    expect(await grid.cell(target, 'Solicitante').textContent()).not.toBe('Mudado sem conexão');
+    await offer.getByRole('button', { name: 'Atualizar' }).click();
+    await expect.poll(() => grid.cell(target, 'Solicitante').textContent()).toBe('Mudado sem conexão');
+    await first.context.close();
   });
 
   it('shows a customer only what its room allows', async () => {

@@ -8,7 +8,7 @@ import { ApiError } from '../../../api/client.ts';
 import { DeferredDialog } from '../../../ui/DeferredDialog.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { notify } from '../../notices/notices-store.ts';
-import { useRealtimeEvent } from '../../realtime/useRealtimeEvent.ts';
+import { useRealtimeEvent, useRealtimeResync } from '../../realtime/useRealtimeEvent.ts';
 import { useSession } from '../../session/useSession.ts';
 import { loadFormRules, useRecordTagsLive, useSlaColumn } from '../slots.ts';
 import { contextPath } from '../context-route.ts';
@@ -35,6 +35,15 @@ const RecordFormModal = lazy(() =>
     default: m.RecordFormModal,
   })),
 );
+
+/** Whether a page read again differs from the one shown: other rows, other versions or another total. */
+export function pageChanged(shown: PagedTalks, fresh: PagedTalks): boolean {
+  if (shown.totalResults !== fresh.totalResults || shown.itens.length !== fresh.itens.length) return true;
+  return shown.itens.some((t, i) => {
+    const other = fresh.itens[i];
+    return other?.talkId !== t.talkId || other.version !== t.version;
+  });
+}
 
 const ID_WIDTH = 90;
 const SLA_WIDTH = 130;
@@ -139,6 +148,22 @@ export function RecordsGrid({
     if (event.accountId !== undefined && event.accountId === session?.user.accountId) return;
     setOthersChanged(true);
   });
+  // Back from a cut connection: what others changed meanwhile was never pushed. The page is read
+  // again beside the one shown (an edit in progress stays as it is) and, if its rows, their
+  // versions or the total differ, the notice says others changed records, as a push would have.
+  useRealtimeResync(
+    () => {
+      const shown = page.data;
+      if (!shown || othersChanged) return;
+      filterTalks(subject, body).then(
+        (fresh) => {
+          if (pageChanged(shown, fresh)) setOthersChanged(true);
+        },
+        () => undefined,
+      );
+    },
+    { firstOpen: false },
+  );
 
   // Tags change in place; a grid filtered by tag reloads, since the record may join or leave it.
   useRecordTagsLive(subject, () => {
