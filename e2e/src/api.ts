@@ -88,12 +88,11 @@ export interface TestUser {
 let counter = 0;
 
 /** An ordinary user of the customers' room, created by the administrator through the API. */
-export async function createOrdinaryUser(server: TestServer): Promise<TestUser> {
-  counter += 1;
+export async function createOrdinaryUser(server: TestServer, number = ++counter): Promise<TestUser> {
   const user = {
-    email: `cliente${counter}.${Date.now()}@talkbase.test`,
+    email: `cliente${number}.${Date.now()}@talkbase.test`,
     password: 'Cliente-senha-forte-2024',
-    name: `Carla Cliente${counter}`,
+    name: `Carla Cliente${number}`,
   };
   const adminToken = await signInByApi(server, ADMIN_EMAIL, ADMIN_PASSWORD);
   const [firstName, lastName] = user.name.split(' ') as [string, string];

@@ -43,15 +43,21 @@ class ThreadPage {
   }
 }
 
+/** The demo customer's token and the id of its ticket at `index` in the list's default order. */
+async function customersTicket(index: number): Promise<{ customerToken: string; talkId: number }> {
+  const customerToken = await signInByApi(suite.server, CUSTOMER.email, CUSTOMER.password);
+  const mine = await api<PagedTalks>(customerToken, 'POST', '/api/talk/filter/chamado/', {
+    page: 1,
+    fetch: index + 1,
+  });
+  const talkId = mine.itens[index]?.talkId ?? 0;
+  expect(talkId).toBeGreaterThan(0);
+  return { customerToken, talkId };
+}
+
 describe('the conversation on a ticket (issue 13)', () => {
   it('lets the customer and the attendant exchange messages, each seeing the other’s live', async () => {
-    const customerToken = await signInByApi(suite.server, CUSTOMER.email, CUSTOMER.password);
-    const mine = await api<PagedTalks>(customerToken, 'POST', '/api/talk/filter/chamado/', {
-      page: 1,
-      fetch: 1,
-    });
-    const talkId = mine.itens[0]?.talkId ?? 0;
-    expect(talkId).toBeGreaterThan(0);
+    const { customerToken, talkId } = await customersTicket(0);
 
     const customer = await signedIn(suite.browser, suite.server, CUSTOMER.email, CUSTOMER.password);
     const agent = await signedIn(suite.browser, suite.server, AGENT.email, AGENT.password);
@@ -127,14 +133,8 @@ describe('the conversation on a ticket (issue 13)', () => {
   });
 
   it('shows a message written while the reader’s connection was cut once it is back', async () => {
-    const customerToken = await signInByApi(suite.server, CUSTOMER.email, CUSTOMER.password);
+    const { talkId } = await customersTicket(1);
     const agentToken = await signInByApi(suite.server, AGENT.email, AGENT.password);
-    const mine = await api<PagedTalks>(customerToken, 'POST', '/api/talk/filter/chamado/', {
-      page: 1,
-      fetch: 2,
-    });
-    const talkId = mine.itens[1]?.talkId ?? 0;
-    expect(talkId).toBeGreaterThan(0);
     const customer = await signedIn(suite.browser, suite.server, CUSTOMER.email, CUSTOMER.password);
     await steerRealtimeSockets(customer.context, { held: false });
     const thread = new ThreadPage(customer.page);
@@ -155,6 +155,8 @@ describe('the conversation on a ticket (issue 13)', () => {
     await releaseRealtimeSockets(customer.page);
     await customer.page.getByText('Conexão com servidor em tempo real reestabelecida').waitFor();
     await thread.message('Escrita enquanto a conexão caiu').waitFor({ timeout: 10_000 });
+    await thread.thread.scrollIntoViewIfNeeded();
+    await screenshot(customer.page, 'messages-after-reconnect');
     await customer.context.close();
   });
 

@@ -3,8 +3,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 interface SocketControl {
   /** Lets the sockets made since the hold (or the cut) connect. */
   release(): void;
-  /** Closes every open socket as a lost connection would, and holds the next ones until `release`. */
-  cut(): void;
+  /**
+   * Once a socket is open (the page's connection may still be opening), closes every open socket as
+   * a lost connection would, and holds the next ones until `release`.
+   */
+  cut(): Promise<void>;
 }
 
 /**
@@ -22,9 +25,12 @@ function controlRealtimeSockets(held: boolean): void {
   };
   if (held) hold();
   const open = new Set<WebSocket>();
+  let opened: () => void = () => undefined;
+  let anyOpen = new Promise<void>((resolve) => (opened = resolve));
   const control: SocketControl = {
     release: () => release(),
-    cut: () => {
+    cut: async () => {
+      await anyOpen;
       hold();
       for (const socket of open) socket.close(4000, 'cut by the test');
     },
@@ -57,8 +63,9 @@ function controlRealtimeSockets(held: boolean): void {
       if (closed) return;
       const made = new Real(url);
       real = made;
-      open.add(made);
       made.onopen = (e) => {
+        open.add(made);
+        opened();
         socket.readyState = 1;
         socket.onopen?.(e);
       };
@@ -66,6 +73,7 @@ function controlRealtimeSockets(held: boolean): void {
       made.onerror = (e) => socket.onerror?.(e);
       made.onclose = (e) => {
         open.delete(made);
+        if (open.size === 0) anyOpen = new Promise<void>((resolve) => (opened = resolve));
         socket.readyState = 3;
         socket.onclose?.(e);
       };
@@ -90,7 +98,10 @@ export async function releaseRealtimeSockets(page: Page): Promise<void> {
   );
 }
 
-/** Cuts the page's real-time connection (as a network drop would) and holds its reconnection. */
+/**
+ * Cuts the page's real-time connection (as a network drop would), once it is open, and holds its
+ * reconnection.
+ */
 export async function cutRealtimeSockets(page: Page): Promise<void> {
   await page.evaluate(() => (window as unknown as { realtimeSockets: SocketControl }).realtimeSockets.cut());
 }

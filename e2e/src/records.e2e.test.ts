@@ -302,6 +302,7 @@ describe('records in the browser (issue 5)', () => {
     });
     await comesBack();
     await offer.waitFor();
+    await screenshot(first.page, 'records-grid-offer-after-reconnect');
     expect(await grid.cell(target, 'Solicitante').textContent()).not.toBe('Mudado sem conexão');
     await offer.getByRole('button', { name: 'Atualizar' }).click();
     await expect.poll(() => grid.cell(target, 'Solicitante').textContent()).toBe('Mudado sem conexão');

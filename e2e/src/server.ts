@@ -141,11 +141,20 @@ async function startOnce(env: Record<string, string>, template?: string): Promis
  * with SEED=demo), for `startServer` to copy: a fresh demo start took 14–19 s here (over 50 s on
  * a loaded host), a start from the copy 3–5 s. Made once per run, before any test; the process is
  * stopped before the copy is taken, and SQLite rebuilds the shared-memory index the WAL's readers
- * use (`-shm`) when the copy is opened, so it is left out.
+ * use (`-shm`) when the copy is opened, so it is left out. `fill` adds what every file needs (the
+ * suite's ordinary user) before the copy is taken.
  */
-export async function makeDataTemplate(env: Record<string, string>): Promise<string> {
+export async function makeDataTemplate<T>(
+  env: Record<string, string>,
+  fill: (server: TestServer) => Promise<T>,
+): Promise<{ dir: string; customer: T }> {
   const server = await startServer(env);
-  await server.stop({ keepData: true });
+  let customer: T;
+  try {
+    customer = await fill(server);
+  } finally {
+    await server.stop({ keepData: true });
+  }
   fs.rmSync(path.join(server.dataDir, 'talkbase.db-shm'), { force: true });
-  return server.dataDir;
+  return { dir: server.dataDir, customer };
 }

@@ -30,7 +30,7 @@ export function useSuite(env: Record<string, string> = {}, options: { fullBrowse
       ? undefined
       : inject('dataTemplates')[env.SEED ?? 'none'];
     const [started, launched] = await Promise.allSettled([
-      startServer(env, template),
+      startServer(env, template?.dir),
       launchBrowser({ full: options.fullBrowser }),
     ]);
     // Whatever started is stopped by afterAll, even when the other failed.
@@ -38,7 +38,8 @@ export function useSuite(env: Record<string, string> = {}, options: { fullBrowse
     if (launched.status === 'fulfilled') browser = launched.value;
     if (started.status === 'rejected') throw started.reason;
     if (launched.status === 'rejected') throw launched.reason;
-    customer = await createOrdinaryUser(started.value);
+    // The template's own (made once for the run), or one made now on a server started without one.
+    customer = template?.customer ?? (await createOrdinaryUser(started.value));
   });
   afterAll(async () => {
     await browser?.close();

@@ -47,8 +47,9 @@ export function useConversation(subject: string, talkId: number) {
   useRealtimeEvent(realtimeEvents.talkMessage, (data) => {
     if (isPushFor(data, subject, talkId)) readAgain();
   });
-  // Back from a cut connection: a message written meanwhile was never pushed.
-  useRealtimeResync(readAgain, { firstOpen: false });
+  // A message written before the socket opened (the page reads the thread first) or while it was
+  // cut was never pushed: a conversation is read again at every opening.
+  useRealtimeResync(readAgain, { firstOpen: true });
 
   // Pages move as messages arrive: a message may show up on two of them.
   const messages = useMemo(() => {
