@@ -390,10 +390,19 @@ const cpuTable = [
     ),
   ),
 ].join('\n');
+/** How the server reached PostgreSQL: a Unix socket spares each statement the TCP stack's work on both sides. */
+function postgresTransport(url: string): string {
+  const parsed = new URL(url);
+  const host = parsed.searchParams.get('host') ?? decodeURIComponent(parsed.hostname);
+  return host.startsWith('/')
+    ? `over its Unix socket (${host})`
+    : `over TCP (${host}:${parsed.port || '5432'})`;
+}
+
 const notes = results
   .map(
     (r) =>
-      `- ${r.database}: ${N.toLocaleString('en-US')} rows ${r.loadSeconds > 0 ? `loaded in ${r.loadSeconds.toFixed(1)} s` : `kept from an earlier run (BENCH_DATA_DIR), ${r.startRecords.toLocaleString('en-US')} records at the start with earlier runs' creates`}; server resident memory ${r.rssIdle} MiB idle after sign-in, ${r.rssRightAfter} MiB right after the last request, ${r.rss} MiB once quiet (the idle collection, \`runtime/idle-memory.ts\`)${r.database === 'SQLite' ? ` (issue 18 target ≤ 200 MB: ${r.rss * 1.048576 <= 200 ? 'met' : 'missed'})` : ''}${r.steal === undefined ? '' : `; the host took ${r.steal.toFixed(1)} % of the CPU time during the runs (steal; it misses much of other tenants' contention: compare figures of one run with each other)`}.`,
+      `- ${r.database}${r.database === 'PostgreSQL' && process.env.BENCH_DATABASE_URL ? `, reached ${postgresTransport(process.env.BENCH_DATABASE_URL)}` : ''}: ${N.toLocaleString('en-US')} rows ${r.loadSeconds > 0 ? `loaded in ${r.loadSeconds.toFixed(1)} s` : `kept from an earlier run (BENCH_DATA_DIR), ${r.startRecords.toLocaleString('en-US')} records at the start with earlier runs' creates`}; server resident memory ${r.rssIdle} MiB idle after sign-in, ${r.rssRightAfter} MiB right after the last request, ${r.rss} MiB once quiet (the idle collection, \`runtime/idle-memory.ts\`)${r.database === 'SQLite' ? ` (issue 18 target ≤ 200 MB: ${r.rss * 1.048576 <= 200 ? 'met' : 'missed'})` : ''}${r.steal === undefined ? '' : `; the host took ${r.steal.toFixed(1)} % of the CPU time during the runs (steal; it misses much of other tenants' contention: compare figures of one run with each other)`}.`,
   )
   .join('\n');
 const doc = `# Records at scale
