@@ -6,6 +6,7 @@ import { createOrdinaryUser } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { newContext, screenshot, settled } from './browser.ts';
 import { signedIn, signedInThroughScreen } from './helpers.ts';
+import { bothModes } from './looks.ts';
 import { ShellPage } from './pages/shell-page.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
@@ -15,18 +16,6 @@ const suite = useSuite();
 
 const SESSION_LOST = 'Você não possui mais acesso ao sistema. Por favor, realize o login novamente.';
 const INVALID = 'Usuário ou senha inválidos.';
-
-/** Checks axe and takes a screenshot in day mode, then in night mode (Alt+G), and back to day. */
-async function lookAt(page: Page, shell: ShellPage, name: string): Promise<void> {
-  expect(await seriousViolations(page), `${name} (dia)`).toEqual([]);
-  await screenshot(page, `${name}-day`);
-  await page.keyboard.press('Alt+g');
-  await expect.poll(() => shell.colorScheme()).toBe('dark');
-  expect(await seriousViolations(page), `${name} (noite)`).toEqual([]);
-  await screenshot(page, `${name}-night`);
-  await page.keyboard.press('Alt+g');
-  await expect.poll(() => shell.colorScheme()).toBe('light');
-}
 
 /** The sign-in screen has no top bar: night mode is the stored preference, read at load. */
 async function lookAtSignedOut(page: Page, name: string): Promise<void> {
@@ -90,7 +79,7 @@ describe("accounts' life cycle", () => {
     await page.getByRole('switch', { name: 'Mostrar inativos' }).check({ force: true });
     const row = page.locator('li.users-row', { has: page.getByRole('link', { name: carla.name }) });
     await row.getByText('Inativo', { exact: true }).waitFor();
-    await lookAt(page, shell, 'accounts-inactive-list');
+    await bothModes(page, 'accounts-inactive-list');
 
     await row.getByRole('button', { name: `Reativar ${carla.name}` }).click();
     await page
@@ -107,7 +96,7 @@ describe("accounts' life cycle", () => {
     await row.getByRole('link', { name: carla.name }).first().click();
     await page.getByRole('heading', { name: 'Editar informações do Usuário' }).waitFor();
     await page.getByRole('button', { name: 'Enviar redefinição de senha' }).waitFor();
-    await lookAt(page, shell, 'accounts-user-form');
+    await bothModes(page, 'accounts-user-form');
     await theirs.context.close();
     await admin.context.close();
   });
@@ -178,7 +167,7 @@ describe("accounts' life cycle", () => {
     }).then((r) => r.json())) as { accountId: number; hash: string; password: string };
     expect((await login(created.hash, created.password)).status).toBe(200);
 
-    const { context, page, shell } = await signedIn(
+    const { context, page } = await signedIn(
       suite.browser,
       suite.server,
       ADMIN_EMAIL,
@@ -198,7 +187,7 @@ describe("accounts' life cycle", () => {
     const fresh = await modal.getByLabel('Senha', { exact: true }).inputValue();
     expect(fresh).not.toBe(created.password);
     await settled(page);
-    await lookAt(page, shell, 'accounts-new-credentials');
+    await bothModes(page, 'accounts-new-credentials');
     expect((await login(created.hash, created.password)).status).toBe(401);
     expect((await login(created.hash, fresh)).status).toBe(200);
     await context.close();

@@ -1,10 +1,9 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Subject } from '@talkbase/domain/contracts/subjects';
 import { needsDocumentsNotice } from '@talkbase/domain/fields/time-window';
 import { signInByApi, suiteApi } from './api.ts';
-import { screenshot, settled } from './browser.ts';
 import { signedIn } from './helpers.ts';
+import { bothModes } from './looks.ts';
 import { RecordFormPage } from './pages/record-form-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
@@ -15,18 +14,6 @@ const suite = useSuite();
 const { ok: api, answer } = suiteApi(suite);
 
 const NO_SLOT = 'Nenhum horario disponível';
-
-/** Night mode on (Alt+G, its shortcut), a picture, and back to day. */
-async function shootDayAndNight(page: Page, name: string): Promise<void> {
-  await settled(page);
-  await screenshot(page, name);
-  await page.keyboard.press('Alt+g');
-  await page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
-  await settled(page);
-  await screenshot(page, `${name}-night`);
-  await page.keyboard.press('Alt+g');
-  await page.locator('html[data-mantine-color-scheme="light"]').waitFor({ state: 'attached' });
-}
 
 describe('bookings the server holds (time window, component 28)', () => {
   it(
@@ -66,7 +53,7 @@ describe('bookings the server holds (time window, component 28)', () => {
         await modal.getByRole('switch', { name: 'Sem janelas nos feriados nacionais' }).click();
         await modal.getByText('Horários oferecidos: 08:00, 09:00 (1 vaga cada).', { exact: true }).waitFor();
         await modal.getByText('Horários oferecidos').scrollIntoViewIfNeeded();
-        await shootDayAndNight(page, 'bookings-designer');
+        await bothModes(page, 'bookings-designer', { axe: false });
         await modal.getByRole('button', { name: 'Salvar atributo' }).click();
         await modal.waitFor({ state: 'hidden' });
         await expect
@@ -97,7 +84,7 @@ describe('bookings the server holds (time window, component 28)', () => {
         expect([...times].every((t) => t === '08:00' || t === '09:00')).toBe(true);
         // Seven days of two slots, less those of today already begun.
         expect(await slots.count()).toBeGreaterThanOrEqual(12);
-        await shootDayAndNight(page, 'bookings-slots');
+        await bothModes(page, 'bookings-slots', { axe: false });
 
         // The last slot of the week is chosen; meanwhile someone else books it.
         const chosen = slots.last();
@@ -130,10 +117,10 @@ describe('bookings the server holds (time window, component 28)', () => {
         await form.field('Janela').getByText(NO_SLOT, { exact: true }).waitFor();
         const refusal = page.getByRole('dialog').filter({ has: page.getByRole('alert') });
         await refusal.getByText(NO_SLOT, { exact: true }).waitFor();
-        await shootDayAndNight(page, 'bookings-refused');
+        await bothModes(page, 'bookings-refused', { axe: false });
         await refusal.getByRole('button', { name: 'Fechar' }).click();
         await refusal.waitFor({ state: 'hidden' });
-        await shootDayAndNight(page, 'bookings-refused-field');
+        await bothModes(page, 'bookings-refused-field', { axe: false });
         const list = await api<{ totalResults: number }>(token, 'POST', '/api/talk/filter/agendamento', {});
         expect(list.totalResults).toBe(1);
 
@@ -141,7 +128,7 @@ describe('bookings the server holds (time window, component 28)', () => {
         await form.field('Janela').getByRole('button', { name: 'Escolher janela' }).click();
         await window.waitFor();
         await expect.poll(() => window.getByRole('button', { name: label }).isDisabled()).toBe(true);
-        await shootDayAndNight(page, 'bookings-slot-taken');
+        await bothModes(page, 'bookings-slot-taken', { axe: false });
       } finally {
         await context.close();
       }

@@ -6,6 +6,7 @@ import { civilDateIn } from '@talkbase/domain/fields/zoned-time';
 import { signInByApi, suiteApi, talkValue } from './api.ts';
 import { screenshot } from './browser.ts';
 import { signedIn } from './helpers.ts';
+import { bothModes } from './looks.ts';
 import { GridPage } from './pages/grid-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
@@ -93,13 +94,8 @@ describe('CSV round trip', { timeout: 180_000 }, () => {
     await wizard.getByRole('button', { name: 'Continuar' }).click();
     await wizard.getByText('3 linhas no arquivo; 0 com erro.').waitFor();
     await wizard.getByText('0 registros novos, 1 registro alterado pelo ID, 2 sem alteração.').waitFor();
-    await screenshot(page, 'csv-roundtrip-preview');
-    // The same step at night (Alt+G, the night mode's shortcut), then back.
-    await page.keyboard.press('Alt+g');
-    await page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
-    await screenshot(page, 'csv-roundtrip-preview-night');
-    await page.keyboard.press('Alt+g');
-    await page.locator('html[data-mantine-color-scheme="light"]').waitFor({ state: 'attached' });
+    // The step by day and at night (Alt+G, the night mode's shortcut), then back.
+    await bothModes(page, 'csv-roundtrip-preview', { axe: false });
     await wizard.getByRole('button', { name: 'Importar', exact: true }).click();
     await wizard.getByText('Importação concluída').waitFor({ timeout: 60_000 });
     await wizard.getByText('1 registro incluído ou alterado').waitFor();

@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { createOrdinaryUser, type TestUser } from './api.ts';
 import { launchBrowser } from './browser.ts';
+import { describeOpenPages } from './failure-report.ts';
 import { startServer, type TestServer } from './server.ts';
 
 export interface Suite {
@@ -40,6 +41,17 @@ export function useSuite(env: Record<string, string> = {}, options: { fullBrowse
     if (launched.status === 'rejected') throw launched.reason;
     // The template's own (made once for the run), or one made now on a server started without one.
     customer = template?.customer ?? (await createOrdinaryUser(started.value));
+  });
+  // A failed test's error says what its open pages showed (CI takes no screenshots), in the
+  // failure summary where the run's last lines show it.
+  beforeEach(({ onTestFailed }) => {
+    onTestFailed(async ({ task }) => {
+      if (!browser) return;
+      const report = await describeOpenPages(browser);
+      const error = task.result?.errors?.[0];
+      if (error) error.message = `${error.message}\n\n${report}`;
+      else console.error(report);
+    });
   });
   afterAll(async () => {
     await browser?.close();

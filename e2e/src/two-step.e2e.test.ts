@@ -6,7 +6,7 @@ import { createOrdinaryUser } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { screenshot, settled } from './browser.ts';
 import { signedIn, signedInThroughScreen } from './helpers.ts';
-import type { ShellPage } from './pages/shell-page.ts';
+import { bothModes } from './looks.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
@@ -15,19 +15,6 @@ const suite = useSuite();
 
 const WRONG_CODE = 'Código de verificação inválido ou expirado.';
 const TITLE = 'Verificação em duas etapas';
-
-/** Checks axe and takes a screenshot in day mode, then in night mode (Alt+G), and back to day. */
-async function lookAt(page: Page, shell: ShellPage, name: string): Promise<void> {
-  await settled(page);
-  expect(await seriousViolations(page), `${name} (dia)`).toEqual([]);
-  await screenshot(page, `${name}-day`);
-  await page.keyboard.press('Alt+g');
-  await expect.poll(() => shell.colorScheme()).toBe('dark');
-  expect(await seriousViolations(page), `${name} (noite)`).toEqual([]);
-  await screenshot(page, `${name}-night`);
-  await page.keyboard.press('Alt+g');
-  await expect.poll(() => shell.colorScheme()).toBe('light');
-}
 
 /** The sign-in screen has no top bar: night mode is the stored preference, read at load. */
 async function lookAtSignedOut(page: Page, name: string): Promise<void> {
@@ -89,7 +76,7 @@ describe('two-step sign-in', () => {
     const section = page.getByRole('region', { name: TITLE });
     await section.getByText('Desligada', { exact: true }).waitFor();
     await section.scrollIntoViewIfNeeded();
-    await lookAt(page, shell, 'two-step-profile-off');
+    await bothModes(page, 'two-step-profile-off');
 
     const before = mailCount();
     await section.getByRole('button', { name: 'Ligar verificação em duas etapas' }).click();
@@ -101,7 +88,7 @@ describe('two-step sign-in', () => {
     await section.getByRole('button', { name: 'Confirmar e ligar' }).click();
     await section.getByText(WRONG_CODE).waitFor();
     await section.scrollIntoViewIfNeeded();
-    await lookAt(page, shell, 'two-step-profile-confirm');
+    await bothModes(page, 'two-step-profile-confirm');
 
     await codeInput.fill(code);
     await section.getByRole('button', { name: 'Confirmar e ligar' }).click();
@@ -109,7 +96,7 @@ describe('two-step sign-in', () => {
     await section.getByText('Ligada', { exact: true }).waitFor();
     await section.getByRole('button', { name: 'Desligar' }).waitFor();
     await section.scrollIntoViewIfNeeded();
-    await lookAt(page, shell, 'two-step-profile-on');
+    await bothModes(page, 'two-step-profile-on');
 
     // Signs out, signs in: the code is asked for, a wrong one refused, the e-mailed one lets in.
     await shell.signOut(dora.name);
@@ -147,7 +134,7 @@ describe('two-step sign-in', () => {
     await dialog.getByRole('button', { name: 'Ligar' }).click();
     await shell.notices.getByText(`Verificação em duas etapas ligada para ${eva.name}.`).waitFor();
     await section.getByText('Ligada', { exact: true }).waitFor();
-    await lookAt(page, shell, 'two-step-user-form');
+    await bothModes(page, 'two-step-user-form');
     const evaSignIn = await fetch(`${suite.server.url}/api/account/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -164,7 +151,7 @@ describe('two-step sign-in', () => {
     await rule.click({ force: true });
     await shell.notices.getByText('Verificação em duas etapas exigida dos administradores.').waitFor();
     await expect.poll(() => rule.isChecked()).toBe(true);
-    await lookAt(page, shell, 'two-step-company-rule');
+    await bothModes(page, 'two-step-company-rule');
 
     // The administrator, who never switched it on, is now asked for the code at sign-in.
     const adminSignIn = await fetch(`${suite.server.url}/api/account/login`, {

@@ -2,9 +2,8 @@ import type { Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { RoomDetail, RoomSummary } from '@talkbase/domain/contracts/rooms';
 import { signInByApi, suiteApi } from './api.ts';
-import { seriousViolations } from './axe.ts';
-import { screenshot, settled } from './browser.ts';
 import { pathname, signedIn } from './helpers.ts';
+import { bothModes } from './looks.ts';
 import { RecordFormPage } from './pages/record-form-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
@@ -27,20 +26,6 @@ async function supportRoom(token: string): Promise<RoomDetail> {
   return api<RoomDetail>(token, 'GET', `/api/room/${id}`);
 }
 
-/** The question, shot by day and by night (Alt+G), with axe's serious findings checked. */
-async function shootQuestion(page: Page): Promise<void> {
-  await settled(page);
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, 'unsaved-changes-day');
-  await page.keyboard.press('Alt+g');
-  await page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
-  await settled(page);
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, 'unsaved-changes-night');
-  await page.keyboard.press('Alt+g');
-  await page.locator('html[data-mantine-color-scheme="light"]').waitFor({ state: 'attached' });
-}
-
 describe('unsaved work is never thrown away silently (issue 39 item 5)', { timeout: 120_000 }, () => {
   it('leaving a changed room by the side menu or by closing its tab asks first; the room stays as saved', async () => {
     const token = await signInByApi(suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -61,7 +46,7 @@ describe('unsaved work is never thrown away silently (issue 39 item 5)', { timeo
     await shell.sideMenu.getByRole('link', { name: 'Temas', exact: true }).click();
     await question(page).waitFor();
     await question(page).getByText('As alterações feitas em “Editar Perfil de Acesso”').waitFor();
-    await shootQuestion(page);
+    await bothModes(page, 'unsaved-changes');
     await question(page).getByRole('button', { name: 'Continuar editando' }).click();
     await question(page).waitFor({ state: 'hidden' });
     expect(pathname(page)).toBe(editPath);

@@ -2,10 +2,8 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInByApi } from './api.ts';
-import { seriousViolations } from './axe.ts';
-import { screenshot } from './browser.ts';
 import { pathname, signedIn, signedInThroughScreen } from './helpers.ts';
-import type { ShellPage } from './pages/shell-page.ts';
+import { bothModes } from './looks.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
@@ -15,19 +13,6 @@ const suite = useSuite();
 /** A 1×1 PNG. */
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-
-/** Checks axe and takes a screenshot in day mode, then again in night mode, and back to day. */
-async function lookAt(page: Page, shell: ShellPage, name: string): Promise<void> {
-  expect(await seriousViolations(page), `${name} (dia)`).toEqual([]);
-  await screenshot(page, `${name}-day`);
-  // The shortcut (Alt+G) also works while a modal covers the top bar.
-  await page.keyboard.press('Alt+g');
-  await expect.poll(() => shell.colorScheme()).toBe('dark');
-  expect(await seriousViolations(page), `${name} (noite)`).toEqual([]);
-  await screenshot(page, `${name}-night`);
-  await page.keyboard.press('Alt+g');
-  await expect.poll(() => shell.colorScheme()).toBe('light');
-}
 
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the answer's shape.
 async function api<T = unknown>(
@@ -74,7 +59,7 @@ describe('users and integration accounts', () => {
     await page.getByRole('heading', { name: 'Todos os usuários', level: 1 }).waitFor();
     // The suite's customer is listed; the administrator is not (IncludCurrentUser is false).
     await page.getByRole('link', { name: suite.customer.name }).first().waitFor();
-    await lookAt(page, shell, 'users-list');
+    await bothModes(page, 'users-list');
 
     await page.getByRole('searchbox', { name: 'Pesquisar usuários' }).fill('ninguém-com-este-nome');
     await page
@@ -105,7 +90,7 @@ describe('users and integration accounts', () => {
     await page.getByRole('textbox', { name: 'Valor' }).fill('Abertos da Ana');
     await page.getByRole('textbox', { name: 'Valor' }).press('Tab');
     await expect.poll(() => page.getByRole('button', { name: 'Limpar' }).count()).toBe(1);
-    await lookAt(page, shell, 'users-add');
+    await bothModes(page, 'users-add');
     await confirmSave(page);
     const issued = page.getByRole('dialog', { name: 'Senha inicial do usuário' });
     await issued.waitFor();
@@ -132,7 +117,7 @@ describe('users and integration accounts', () => {
     expect(await passwordField.getAttribute('type')).toBe('text');
     const password = await passwordField.inputValue();
     expect(hash).toMatch(/^[0-9a-f]{48}$/);
-    await lookAt(page, shell, 'users-credentials');
+    await bothModes(page, 'users-credentials');
     const [csv] = await Promise.all([
       page.waitForEvent('download'),
       modal.getByRole('button', { name: 'Baixar CSV' }).click(),
@@ -163,7 +148,7 @@ describe('users and integration accounts', () => {
     await page.getByRole('img', { name: 'Pré-visualização da imagem' }).waitFor();
     await expect.poll(() => page.getByRole('textbox', { name: 'Valor' }).inputValue()).toBe('Abertos da Ana');
     await page.getByLabel('Sobrenome').fill('Souza Lima');
-    await lookAt(page, shell, 'users-edit');
+    await bothModes(page, 'users-edit');
     await confirmSave(page);
     await expect.poll(() => pathname(page)).toBe('/config/users');
     await page.getByRole('link', { name: 'Ana Souza Lima' }).first().waitFor();
@@ -226,7 +211,7 @@ describe('users and integration accounts', () => {
     await page.getByRole('button', { name: 'Salvar', exact: true }).click();
     await page.getByText('Senhas não conferem').waitFor();
     await page.getByLabel('Confirmar nova senha').fill(NEW_PASSWORD);
-    await lookAt(page, shell, 'profile');
+    await bothModes(page, 'profile');
     await page.getByRole('button', { name: 'Salvar', exact: true }).click();
     await expect
       .poll(() => shell.noticeTexts())
