@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { screenshot } from './browser.ts';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import type { AccountPreferences } from '@talkbase/domain/contracts/preferences';
 import { signInByApi, suiteApi } from './api.ts';
 import { pathname, signedIn } from './helpers.ts';
@@ -40,11 +40,51 @@ function preferenceCalls(): string {
     else if (entry.res && started.has(id))
       calls.push(`${started.get(id) ?? ''} → ${String(entry.res.statusCode)} at ${String(entry.time)}`);
   }
-  return calls.join('\n');
+  // A run of reads (the test's own polls after the close) is folded into one line.
+  const folded: string[] = [];
+  for (let i = 0; i < calls.length;) {
+    let j = i;
+    while (j < calls.length && calls[j]?.includes(' GET ')) j++;
+    if (j - i > 3) {
+      folded.push(calls[i] ?? '', `… ${String(j - i - 2)} GET more …`, calls[j - 1] ?? '');
+      i = j;
+    } else folded.push(calls[i++] ?? '');
+  }
+  return folded.join('\n');
+}
+
+/**
+ * The preference calls a context's pages make, as the browser sees them — each save's body, each
+ * answer's choice, a request that failed and why — for a failed expectation below to print beside
+ * what the server got.
+ */
+function watchPreferenceCalls(context: BrowserContext): () => string {
+  const lines: string[] = [];
+  const start = Date.now();
+  const at = () => `+${String(Date.now() - start)} ms`;
+  const ours = (r: Request) => new URL(r.url()).pathname === '/api/account/preferences';
+  context.on('request', (r) => {
+    if (ours(r)) lines.push(`${at()} ${r.method()} ${r.postData() ?? ''}`);
+  });
+  context.on('requestfinished', (r) => {
+    if (!ours(r)) return;
+    void r.response().then(async (res) => {
+      const body = await res?.text().catch(() => '(corpo ilegível)');
+      lines.push(`${at()} ${r.method()} → ${String(res?.status())} ${body ?? ''}`);
+    });
+  });
+  context.on('requestfailed', (r) => {
+    if (ours(r)) lines.push(`${at()} ${r.method()} falhou: ${r.failure()?.errorText ?? '?'}`);
+  });
+  return () => lines.join('\n');
 }
 
 /** Closes the tab as a person does (its unload runs), then waits for the customer's saved choice. */
-async function closeAndExpectSaved(page: Page, expected: Partial<AccountPreferences>): Promise<void> {
+async function closeAndExpectSaved(
+  page: Page,
+  expected: Partial<AccountPreferences>,
+  browserSaw?: () => string,
+): Promise<void> {
   await page.close({ runBeforeUnload: true });
   const token = await signInByApi(suite.server, suite.customer.email, suite.customer.password);
   try {
@@ -52,7 +92,10 @@ async function closeAndExpectSaved(page: Page, expected: Partial<AccountPreferen
       .poll(() => api.ok<AccountPreferences>(token, 'GET', '/api/account/preferences'))
       .toMatchObject(expected);
   } catch (err) {
-    throw new Error(`${String(err)}\nPreference calls the server got:\n${preferenceCalls()}`, { cause: err });
+    const seen = browserSaw ? `\nPreference calls the browser made:\n${browserSaw()}` : '';
+    throw new Error(`${String(err)}\nPreference calls the server got:\n${preferenceCalls()}${seen}`, {
+      cause: err,
+    });
   }
 }
 
@@ -165,6 +208,7 @@ describe('tabs', () => {
 describe('preferences and shortcuts', () => {
   it('toggles night mode (Alt+G), full screen (Alt+H) and the menu (Alt+J)', async () => {
     const { context, page, shell } = await asCustomer();
+    const browserSaw = watchPreferenceCalls(context);
     expect(await shell.colorScheme()).toBe('light');
     await page.keyboard.press('Alt+KeyG');
     await expect.poll(() => shell.colorScheme()).toBe('dark');
@@ -188,7 +232,7 @@ describe('preferences and shortcuts', () => {
     expect(await shell.fullScreen.getAttribute('aria-pressed')).toBe('false');
     // The tab closes right after the last change: the change still reaches the account, so the
     // next browser (the next test) starts from it.
-    await closeAndExpectSaved(page, { darkMode: false });
+    await closeAndExpectSaved(page, { darkMode: false }, browserSaw);
     await context.close();
   });
 
@@ -209,6 +253,7 @@ describe('preferences and shortcuts', () => {
 
   it('remembers night mode and font size across a reload, within levels 10, 12 and 13 px', async () => {
     const { context, page, shell } = await asCustomer();
+    const browserSaw = watchPreferenceCalls(context);
     expect(await shell.rootFontSize()).toBe('10px');
     expect(await shell.fontDown.isDisabled()).toBe(true);
     await shell.fontUp.click();
@@ -234,7 +279,7 @@ describe('preferences and shortcuts', () => {
     // A change made just before the tab closes, well within the save's debounce, is the account's.
     await page.keyboard.press('Alt+KeyG');
     await expect.poll(() => shell.colorScheme()).toBe('light');
-    await closeAndExpectSaved(page, { darkMode: false, fontSize: 0 });
+    await closeAndExpectSaved(page, { darkMode: false, fontSize: 0 }, browserSaw);
     await context.close();
   });
 });
