@@ -4,7 +4,8 @@ import { screenshot } from './browser.ts';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import type { AccountPreferences } from '@talkbase/domain/contracts/preferences';
 import { signInByApi, suiteApi } from './api.ts';
-import { pathname, signedIn } from './helpers.ts';
+import { pathname, seedSession, signedIn } from './helpers.ts';
+import { ShellPage } from './pages/shell-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
 
@@ -68,10 +69,13 @@ function watchPreferenceCalls(context: BrowserContext): () => string {
   });
   context.on('requestfinished', (r) => {
     if (!ours(r)) return;
-    void r.response().then(async (res) => {
-      const body = await res?.text().catch(() => '(corpo ilegível)');
-      lines.push(`${at()} ${r.method()} → ${String(res?.status())} ${body ?? ''}`);
-    });
+    // The context may close before the answer is read (the tab that sent it closed).
+    r.response()
+      .then(async (res) => {
+        const body = await res?.text().catch(() => '(corpo ilegível)');
+        lines.push(`${at()} ${r.method()} → ${String(res?.status())} ${body ?? ''}`);
+      })
+      .catch(() => undefined);
   });
   context.on('requestfailed', (r) => {
     if (ours(r)) lines.push(`${at()} ${r.method()} falhou: ${r.failure()?.errorText ?? '?'}`);
@@ -79,23 +83,44 @@ function watchPreferenceCalls(context: BrowserContext): () => string {
   return () => lines.join('\n');
 }
 
-/** Closes the tab as a person does (its unload runs), then waits for the customer's saved choice. */
+/**
+ * Closes the tab as a person does (its unload runs), then expects the customer's choice to be the
+ * account's. The closing tab sends it as it goes (a keepalive request; `preferences-sync.test.ts`
+ * checks that it is sent), but a browser delivers such a request on a best-effort basis, and CI's
+ * Chromium sometimes drops it as the tab closes. The choice is not lost then: this browser keeps
+ * it marked unsaved and sends it when the app next opens. So the check is that the account holds
+ * the choice — from the closing tab's request, or else from the next opening in the same browser —
+ * and a drop is printed, so that how often the first path fails stays visible.
+ */
 async function closeAndExpectSaved(
   page: Page,
   expected: Partial<AccountPreferences>,
-  browserSaw?: () => string,
+  browserSaw: () => string,
 ): Promise<void> {
+  const context = page.context();
   await page.close({ runBeforeUnload: true });
   const token = await signInByApi(suite.server, suite.customer.email, suite.customer.password);
+  const held = () => api.ok<AccountPreferences>(token, 'GET', '/api/account/preferences');
   try {
-    await expect
-      .poll(() => api.ok<AccountPreferences>(token, 'GET', '/api/account/preferences'))
-      .toMatchObject(expected);
+    await expect.poll(held).toMatchObject(expected);
+    return;
+  } catch {
+    console.warn(
+      `O navegador não entregou o salvamento da aba fechada; abrindo o app de novo nele.\n` +
+        `Preference calls the server got:\n${preferenceCalls()}\nPreference calls the browser made:\n${browserSaw()}`,
+    );
+  }
+  const again = await context.newPage();
+  await seedSession(again, suite.server, suite.customer.email, suite.customer.password);
+  await again.goto(suite.server.url);
+  await new ShellPage(again).waitUntilReady();
+  try {
+    await expect.poll(held).toMatchObject(expected);
   } catch (err) {
-    const seen = browserSaw ? `\nPreference calls the browser made:\n${browserSaw()}` : '';
-    throw new Error(`${String(err)}\nPreference calls the server got:\n${preferenceCalls()}${seen}`, {
-      cause: err,
-    });
+    throw new Error(
+      `${String(err)}\nPreference calls the server got:\n${preferenceCalls()}\nPreference calls the browser made:\n${browserSaw()}`,
+      { cause: err },
+    );
   }
 }
 
