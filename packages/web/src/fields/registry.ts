@@ -1,6 +1,7 @@
 import { Loader } from '@mantine/core';
 import { resolveComponentId } from '@talkbase/domain/fields/component-types';
-import { createElement, lazy, Suspense } from 'react';
+import { createElement, Suspense } from 'react';
+import { preloadable } from '../ui/preloadable.tsx';
 import { basicEditors } from './editors/basic/index.ts';
 import { FallbackEditor } from './editors/FallbackEditor.tsx';
 import type { EditorSet, FieldEditor, FieldEditorProps } from './types.ts';
@@ -17,19 +18,35 @@ export const DESIGNER_IDS = [15, 28, 29] as const;
 const loadComplex = () => import('./editors/complex/index.ts').then((m) => m.complexEditors);
 const loadDesigners = () => import('./editors/designers/index.ts').then((m) => m.designerEditors);
 
+/** Each lazily loaded editor's `preload`, for `preloadEditors`. */
+const preloads: (() => Promise<unknown>)[] = [];
+
 function lazySet(ids: readonly number[], load: () => Promise<EditorSet>): EditorSet {
   return Object.fromEntries(
     ids.map((id) => {
-      const Lazy = lazy(() => load().then((set) => ({ default: set[id] ?? FallbackEditor })));
+      // Preloaded (below), a new instance renders the editor at once instead of a spinner first.
+      const { Component, preload } = preloadable<FieldEditorProps>(() =>
+        load().then((set) => set[id] ?? FallbackEditor),
+      );
+      preloads.push(preload);
       const LazyEditor: FieldEditor = (props: FieldEditorProps) =>
         createElement(
           Suspense,
           { fallback: createElement(Loader, { size: 'xs' }) },
-          createElement(Lazy, props),
+          createElement(Component, props),
         );
       return [id, LazyEditor];
     }),
   );
+}
+
+/**
+ * Fetches every lazily loaded editor now. For a screen where any type can show up next (the
+ * subject designer's field preview): the editor then replaces nothing when it appears, so the
+ * dialog does not grow under the pointer — a click on its button would land elsewhere.
+ */
+export function preloadEditors(): Promise<unknown> {
+  return Promise.all(preloads.map((preload) => preload()));
 }
 
 const editors: EditorSet = {

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { preloadEditors } from '../../fields/registry.ts';
 import { TestProviders } from '../../fields/test-utils.tsx';
 import { changesOf, emptyAttribute, fromApi, toInput, type DraftAttribute } from './attribute-draft.ts';
 import { AttributeModal } from './AttributeModal.tsx';
@@ -101,5 +102,22 @@ describe('default value "now" in the attribute form', { timeout: 30_000 }, () =>
     });
     expect(toInput(situacao).defaultValue).toBe('1');
     expect(changesOf(situacao, { ...situacao, name: 'Status' })).toEqual({ name: 'Status' });
+  });
+});
+
+describe('the field preview', { timeout: 30_000 }, () => {
+  it("shows a newly chosen type's editor at once, with no spinner before it", async () => {
+    // The dialog fetches every type's editor when it opens; the preview's new editor then replaces
+    // nothing (a spinner that grew into the editor moved the dialog's buttons under the pointer).
+    const user = userEvent.setup();
+    renderModal({ ...emptyAttribute(), name: 'Manual', identifier: 'manual' });
+    const dialog = await screen.findByRole('dialog');
+    // The dialog started this fetch as it opened; awaited here so that the check does not race it.
+    await preloadEditors();
+    await user.click(within(dialog).getByLabelText(/^Tipo/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: /^Arquivo( \(\d+\))?$/ }));
+    const preview = within(dialog).getByRole('group', { name: 'Como o campo aparece' });
+    expect(within(preview).getByText('Nenhum arquivo')).toBeTruthy();
+    expect(preview.querySelector('.mantine-Loader-root')).toBeNull();
   });
 });

@@ -19,8 +19,9 @@ import type { Subject } from '@talkbase/domain/contracts/subjects';
 import { configFlag, configValue } from '@talkbase/domain/fields/component-config';
 import { ALLOWED_FILE_EXTENSIONS } from '@talkbase/domain/fields/file';
 import { valueKindOf } from '@talkbase/domain/records/value-kinds';
-import { useState, type SyntheticEvent } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
+import { preloadEditors } from '../../fields/registry.ts';
 import { subjectDesignerText } from '../../i18n/subject-designer.ts';
 import {
   canRelate,
@@ -80,6 +81,11 @@ function AttributeForm(props: Parameters<typeof AttributeModal>[0]) {
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const saved = props.initial.subjectAttributeId !== undefined;
+  // Any type may be picked next: its editor in the preview is ready when it is (a failed fetch is
+  // fetched again by the editor itself).
+  useEffect(() => {
+    preloadEditors().catch(() => undefined);
+  }, []);
 
   const set = (patch: Partial<DraftAttribute>) => setDraft((d) => ({ ...d, ...patch }));
   const setConfig = (key: string, value: unknown) =>
