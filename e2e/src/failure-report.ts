@@ -57,9 +57,8 @@ async function describePage(page: Page): Promise<string> {
 /**
  * What each page the browser still has open shows: its address, night or day mode, the focused
  * element and the text and filled fields of every visible dialog and alert. Added to a failed
- * test's error, so that a
- * failure seen only in CI (where no screenshot is taken) says what the screen offered — a dialog
- * that stayed open shows the validation message that kept it there.
+ * test's error, so that a failure seen only in CI (where no screenshot is taken) says what the
+ * screen offered — a dialog that stayed open shows the validation message that kept it there.
  */
 export async function describeOpenPages(browser: Browser): Promise<string> {
   const pages = browser.contexts().flatMap((context) => context.pages());

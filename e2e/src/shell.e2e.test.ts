@@ -101,13 +101,14 @@ async function closeAndExpectSaved(
   await page.close({ runBeforeUnload: true });
   const token = await signInByApi(suite.server, suite.customer.email, suite.customer.password);
   const held = () => api.ok<AccountPreferences>(token, 'GET', '/api/account/preferences');
+  const calls = () =>
+    `Preference calls the server got:\n${preferenceCalls()}\nPreference calls the browser made:\n${browserSaw()}`;
   try {
     await expect.poll(held).toMatchObject(expected);
     return;
   } catch {
     console.warn(
-      `O navegador não entregou o salvamento da aba fechada; abrindo o app de novo nele.\n` +
-        `Preference calls the server got:\n${preferenceCalls()}\nPreference calls the browser made:\n${browserSaw()}`,
+      `O navegador não entregou o salvamento da aba fechada; abrindo o app de novo nele.\n${calls()}`,
     );
   }
   const again = await context.newPage();
@@ -117,10 +118,7 @@ async function closeAndExpectSaved(
   try {
     await expect.poll(held).toMatchObject(expected);
   } catch (err) {
-    throw new Error(
-      `${String(err)}\nPreference calls the server got:\n${preferenceCalls()}\nPreference calls the browser made:\n${browserSaw()}`,
-      { cause: err },
-    );
+    throw new Error(`${String(err)}\n${calls()}`, { cause: err });
   }
 }
 
