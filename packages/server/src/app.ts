@@ -1,6 +1,6 @@
 import path from 'node:path';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
@@ -117,7 +117,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
     installErrorHandling(app);
 
-    const authenticate: Authenticator = (req) => services.auth.authenticate(req.headers.authorization);
+    const authenticate: Authenticator = Object.assign(
+      (req: FastifyRequest) => services.auth.authenticate(req.headers.authorization),
+      { remembered: (req: FastifyRequest) => services.auth.remembered(req.headers.authorization) },
+    );
     await registerRoutePlugins(app, routePlugins, authenticate, services);
     if (firstStart && config.seed === 'demo') {
       const { talks, rooms, accounts, dashboards } = services;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { z } from 'zod';
 import type { AuthContext } from './request-identity.ts';
 import { badRequest, forbidden, HttpError, unauthorized } from './errors.ts';
+import { isConfirmed } from './session-confirmation.ts';
 import { answerProblem, declaredAnswer, type ResponseCheck } from './response-check.ts';
 import { zodIssuesToErrors } from './validation.ts';
 
@@ -87,12 +88,35 @@ export interface RouteDefinition<
   answers?: OtherAnswer;
   /** One line for the API description. */
   summary?: string;
+  /**
+   * The handler's first records read confirms the session (http/session-confirmation.ts): the
+   * session is taken as this instance last read it, without the per-request versions statement,
+   * and the route runs again with it read when the versions do not confirm it. Only for a handler
+   * that changes nothing before that read and answers a value (not a stream).
+   */
+  confirmsSession?: true;
   handler: (
     ctx: HandlerContext<Infer<B>, Infer<Q>, Infer<P>, M extends 'public' ? AuthContext | null : AuthContext>,
   ) => Promise<unknown>;
 }
 
-export type Authenticator = (req: FastifyRequest) => Promise<AuthContext | null>;
+export interface Authenticator {
+  /** The request's live session, read (or its versions checked) now. */
+  (req: FastifyRequest): Promise<AuthContext | null>;
+  /**
+   * The session as this instance last read it, awaiting confirmation (http/session-confirmation.ts);
+   * null when this instance has not read it, or it has expired or its token is not current.
+   */
+  remembered?: (req: FastifyRequest) => Promise<AuthContext | null>;
+}
+
+type Permitted = 'yes' | 'unauthorized' | 'forbidden';
+function permitted(permission: Permission, auth: AuthContext | null): Permitted {
+  if (permission === 'public') return 'yes';
+  if (!auth) return 'unauthorized';
+  if (permission === 'admin' && !auth.isAdmin) return 'forbidden';
+  return 'yes';
+}
 
 /** Where a value holds the NUL character (`\u0000`), as a field path; undefined when nowhere. */
 function nulAt(value: unknown, path: string, depth = 0): string | undefined {
@@ -153,6 +177,38 @@ export function defineRoute<
     if (contract.answers || declaredAnswer(contract, status)) return;
     checked(status, Symbol('stream'));
   };
+  /** Reads the session and refuses a request its permission does not let through. */
+  const admit = async (req: FastifyRequest): Promise<void> => {
+    req.auth = await authenticate(req);
+    const verdict = permitted(def.permission, req.auth);
+    if (verdict === 'unauthorized') throw unauthorized();
+    if (verdict === 'forbidden') throw forbidden();
+  };
+  const run = (req: FastifyRequest, reply: FastifyReply) =>
+    def.handler({
+      req,
+      reply,
+      body: parsePart(def.body as B, req.body, ''),
+      query: parsePart(def.query as Q, req.query, ''),
+      params: parsePart(def.params as P, req.params, ''),
+      auth: req.auth as M extends 'public' ? AuthContext | null : AuthContext,
+    });
+  /**
+   * A remembered session's run counts only once its records read has confirmed it: otherwise —
+   * versions moved, no row, any error before the confirmation — it runs again, session read first.
+   */
+  const runConfirmed = async (req: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    if (isConfirmed(req.auth)) return run(req, reply);
+    try {
+      const result = await run(req, reply);
+      if (isConfirmed(req.auth)) return result;
+    } catch (error) {
+      if (isConfirmed(req.auth)) throw error;
+    }
+    if (reply.sent) throw new Error(`${methods} ${def.url} answered before confirming its session`);
+    await admit(req);
+    return run(req, reply);
+  };
   app.route({
     method: def.method,
     url: def.url,
@@ -162,23 +218,17 @@ export function defineRoute<
     },
     ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     preHandler: async (req) => {
-      req.auth = await authenticate(req);
-      if (def.permission === 'public') return;
-      if (!req.auth) throw unauthorized();
-      if (def.permission === 'admin' && !req.auth.isAdmin) throw forbidden();
+      if (def.confirmsSession && authenticate.remembered) {
+        const remembered = await authenticate.remembered(req);
+        if (remembered && permitted(def.permission, remembered) === 'yes') {
+          req.auth = remembered;
+          return;
+        }
+      }
+      await admit(req);
     },
     handler: async (req, reply) => {
-      const body = parsePart(def.body as B, req.body, '');
-      const query = parsePart(def.query as Q, req.query, '');
-      const params = parsePart(def.params as P, req.params, '');
-      const result = await def.handler({
-        req,
-        reply,
-        body,
-        query,
-        params,
-        auth: req.auth as M extends 'public' ? AuthContext | null : AuthContext,
-      });
+      const result = await runConfirmed(req, reply);
       // A streamed answer (a download) has started or ended by now: awaiting a returned reply waits
       // for the response to finish, and a client that closed early leaves it unfinished but begun.
       if (reply.sent || reply.raw.headersSent) return reply;

@@ -1,4 +1,5 @@
-import { sql, type AliasedRawBuilder, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type AliasedRawBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { SessionVersions } from '../http/session-confirmation.ts';
 import { prepared } from '../db/prepared.ts';
 import type { RowScope } from './row-scope.ts';
 import type { Database } from '../db/schema.ts';
@@ -159,11 +160,24 @@ export interface RowExtras {
 /** The extras' columns by key, for `talkById` to build its text from its key alone. */
 const extrasByKey = new Map<string, RowExtras['columns']>();
 
+/**
+ * The company's versions beside the row (http/session-confirmation.ts): one lookup by key in the
+ * row's own statement, so a remembered session is confirmed in the snapshot the record is read in.
+ */
+function withVersions<Q extends SelectQueryBuilder<Dyn, string, object>>(q: Q, companyId: number): Q {
+  return q
+    .innerJoin('companies as tb_versions', (j) => j.on('tb_versions.id', '=', companyId))
+    .select([
+      'tb_versions.auth_version as tb_auth_version',
+      'tb_versions.catalog_version as tb_catalog_version',
+    ]) as Q;
+}
+
 /** A record by id with no row filter: compiled once per subject, column set and extras (db/prepared.ts). */
-const talkById = prepared((db: Kysely<Database>, key: string, talkId: number) => {
-  const [head = '', extras = ''] = key.split('|');
+const talkById = prepared((db: Kysely<Database>, key: string, talkId: number, companyId: number) => {
+  const [head = '', extras = '', versions = ''] = key.split('|');
   const [subjectId, columns = ''] = head.split(':');
-  return dyn(db)
+  const q = dyn(db)
     .selectFrom(`${talkTable(Number(subjectId))} as t`)
     .select([
       ...columns.split(',').map((c) => `t.${c}`),
@@ -171,6 +185,7 @@ const talkById = prepared((db: Kysely<Database>, key: string, talkId: number) =>
       ...(extrasByKey.get(extras) ?? []),
     ])
     .where('t.id', '=', talkId);
+  return versions ? withVersions(q, companyId) : q;
 });
 
 export async function findTalk(
@@ -180,19 +195,52 @@ export async function findTalk(
   rows: RowScope,
   extras?: RowExtras,
 ): Promise<TalkRow | undefined> {
+  return (await readTalk(db, subject, talkId, rows, extras, undefined)) as TalkRow | undefined;
+}
+
+/**
+ * `findTalk` with the company's versions read in the same statement, to confirm a remembered
+ * session (http/session-confirmation.ts); `versions` is undefined when no row was read.
+ */
+export async function findTalkWithVersions(
+  db: Kysely<Database>,
+  subject: RowShape,
+  talkId: number,
+  rows: RowScope,
+  extras: RowExtras | undefined,
+  companyId: number,
+): Promise<{ row: TalkRow | undefined; versions: SessionVersions | undefined }> {
+  const found = await readTalk(db, subject, talkId, rows, extras, companyId);
+  if (!found) return { row: undefined, versions: undefined };
+  const { tb_auth_version: authVersion, tb_catalog_version: catalogVersion, ...row } = found;
+  return {
+    row: row as TalkRow,
+    versions: { authVersion: Number(authVersion), catalogVersion: Number(catalogVersion) },
+  };
+}
+
+async function readTalk(
+  db: Kysely<Database>,
+  subject: RowShape,
+  talkId: number,
+  rows: RowScope,
+  extras: RowExtras | undefined,
+  versionsOf: number | undefined,
+): Promise<Record<string, unknown> | undefined> {
   const visible = rows.condition;
   const columns = rowColumns(subject);
   if (!visible) {
     if (extras && !extrasByKey.has(extras.key)) extrasByKey.set(extras.key, extras.columns);
-    const [row] = await talkById(db, `${columns.key}|${extras?.key ?? ''}`, talkId);
-    return row as TalkRow | undefined;
+    const key = `${columns.key}|${extras?.key ?? ''}|${versionsOf === undefined ? '' : 'v'}`;
+    const [row] = await talkById(db, key, talkId, versionsOf ?? 0);
+    return row;
   }
   const q = dyn(db)
     .selectFrom(`${talkTable(subject.id)} as t`)
     .select([...columns.refs, ...ACCOUNT_NAMES, ...(extras?.columns ?? [])])
     .where('t.id', '=', talkId)
     .where(visible as RawBuilder<boolean>);
-  return (await q.executeTakeFirst()) as TalkRow | undefined;
+  return await (versionsOf === undefined ? q : withVersions(q, versionsOf)).executeTakeFirst();
 }
 
 export async function multiValuesOf(db: Kysely<Database>, subjectId: number, talkIds: number[]) {

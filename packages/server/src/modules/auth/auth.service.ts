@@ -9,6 +9,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, tooManyRequests, unauthorized } from '../../http/errors.ts';
+import { awaitConfirmation } from '../../http/session-confirmation.ts';
 import { messages } from '../../i18n/messages.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { AccountRow } from '../accounts/accounts.repository.ts';
@@ -53,6 +54,10 @@ function currentGeneration(gen: number, session: repo.SessionRow, at: number): b
   return gen === session.tokenGen || (gen === session.tokenGen - 1 && withinGrace(session.rotatedAt, at));
 }
 
+function bearerToken(authorization: string | undefined): string | undefined {
+  return authorization ? /^Bearer\s+(\S+)$/i.exec(authorization)?.[1] : undefined;
+}
+
 /** Sessions kept in memory (~300 bytes each); past this the oldest read is forgotten first. */
 const MAX_KNOWN_SESSIONS = 10_000;
 
@@ -69,10 +74,29 @@ export class AuthService {
 
   /** Resolves a bearer token to its live session; null when missing, invalid, expired or revoked. */
   async authenticate(authorization: string | undefined): Promise<AuthContext | null> {
-    if (!authorization) return null;
-    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    if (!match?.[1]) return null;
-    return this.authenticateToken(match[1]);
+    const token = bearerToken(authorization);
+    return token ? this.authenticateToken(token) : null;
+  }
+
+  /**
+   * The bearer's session as this instance last read it, with no query: for a route whose records
+   * read confirms it (http/session-confirmation.ts). Null when this instance has not read the session,
+   * it has expired by the clock, or the token is not of its current generation: the route then
+   * reads it as every route does.
+   */
+  async remembered(authorization: string | undefined): Promise<AuthContext | null> {
+    const token = bearerToken(authorization);
+    const claims = token ? await this.d.signer.verify(token) : null;
+    if (!claims) return null;
+    const known = this.sessions.get(claims.sid);
+    const at = Date.now();
+    if (!known || known.accountId !== claims.accountId || known.expiresAt <= at) return null;
+    if (!currentGeneration(claims.gen, known, at)) return null;
+    return awaitConfirmation(identityOfSession(known), {
+      companyId: known.companyId,
+      authVersion: known.authVersion,
+      catalogVersion: known.catalogVersion,
+    });
   }
 
   async authenticateToken(token: string): Promise<AuthContext | null> {

@@ -53,6 +53,7 @@ export function registerTalkRoutes(
     permission: 'session',
     params: talkParams,
     response: apiTalkSchema,
+    confirmsSession: true,
     handler: ({ params, auth }) => talks.get(auth, params.subject, params.talkId),
   });
 
