@@ -163,7 +163,7 @@ const extrasByKey = new Map<string, RowExtras['columns']>();
 /**
  * The company's versions beside the row (http/session-confirmation.ts): lookups by key in the row's
  * own statement, so a remembered session is confirmed in the snapshot the record is read in. As
- * scalar subqueries, which each engine runs once: SQLite plans a join to \`companies\` as a scan
+ * scalar subqueries, which each engine runs once: SQLite plans a join to `companies` as a scan
  * that made the read ~6 times slower.
  */
 function withVersions<Q extends SelectQueryBuilder<Dyn, string, object>>(q: Q, companyId: number): Q {
