@@ -47,8 +47,8 @@ import { changeRow, historyText, pickColumns } from './record-history.ts';
 import { relatedLoader, relatedRecords } from './record-related.ts';
 import { writeActive, writeRemoval } from './record-removal.ts';
 import { RecordParts } from './record-parts.ts';
-import { everyRow, type RowScope } from '../../access/row-scope.ts';
-import { confirmSession, UnconfirmedSession, versionsToConfirm } from '../../http/session-confirmation.ts';
+import { everyRow } from '../../access/row-scope.ts';
+import { readConfirming } from './record-read.ts';
 
 export { talkMessages };
 
@@ -132,36 +132,11 @@ export class TalksService {
   async get(auth: AuthContext, identifier: string, talkId: number): Promise<ApiTalk> {
     const { subject, actions, rows } = await this.access(auth, identifier, 'read');
     const extras = this.parts.rowExtras(subject.id, this.db.dialect);
-    const row = await this.readConfirming(auth, subject, talkId, rows, extras);
+    const row = await readConfirming(this.k, auth, subject, talkId, rows, extras);
     if (!row) throw notFound(talkMessages.talkNotFound);
     const [talk] = await this.present(auth, subject, actions, [row]);
     if (!talk) throw notFound(talkMessages.talkNotFound);
     return talk;
-  }
-
-  /**
-   * The record, and — for a remembered session (http/session-confirmation.ts) — the company's versions
-   * in the same statement, which must confirm it before anything else is read or answered.
-   */
-  private async readConfirming(
-    auth: AuthContext,
-    subject: SubjectMeta,
-    talkId: number,
-    rows: RowScope,
-    extras: repo.RowExtras | undefined,
-  ): Promise<repo.TalkRow | undefined> {
-    const pending = versionsToConfirm(auth);
-    if (!pending) return repo.findTalk(this.k, subject, talkId, rows, extras);
-    const { row, versions } = await repo.findTalkWithVersions(
-      this.k,
-      subject,
-      talkId,
-      rows,
-      extras,
-      pending.companyId,
-    );
-    if (!confirmSession(auth, versions)) throw new UnconfirmedSession();
-    return row;
   }
 
   async create(
