@@ -52,6 +52,10 @@ export function renderApp(path: string, user?: SessionUser) {
   vi.stubGlobal('WebSocket', SilentSocket);
   window.history.replaceState(null, '', path);
   const context = createAppContext();
+  // The app's retries stay (a failing load is asked three times, as in the browser), without the
+  // second and more of back-off between them: how many tries is query-client.test.ts's to check.
+  const defaults = context.queryClient.getDefaultOptions();
+  context.queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retryDelay: 0 } });
   const view = render(<App queryClient={context.queryClient} router={context.router} mantineEnv="test" />);
   return { ...view, ...context };
 }

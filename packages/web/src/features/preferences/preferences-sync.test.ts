@@ -1,4 +1,3 @@
-import { waitFor } from '@testing-library/react';
 import type { AccountPreferences } from '@talkbase/domain/contracts/preferences';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from '../session/session-store.ts';
@@ -63,7 +62,13 @@ function fakeServer(
 
 let stop: (() => void) | undefined;
 
+// The save's debounce runs on a fake clock the tests move on (`pass`), so waiting it out costs no
+// real time; `vi.waitFor` polls on the real clock for what the fake fetch answers.
+const waitFor = vi.waitFor;
+const pass = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   window.localStorage.clear();
   resetPreferencesCache();
 });
@@ -71,6 +76,7 @@ afterEach(() => {
   stop?.();
   clearSession();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe('account preferences follow the user across browsers (001 §2.14)', () => {
@@ -88,7 +94,7 @@ describe('account preferences follow the user across browsers (001 §2.14)', () 
       nightMode: true,
     });
     // Taking the server's choice is not a change to save back.
-    await new Promise((r) => setTimeout(r, SAVE_DEBOUNCE_MS + 100));
+    await pass(SAVE_DEBOUNCE_MS + 100);
     expect(calls.map((c) => c.method)).toEqual(['GET']);
   });
 
@@ -101,7 +107,8 @@ describe('account preferences follow the user across browsers (001 §2.14)', () 
     updatePreferences({ themeColor: '#7b1fa2' });
     updatePreferences({ nightMode: true });
     expect(calls).toHaveLength(1);
-    await waitFor(() => expect(calls).toHaveLength(2), { timeout: SAVE_DEBOUNCE_MS * 3 });
+    await pass(SAVE_DEBOUNCE_MS);
+    await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]).toEqual({ method: 'PUT', body: { theme: '#7b1fa2', darkMode: true, fontSize: 0 } });
   });
 
@@ -119,7 +126,7 @@ describe('account preferences follow the user across browsers (001 §2.14)', () 
     const calls = fakeServer({});
     stop = followAccountPreferences();
     updatePreferences({ themeColor: '#d32f2f' });
-    await new Promise((r) => setTimeout(r, SAVE_DEBOUNCE_MS + 100));
+    await pass(SAVE_DEBOUNCE_MS + 100);
     expect(calls).toHaveLength(0);
   });
 
@@ -152,12 +159,13 @@ describe('account preferences follow the user across browsers (001 §2.14)', () 
     await waitFor(() => expect(calls).toHaveLength(1));
     // The user changes dark mode and font size at once; the change is saved and confirmed…
     updatePreferences({ nightMode: true, fontSize: 2 });
-    await waitFor(() => expect(calls).toHaveLength(2), { timeout: SAVE_DEBOUNCE_MS * 3 });
+    await pass(SAVE_DEBOUNCE_MS);
+    await waitFor(() => expect(calls).toHaveLength(2));
     await waitFor(() => expect(window.localStorage.getItem(UNSYNCED_KEY)).toBeNull());
     // …and only then does the answer read at sign-in, before the change, arrive.
     answerGet();
     await held;
-    await new Promise((r) => setTimeout(r, 50));
+    await pass(50);
     expect(getPreferences()).toMatchObject({ nightMode: true, fontSize: 2 });
     expect(calls.at(-1)).toEqual({ method: 'PUT', body: { theme: '#1976d2', darkMode: true, fontSize: 2 } });
   });
@@ -167,6 +175,8 @@ describe('account preferences follow the user across browsers (001 §2.14)', () 
     stop = followAccountPreferences();
     signIn();
     await waitFor(() => expect(calls.map((c) => c.method)).toEqual(['GET']));
+    // The account's answer is taken in (its body is read asynchronously) before the change.
+    await pass(0);
     updatePreferences({ nightMode: true });
     // The tab closes well within the debounce: the save leaves now, not 800 ms later.
     window.dispatchEvent(new Event('pagehide'));
@@ -174,7 +184,7 @@ describe('account preferences follow the user across browsers (001 §2.14)', () 
       { method: 'PUT', body: { theme: '#1976d2', darkMode: true, fontSize: 0 }, keepalive: true },
     ]);
     // Nothing is left to save afterwards.
-    await new Promise((r) => setTimeout(r, SAVE_DEBOUNCE_MS + 100));
+    await pass(SAVE_DEBOUNCE_MS + 100);
     expect(calls).toHaveLength(2);
   });
 
@@ -186,7 +196,8 @@ describe('account preferences follow the user across browsers (001 §2.14)', () 
     signIn();
     await waitFor(() => expect(calls.map((c) => c.method)).toEqual(['GET']));
     updatePreferences({ nightMode: true });
-    await waitFor(() => expect(calls).toHaveLength(2), { timeout: SAVE_DEBOUNCE_MS * 3 });
+    await pass(SAVE_DEBOUNCE_MS);
+    await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]).toEqual({ method: 'PUT', body: { theme: '#1976d2', darkMode: true, fontSize: 0 } });
     // The tab closes before the server answered: a plain request would be cancelled with the page.
     window.dispatchEvent(new Event('pagehide'));
@@ -234,10 +245,11 @@ describe('account preferences follow the user across browsers (001 §2.14)', () 
     signIn();
     await waitFor(() => expect(calls).toHaveLength(1));
     updatePreferences({ nightMode: true });
-    await waitFor(() => expect(calls).toHaveLength(2), { timeout: SAVE_DEBOUNCE_MS * 3 });
+    await pass(SAVE_DEBOUNCE_MS);
+    await waitFor(() => expect(calls).toHaveLength(2));
     updatePreferences({ fontSize: 2 });
     // Two saves in flight at once could reach the server in either order, the older winning.
-    await new Promise((r) => setTimeout(r, SAVE_DEBOUNCE_MS + 200));
+    await pass(SAVE_DEBOUNCE_MS + 200);
     expect(calls).toHaveLength(2);
     answerPut();
     await waitFor(() => expect(calls).toHaveLength(3));
