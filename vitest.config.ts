@@ -17,6 +17,7 @@ const DATABASE_FREE = [
   'packages/server/src/outbound/outbound-guard.test.ts',
   'packages/server/src/mail/inbound/mail-text.test.ts',
   'packages/server/src/modules/automations/cron.test.ts',
+  'packages/server/src/modules/accounts/password-scoring.test.ts',
 ];
 
 const server = (name: string, databaseUrl: string): TestProjectInlineConfiguration => ({

@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_TYPE, ADMIN_ROOM_ID } from '@talkbase/domain/contracts/account';
 import type { IntegrationCredentials } from '@talkbase/domain/contracts/account-life';
 import { RESET_LINK_TTL_MS, RESET_PAGE_PATH } from '@talkbase/domain/contracts/account-life-paths';
-import { loadPasswordScorer } from '@talkbase/domain/passwords/password-scorer';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { holdsAdministration, type AuthContext } from '../../access/identity.ts';
@@ -18,6 +17,7 @@ import { accountMessages, lifeMessages } from './account-messages.ts';
 import * as accounts from './accounts.repository.ts';
 import * as repo from './account-life.repository.ts';
 import { generatePassword } from './accounts.service.ts';
+import { scorePassword } from './password-scoring.ts';
 
 export interface AccountLifeDeps {
   db: Kysely<Database>;
@@ -148,7 +148,7 @@ export class AccountLifeService {
     const at = Date.now();
     const found = await repo.findPendingReset(db, sha256(token), at);
     if (!found) throw unprocessable([{ message: lifeMessages.linkInvalid, field: 'token' }]);
-    const weak = (await loadPasswordScorer())(newPassword, accountWords(found)).problem;
+    const weak = (await scorePassword(newPassword, accountWords(found))).problem;
     if (weak) throw unprocessable([{ message: weak, field: 'newPassword' }]);
     const hash = await hasher.hash(newPassword);
     await db.transaction().execute(async (trx) => {

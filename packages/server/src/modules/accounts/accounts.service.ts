@@ -16,7 +16,6 @@ import {
   type createAccountBodySchema,
   type updateAccountBodySchema,
 } from '@talkbase/domain/contracts/account';
-import { loadPasswordScorer } from '@talkbase/domain/passwords/password-scorer';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { holdsAdministration } from '../../access/identity.ts';
@@ -35,6 +34,7 @@ import type { PasswordHasher } from './password-hasher.ts';
 import { checkAttributes, checkImage, checkSharedTalks, throwIfAny } from './account-input.ts';
 import { accountMessages } from './account-messages.ts';
 import * as repo from './accounts.repository.ts';
+import { scorePassword } from './password-scoring.ts';
 
 /** A password a person can type and no one can guess: 18 random bytes, URL-safe base64. */
 /**
@@ -221,7 +221,7 @@ export class AccountsService {
       }
       if (body.password) {
         const words = [body.firstName, body.lastName, body.displayName, body.email];
-        const weak = (await loadPasswordScorer())(body.password, words).problem;
+        const weak = (await scorePassword(body.password, words)).problem;
         if (weak) throw unprocessable([{ message: weak, field: 'password' }]);
       }
       const password = body.password ?? generatePassword();

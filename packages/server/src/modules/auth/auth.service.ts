@@ -19,10 +19,10 @@ import { holdsAdministration, identityOfSession, type AuthContext } from '../../
 import * as repo from './auth.repository.ts';
 import type { PasswordHasher } from '../accounts/password-hasher.ts';
 import { hitRateLimit, resetRateLimit } from '../../http/rate-limit.repository.ts';
-import { loadPasswordScorer } from '@talkbase/domain/passwords/password-scorer';
 import type { TokenSigner } from './tokens.ts';
 import { issuePasscode, redeemPasscode } from './passcodes.ts';
 import { TwoStepService } from './two-step.service.ts';
+import { scorePassword } from '../accounts/password-scoring.ts';
 
 const HOUR = 3_600_000;
 const SESSION_TTL_MS = { keep: 30 * 24 * HOUR, normal: 12 * HOUR };
@@ -242,7 +242,7 @@ export class AuthService {
     }
     await resetRateLimit(db, limitKey);
     // The same strength rule as the own-profile meter (spec 001 §5): score ≥ 3, 10 characters.
-    const weak = (await loadPasswordScorer())(newPassword, accountWords(account)).problem;
+    const weak = (await scorePassword(newPassword, accountWords(account))).problem;
     if (weak) throw new HttpError(422, [{ message: weak, field: 'newPassword' }]);
     const hash = await this.d.hasher.hash(newPassword);
     const at = Date.now();
