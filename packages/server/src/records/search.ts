@@ -1,5 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectName } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 import { ftsTable, talkTable, wordsTable } from './subject-ddl.ts';
 import type { AttributeMeta, SubjectMeta } from './subject-meta.ts';
 import { attributeToken, isSearchable, wordsOf } from '@talkbase/domain/search/attribute-words';
@@ -48,10 +49,12 @@ export function searchConditions(
   subjectId: number,
   alias: string,
   words: string[],
+  whole?: ReadonlySet<string>,
 ): SearchConditions {
   if (dialect === 'sqlite') {
-    // Each word quoted (no FTS syntax reaches the engine) and prefix-matched.
-    const match = words.map((w) => `"${w}"*`).join(' ');
+    // Each word quoted (no FTS syntax reaches the engine) and prefix-matched, or matched as itself
+    // where that finds the same records (`wholeWords`).
+    const match = words.map((w) => (whole?.has(w) ? `"${w}"` : `"${w}"*`)).join(' ');
     return sqliteConditions(alias, ftsTable(subjectId), match, true);
   }
   const query = words.map((w) => `${w.replace(/[^\p{L}\p{N}]/gu, '')}:*`).join(' & ');
@@ -137,7 +140,49 @@ export function readableSearchConditions(
   policy: { subject: SubjectMeta; view: SubjectMeta; hidden: ReadonlySet<number> },
   alias: string,
   words: string[],
+  whole?: ReadonlySet<string>,
 ): SearchConditions {
-  if (!hidesSearchable(policy)) return searchConditions(dialect, policy.subject.id, alias, words);
+  if (!hidesSearchable(policy)) return searchConditions(dialect, policy.subject.id, alias, words, whole);
   return attributeSearchConditions(dialect, policy.subject.id, policy.view.attributes, alias, words, false);
+}
+
+/** What `wholeWords` remembers, per subject: the count cache's, dropped by any write to it. */
+export interface WholeWordMemory {
+  get(key: string): number | undefined;
+  set(key: string, value: number): void;
+}
+
+/**
+ * SQLite: the words that find, matched as themselves, every record their prefix finds — no record
+ * holds a longer word beginning so without holding the word itself. For those the quick search
+ * asks the full-text index for the word, not the prefix: the same records, but FTS5 walks one
+ * word's entries newest first and stops at the page's end, where a prefix makes it merge every
+ * entry of every word so beginning first (on 1,000,000 tickets, a word in 1 % of them: ~0.03 ms
+ * against ~0.3–1.0 ms a page; docs/decisions.md, "A whole word instead of a prefix"). Asked of the
+ * index once (`"w"* NOT "w"`: the records only a longer word finds) and remembered until the
+ * subject's next write, which may bring such a word.
+ */
+export async function wholeWords(
+  db: Kysely<Database>,
+  subjectId: number,
+  words: readonly string[],
+  memory: WholeWordMemory,
+): Promise<Set<string>> {
+  const whole = new Set<string>();
+  const table = ftsTable(subjectId);
+  for (const w of words) {
+    const key = `whole-word|${w}`;
+    let found = memory.get(key);
+    if (found === undefined) {
+      const longer = await sql<{
+        one: number;
+      }>`select 1 as one from ${sql.table(table)} where ${sql.table(table)} match ${`"${w}"* NOT "${w}"`} limit 1`.execute(
+        db,
+      );
+      found = longer.rows.length === 0 ? 1 : 0;
+      memory.set(key, found);
+    }
+    if (found === 1) whole.add(w);
+  }
+  return whole;
 }

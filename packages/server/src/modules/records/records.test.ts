@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { as, createPerson, createTestApp, errorsOf, login, type TestApp } from '../../test/harness.ts';
@@ -392,6 +393,81 @@ describe('talks', () => {
     const odd = { attribute: 'prioridade', operator: 'equal', value: 1 };
     expect(await page({ filterJson: odd, fetch: 10 })).toEqual({ total: 4, ids: [g, e, c, a] });
     expect(await page({ isActive: false })).toEqual({ total: 1, ids: [ids[5]] });
+  });
+
+  it('a word finds the longer words beginning so, also those written after it was searched', async () => {
+    const search = async (term: string) => {
+      const raw = await filter('chamado', { term, fetch: 50 });
+      if (raw.statusCode !== 200) throw new Error(raw.body);
+      const res = raw.json<Page>();
+      return { total: res.totalResults, ids: res.itens.map((i) => i.talkId) };
+    };
+    const word = await createTalk(t.app, admin, 'chamado', { titulo: 'Café frio' });
+    // Only the word itself holds it so far (on SQLite the index is then asked for the word alone).
+    expect(await search('cafe')).toEqual({ total: 1, ids: [word] });
+    // A longer word beginning so, written after that search: found and counted.
+    const longer = await createTalk(t.app, admin, 'chamado', { titulo: 'Cafeteira quebrada' });
+    expect(await search('cafe')).toEqual({ total: 2, ids: [longer, word] });
+    // And one that an edit brings, accented.
+    const edited = await createTalk(t.app, admin, 'chamado', { titulo: 'Impressora' });
+    expect(await search('cafe')).toEqual({ total: 2, ids: [longer, word] });
+    const put = await t.app.inject(
+      as(admin, {
+        method: 'PUT',
+        url: `/api/talk/chamado/${edited}`,
+        payload: {
+          version: 1,
+          talkValues: [{ subjectAttributeIdentifier: 'titulo', value: 'Cafézinho' }],
+        },
+      }),
+    );
+    expect(put.statusCode).toBe(200);
+    expect(await search('cafe')).toEqual({ total: 3, ids: [edited, longer, word] });
+    // Two words, each as itself or by prefix, must both be there.
+    expect(await search('cafe frio')).toEqual({ total: 1, ids: [word] });
+    expect(await search('cafeteira')).toEqual({ total: 1, ids: [longer] });
+  });
+
+  it('a term finds every record with words beginning so, as writes come between searches (property)', async () => {
+    // Few letters, so that words are prefixes of each other; é folds to e in the index.
+    const word = fc.stringMatching(/^[xyzé]{1,4}$/);
+    const command = fc.oneof(
+      fc.record({ create: fc.array(word, { minLength: 1, maxLength: 3 }) }),
+      fc.record({
+        search: fc.array(
+          word.map((w) => w.slice(0, 3)),
+          { minLength: 1, maxLength: 2 },
+        ),
+      }),
+    );
+    const fold = (w: string) => w.replace(/é/g, 'e');
+    const written: { id: number; words: string[] }[] = [];
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 10 }), async (commands) => {
+        for (const c of commands) {
+          if ('create' in c) {
+            const id = await createTalk(t.app, admin, 'chamado', { titulo: c.create.join(' ') });
+            written.push({ id, words: c.create.map(fold) });
+            continue;
+          }
+          const raw = await filter('chamado', { term: c.search.join(' '), fetch: 1000 });
+          expect(raw.statusCode).toBe(200);
+          const page = raw.json<Page>();
+          const expected = written
+            .filter((r) => c.search.every((w) => r.words.some((rw) => rw.startsWith(fold(w)))))
+            .map((r) => r.id)
+            .sort((a, b) => b - a);
+          expect(
+            { total: page.totalResults, ids: page.itens.map((i) => i.talkId) },
+            c.search.join(' '),
+          ).toEqual({
+            total: expected.length,
+            ids: expected,
+          });
+        }
+      }),
+      { numRuns: 15 },
+    );
   });
 
   it('answers 400 for an invalid tree or order, never a 500', async () => {
