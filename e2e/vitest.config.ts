@@ -14,10 +14,10 @@ export default defineConfig({
     sequence: { concurrent: false },
     testTimeout: 90_000,
     // A state change the page makes (a click re-rendering the shell) may take more than vitest's
-    // default 1 s on a loaded CI machine; conditions are still awaited, never slept on. 10 s: a
-    // navigation to a screen whose code the page has not loaded yet waits for its chunks before the
-    // address changes, and on the slowest machines of this kind, two files running, that passed 5 s
-    // (shell.e2e's last tab closing to the dashboard after a reload, 2026-12-01).
+    // default 1 s on a loaded CI machine; conditions are still awaited, never slept on. 10 s: on the
+    // slowest machines of this kind, two files running, closing the last tab once took more than 5 s
+    // to bring the address to the dashboard (shell.e2e, 2026-12-01; why is not known: it passed
+    // alone, and the failure's page showed no dialog).
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 180_000,
     pool: 'forks',
