@@ -18,7 +18,7 @@ async function describePage(page: Page): Promise<string> {
           el.getAttribute('aria-label') ??
           (el as HTMLInputElement).labels?.[0]?.innerText ??
           (el as HTMLElement).innerText.slice(0, 60);
-        return `${el.tagName.toLowerCase()} "${label.trim()}"`;
+        return `${el.tagName.toLowerCase()} "${label.replace(/\s+/g, ' ').trim()}"`;
       };
       const visible = (el: Element) => {
         const box = el.getBoundingClientRect();
@@ -27,6 +27,12 @@ async function describePage(page: Page): Promise<string> {
       return {
         scheme: document.documentElement.getAttribute('data-mantine-color-scheme'),
         focused: name(document.activeElement),
+        heading: document.querySelector<HTMLElement>('main h1, h1')?.innerText.trim() ?? '',
+        // The open tabs (web app TabsBar), the current one marked.
+        tabs: Array.from(document.querySelectorAll('nav[aria-label="Abas abertas"] a')).map(
+          (a) =>
+            `${a.getAttribute('aria-current') === 'page' ? '▸' : ''}${(a as HTMLElement).innerText.trim()}`,
+        ),
         shown: Array.from(document.querySelectorAll('[role="dialog"], [role="alert"], [role="alertdialog"]'))
           .filter(visible)
           .map((el) => {
@@ -44,6 +50,15 @@ async function describePage(page: Page): Promise<string> {
       };
     });
     lines.push(`    modo: ${seen.scheme ?? '?'}; foco: ${seen.focused}`);
+    if (seen.heading) lines.push(`    título: ${clip(seen.heading)}`);
+    if (seen.tabs.length > 0) lines.push(`    abas: ${clip(seen.tabs.join(' | '))}`);
+    const worker = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      if (!r) return 'nenhum';
+      const state = (w: ServiceWorker | null) => w?.state ?? '-';
+      return `ativo ${state(r.active)}, esperando ${state(r.waiting)}, instalando ${state(r.installing)}`;
+    });
+    lines.push(`    service worker: ${worker}`);
     for (const { role, text, fields } of seen.shown) {
       lines.push(`    ${role}: ${clip(text)}`);
       if (fields.length > 0) lines.push(`      campos: ${clip(fields.join('; '))}`);
@@ -56,9 +71,10 @@ async function describePage(page: Page): Promise<string> {
 
 /**
  * What each page the browser still has open shows: its address, night or day mode, the focused
- * element and the text and filled fields of every visible dialog and alert. Added to a failed
- * test's error, so that a failure seen only in CI (where no screenshot is taken) says what the
- * screen offered — a dialog that stayed open shows the validation message that kept it there.
+ * element, its heading and open tabs, its service worker's state, and the text and filled fields
+ * of every visible dialog and alert. Added to a failed test's error, so that a failure seen only
+ * in CI (where no screenshot is taken) says what the screen offered — a dialog that stayed open
+ * shows the validation message that kept it there.
  */
 export async function describeOpenPages(browser: Browser): Promise<string> {
   const pages = browser.contexts().flatMap((context) => context.pages());
