@@ -18,6 +18,7 @@ const DATABASE_FREE = [
   'packages/server/src/mail/inbound/mail-text.test.ts',
   'packages/server/src/modules/automations/cron.test.ts',
   'packages/server/src/modules/accounts/password-scoring.test.ts',
+  'packages/server/src/records/count-cache.test.ts',
 ];
 
 const server = (name: string, databaseUrl: string): TestProjectInlineConfiguration => ({

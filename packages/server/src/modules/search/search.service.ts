@@ -50,6 +50,8 @@ interface Target {
   /** The count's key in the count cache, also the key of the kept ranked ids. */
   key: string;
   count: number;
+  /** The subject's count-cache generation when the count was read: ranked ids are kept only under it. */
+  since: number;
 }
 
 /**
@@ -104,7 +106,7 @@ export class SearchService {
         let best = this.ranked.get(target.key);
         if (!best) {
           best = await rank(0, RANKED_KEPT);
-          this.keep(target.key, best);
+          this.keep(target, best);
         }
         ids = best.slice(from, from + limit);
       } else {
@@ -120,12 +122,14 @@ export class SearchService {
     };
   }
 
-  private keep(key: string, ids: number[]): void {
+  /** Keeps a target's ranked ids, unless its subject was written while they were read. */
+  private keep(target: Target, ids: number[]): void {
+    if (this.counts.generation(target.policy.subject.id) !== target.since) return;
     if (this.ranked.size >= RANKED_ENTRIES) {
       const oldest = this.ranked.keys().next();
       if (!oldest.done) this.ranked.delete(oldest.value);
     }
-    this.ranked.set(key, ids);
+    this.ranked.set(target.key, ids);
   }
 
   /** The subjects searched, by name, each with its count of matches (cached per subject and condition). */
@@ -170,14 +174,15 @@ export class SearchService {
       if (policy.rows.condition) where.push(policy.rows.condition);
       const counted = [...where, conditions.plain];
       const key = countKey(this.db.kysely, subject.id, counted);
+      const since = this.counts.generation(subject.id);
       let count = this.counts.get(subject.id, key);
       if (count === undefined) {
         count = await countMatches(this.db.kysely, subject.id, counted);
-        this.counts.set(subject.id, key, count);
+        this.counts.set(subject.id, key, count, since);
         this.ranked.delete(key);
       }
       if (count === 0) continue;
-      targets.push({ policy, attributes, where, search: conditions, key, count });
+      targets.push({ policy, attributes, where, search: conditions, key, count, since });
     }
     return targets;
   }
