@@ -14,10 +14,10 @@ export default defineConfig({
     sequence: { concurrent: false },
     testTimeout: 90_000,
     // A state change the page makes (a click re-rendering the shell) may take more than vitest's
-    // default 1 s on a loaded CI machine; conditions are still awaited, never slept on. 10 s: on the
-    // slowest machines of this kind, two files running, closing the last tab once took more than 5 s
-    // to bring the address to the dashboard (shell.e2e, 2026-12-01; why is not known: it passed
-    // alone, and the failure's page showed no dialog).
+    // default 1 s on a loaded CI machine; conditions are still awaited, never slept on. 10 s for
+    // the slowest machines of this kind with two files running. (The shell.e2e failure that raised
+    // it from 5 s was not a slow page: the tab bar read the screen it closed from its last render,
+    // one navigation behind; TabsBar.tsx now reads the address.)
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 180_000,
     pool: 'forks',

@@ -226,6 +226,23 @@ describe('tabs', () => {
     expect(await shell.tabTitles()).toEqual([]);
     await context.close();
   });
+
+  it('closes the tab of a screen still rendering as the screen the address is on (a slow CPU)', async () => {
+    const { context, page, shell } = await signedIn(suite.browser, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await shell.openFromMenu('Temas');
+    await shell.openFromMenu('Situação do sistema');
+    await expect.poll(() => shell.tabTitles()).toEqual(['Situação do sistema', 'Temas']);
+    // A six times slower CPU: the address reaches Temas well before its screen has rendered. The
+    // bar used to read the open screen from its last render, took Temas for another tab and left
+    // the address there (the cause of a failure of the test above on a loaded machine).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await shell.closeTab('Situação do sistema');
+    await expect.poll(() => pathname(page), { interval: 5 }).toBe('/config/theme');
+    await shell.closeTab('Temas');
+    await expect.poll(() => pathname(page)).toBe('/');
+    await context.close();
+  });
 });
 
 describe('preferences and shortcuts', () => {

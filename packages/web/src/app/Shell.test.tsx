@@ -67,6 +67,27 @@ describe('shell', () => {
     expect(tabTitles()).toEqual(['Situação do sistema', 'Temas']);
   });
 
+  it('closing the current tab acts on the address, even before the bar has drawn its screen', async () => {
+    const user = userEvent.setup();
+    stubFetch(api);
+    renderApp('/config/theme', adminUser);
+    await screen.findByRole('heading', { name: 'Temas', level: 1 });
+    const menu = screen.getByRole('navigation', { name: 'Menu principal' });
+    await user.click(within(menu).getByRole('link', { name: /Situação do sistema/ }));
+    await screen.findByRole('heading', { name: 'Situação do sistema' });
+    await waitFor(() => expect(tabTitles()).toEqual(['Situação do sistema', 'Temas']));
+    // A navigation renders in a transition: until the new screen has rendered, the address has
+    // moved and the bar still holds the previous location. That state, held: the address moves to
+    // Temas, the rendered screen does not.
+    act(() => {
+      window.history.pushState(null, '', '/config/theme');
+    });
+    // Closing Temas closes the screen the address is on: it goes to the previous tab.
+    await user.click(screen.getByRole('button', { name: 'Fechar a aba Temas' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/config/system'));
+    expect(tabTitles()).toEqual(['Situação do sistema']);
+  });
+
   it('signs out from the user menu back to the sign-in screen', async () => {
     const user = userEvent.setup();
     const calls = stubFetch(api, (call) =>

@@ -13,8 +13,7 @@ export function TabsBar() {
   const tabs = useTabs();
   const location = useLocation();
   const navigate = useNavigate();
-  const current = `${location.pathname}${location.search}`;
-  const currentKey = tabKey(current);
+  const currentKey = tabKey(`${location.pathname}${location.search}`);
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const activeRef = useRef<HTMLLIElement | null>(null);
   // Going to an open screen brings its tab into view, however far along the bar it is.
@@ -30,9 +29,19 @@ export function TabsBar() {
     const to = goTo();
     if (to !== undefined) void navigate(to);
   };
-  const close = (path: string) => void leave(() => forgetTab(path, current), tabKey(path) === currentKey);
-  const closeOthers = (keep: string) =>
-    void leave(() => forgetOtherTabs(keep, current), tabKey(keep) !== currentKey);
+  // Which screen is open is read from the address at the click, not from this bar's last render:
+  // a navigation renders in a transition, and until the new screen has rendered the bar still holds
+  // the previous location — closing the new screen's tab then looked like closing another one, and
+  // left the address where it was (shell.e2e, on a loaded machine).
+  const open = () => `${window.location.pathname}${window.location.search}`;
+  const close = (path: string) => {
+    const here = open();
+    void leave(() => forgetTab(path, here), tabKey(path) === tabKey(here));
+  };
+  const closeOthers = (keep: string) => {
+    const here = open();
+    void leave(() => forgetOtherTabs(keep, here), tabKey(keep) !== tabKey(here));
+  };
   const closeAll = () => void leave(forgetAllTabs, true);
 
   return (
@@ -100,7 +109,7 @@ export function TabsBar() {
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item
-            onClick={() => closeOthers(current)}
+            onClick={() => closeOthers(open())}
             disabled={!tabs.some((tab) => tabKey(tab.path) === currentKey) || tabs.length < 2}
           >
             {t.tabs.closeOthers}
