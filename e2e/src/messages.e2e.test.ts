@@ -6,7 +6,12 @@ import { signInByApi, suiteApi } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { screenshot } from './browser.ts';
 import { signedIn } from './helpers.ts';
-import { cutRealtimeSockets, releaseRealtimeSockets, steerRealtimeSockets } from './realtime-sockets.ts';
+import {
+  cutRealtimeSockets,
+  realtimeSocketOpen,
+  releaseRealtimeSockets,
+  steerRealtimeSockets,
+} from './realtime-sockets.ts';
 import { useSuite } from './suite.ts';
 
 const AGENT = { email: 'atendente@talkbase.local', password: 'Atendente-Demo-2026' };
@@ -157,6 +162,47 @@ describe('the conversation on a ticket (issue 13)', () => {
     await thread.message('Escrita enquanto a conexão caiu').waitFor({ timeout: 10_000 });
     await thread.thread.scrollIntoViewIfNeeded();
     await screenshot(customer.page, 'messages-after-reconnect');
+    await customer.context.close();
+  });
+
+  it('shows a message pushed while the thread’s first read, answered before it, is still on its way', async () => {
+    const { talkId } = await customersTicket(2);
+    const agentToken = await signInByApi(suite.server, AGENT.email, AGENT.password);
+    const customer = await signedIn(suite.browser, suite.server, CUSTOMER.email, CUSTOMER.password);
+    await steerRealtimeSockets(customer.context, { held: false });
+    const page = customer.page;
+    // A slow network: the thread's reads answered before the message was written reach the page
+    // only after the message's push (a push overtaking a response, as on a loaded server).
+    let written = false;
+    let pushArrived: () => void = () => undefined;
+    const pushed = new Promise<void>((resolve) => (pushArrived = resolve));
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('"SendTalkMessage"')) pushArrived();
+      }),
+    );
+    let staleReads = 0;
+    await page.route(`**/api/talk/chamado/${String(talkId)}/messages?*`, async (route) => {
+      const response = await route.fetch();
+      if (!written) {
+        staleReads += 1;
+        await pushed;
+      }
+      // A read the page has given up on is gone: nothing to answer.
+      await route.fulfill({ response }).catch(() => undefined);
+    });
+    const thread = new ThreadPage(page);
+    await thread.open(suite.server.url, talkId);
+    await expect.poll(() => staleReads).toBeGreaterThan(0);
+    await realtimeSocketOpen(page);
+
+    await api(agentToken, 'POST', `/api/talk/chamado/${String(talkId)}/messages`, {
+      text: 'Resposta durante o carregamento',
+    });
+    written = true;
+    await pushed;
+    await thread.message('Resposta durante o carregamento').waitFor({ timeout: 10_000 });
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
     await customer.context.close();
   });
 

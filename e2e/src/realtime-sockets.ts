@@ -3,6 +3,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 interface SocketControl {
   /** Lets the sockets made since the hold (or the cut) connect. */
   release(): void;
+  /** Resolves once a socket is open (the server then delivers pushes to it). */
+  opened(): Promise<void>;
   /**
    * Once a socket is open (the page's connection may still be opening), closes every open socket as
    * a lost connection would, and holds the next ones until `release`.
@@ -29,6 +31,7 @@ function controlRealtimeSockets(held: boolean): void {
   let anyOpen = new Promise<void>((resolve) => (opened = resolve));
   const control: SocketControl = {
     release: () => release(),
+    opened: () => anyOpen,
     cut: async () => {
       await anyOpen;
       hold();
@@ -89,6 +92,13 @@ export async function steerRealtimeSockets(
   options: { held: boolean },
 ): Promise<void> {
   await context.addInitScript(controlRealtimeSockets, options.held);
+}
+
+/** Waits until the page's real-time connection is open. */
+export async function realtimeSocketOpen(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    (window as unknown as { realtimeSockets: SocketControl }).realtimeSockets.opened(),
+  );
 }
 
 /** Lets the page's held sockets connect. */

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { useCompanyMenu } from '../api/useCompanyMenu.ts';
 import { useRealtimeEvent, useRealtimeResync } from '../features/realtime/useRealtimeEvent.ts';
+import { readAgain } from '../features/realtime/read-again.ts';
 import { RecordsMenu } from '../features/records/RecordsMenu.tsx';
 import { sameScreen } from '../features/tabs/tab-rules.ts';
 import { t } from '../i18n/pt-BR.ts';
@@ -43,13 +44,11 @@ export function SideMenu({ user }: { user: SessionUser }) {
   const menu = useCompanyMenu(true);
   const queryClient = useQueryClient();
   // The menu, or what this account's room may see of it, changed: load both lists again.
-  const readAgain = () => {
-    void queryClient.invalidateQueries({ queryKey: ['company-menu'] });
-    void queryClient.invalidateQueries({ queryKey: ['readable-subjects'] });
-  };
-  useRealtimeEvent(realtimeEvents.menuChanged, readAgain);
+  const readBoth = () =>
+    void readAgain(queryClient, { queryKey: ['company-menu'] }, { queryKey: ['readable-subjects'] });
+  useRealtimeEvent(realtimeEvents.menuChanged, readBoth);
   // Back from a cut connection: a change of the menu meanwhile was never pushed.
-  useRealtimeResync(readAgain, { firstOpen: false });
+  useRealtimeResync(readBoth, { firstOpen: false });
   const companyItems = companyMenuItems(menu.data?.Menus ?? []);
   const settings = settingsMenuFor(user);
   return (

@@ -19,6 +19,7 @@ import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
 import { useRealtimeEvent, useRealtimeResync } from '../realtime/useRealtimeEvent.ts';
+import { readAgain } from '../realtime/read-again.ts';
 import { useSession } from '../session/useSession.ts';
 import { forgetTab, rememberTab } from '../tabs/tabs-store.ts';
 import {
@@ -344,19 +345,18 @@ export function DashboardsPage() {
   useRealtimeEvent(realtimeEvents.talkUpdates, (data) => {
     const subject = (data as Partial<TalkUpdatesEvent>).subject;
     if (typeof subject === 'string')
-      void queryClient.invalidateQueries({ queryKey: aggregateKeys.subject(subject) });
+      void readAgain(queryClient, { queryKey: aggregateKeys.subject(subject) });
   });
 
   // A dashboard was created, changed or removed (here or in another session): lists and views reload.
   useRealtimeEvent(realtimeEvents.dashboardChanged, () => {
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+    void readAgain(queryClient, { queryKey: dashboardKeys.all });
   });
 
   // The connection (re)opened: whatever changed before it was not pushed, so everything counts again.
   useRealtimeResync(
     () => {
-      void queryClient.invalidateQueries({ queryKey: aggregateKeys.all });
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+      void readAgain(queryClient, { queryKey: aggregateKeys.all }, { queryKey: dashboardKeys.all });
     },
     { firstOpen: true },
   );

@@ -3,6 +3,7 @@ import { MESSAGE_PAGE_SIZE, type MessagePush, type TalkMessage } from '@talkbase
 import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import { useMemo } from 'react';
 import { useRealtimeEvent, useRealtimeResync } from '../realtime/useRealtimeEvent.ts';
+import { readAgain } from '../realtime/read-again.ts';
 import { fetchMessages, fetchParticipants, fetchUnread } from './messages-api.ts';
 
 export const messagesKey = (subject: string, talkId: number) => ['messages', subject, talkId] as const;
@@ -40,16 +41,18 @@ export function useConversation(subject: string, talkId: number) {
     staleTime: 60_000,
   });
 
-  const readAgain = () => {
-    void queryClient.invalidateQueries({ queryKey: messagesKey(subject, talkId) });
-    void queryClient.invalidateQueries({ queryKey: unreadKey(subject, talkId) });
-  };
+  const readThread = () =>
+    void readAgain(
+      queryClient,
+      { queryKey: messagesKey(subject, talkId) },
+      { queryKey: unreadKey(subject, talkId) },
+    );
   useRealtimeEvent(realtimeEvents.talkMessage, (data) => {
-    if (isPushFor(data, subject, talkId)) readAgain();
+    if (isPushFor(data, subject, talkId)) readThread();
   });
   // A message written before the socket opened (the page reads the thread first) or while it was
   // cut was never pushed: a conversation is read again at every opening.
-  useRealtimeResync(readAgain, { firstOpen: true });
+  useRealtimeResync(readThread, { firstOpen: true });
 
   // Pages move as messages arrive: a message may show up on two of them.
   const messages = useMemo(() => {

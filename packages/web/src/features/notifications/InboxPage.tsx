@@ -26,6 +26,7 @@ import { notificationsText } from '../../i18n/notifications.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { notify } from '../notices/notices-store.ts';
 import { useRealtimeEvent, useRealtimeResync } from '../realtime/useRealtimeEvent.ts';
+import { readAgain } from '../realtime/read-again.ts';
 import { contextPath } from '../records/context-route.ts';
 import { fetchInbox, markRead, notificationKeys } from './notifications-api.ts';
 import './notifications.css';
@@ -62,11 +63,11 @@ export function InboxPage() {
     placeholderData: keepPreviousData,
   });
   useRealtimeEvent(realtimeEvents.notification, () => {
-    void queryClient.invalidateQueries({ queryKey: notificationKeys.inbox });
+    void readAgain(queryClient, { queryKey: notificationKeys.inbox });
   });
   useRealtimeResync(
     () => {
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.inbox });
+      void readAgain(queryClient, { queryKey: notificationKeys.inbox });
     },
     { firstOpen: true },
   );

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { unreadBadgeLabel } from '../../i18n/notifications-badge.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { useRealtimeEvent, useRealtimeResync } from '../realtime/useRealtimeEvent.ts';
+import { readAgain } from '../realtime/read-again.ts';
 import { fetchUnread, notificationKeys } from './notifications-api.ts';
 
 function isPush(data: unknown): data is NotificationPush {
@@ -22,13 +23,17 @@ export function UnreadBadge() {
     queryFn: ({ signal }) => fetchUnread(signal),
   });
   useRealtimeEvent(realtimeEvents.notification, (data) => {
-    if (isPush(data)) queryClient.setQueryData<InboxUnread>(notificationKeys.unread, { unread: data.unread });
-    else void queryClient.invalidateQueries({ queryKey: notificationKeys.unread });
+    // The pushed count is the newest: a load in flight (read before it) must not overwrite it.
+    if (isPush(data))
+      void queryClient
+        .cancelQueries({ queryKey: notificationKeys.unread })
+        .then(() => queryClient.setQueryData<InboxUnread>(notificationKeys.unread, { unread: data.unread }));
+    else void readAgain(queryClient, { queryKey: notificationKeys.unread });
   });
   // A notification sent before the connection (re)opened was not pushed: count again.
   useRealtimeResync(
     () => {
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.unread });
+      void readAgain(queryClient, { queryKey: notificationKeys.unread });
     },
     { firstOpen: true },
   );

@@ -2,6 +2,7 @@ import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import { TASK_SUBJECT } from '@talkbase/domain/tasks/task-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRealtimeEvent, useRealtimeResync } from '../realtime/useRealtimeEvent.ts';
+import { readAgain } from '../realtime/read-again.ts';
 import { taskKeys } from './tasks-api.ts';
 
 /**
@@ -10,14 +11,12 @@ import { taskKeys } from './tasks-api.ts';
  */
 export function useTaskPushes(): void {
   const queryClient = useQueryClient();
-  const readAgain = () => {
-    void queryClient.invalidateQueries({ queryKey: taskKeys.inProgress });
-    void queryClient.invalidateQueries({ queryKey: ['task'] });
-  };
+  const readTasks = () =>
+    void readAgain(queryClient, { queryKey: taskKeys.inProgress }, { queryKey: ['task'] });
   useRealtimeEvent(realtimeEvents.talkUpdates, (data) => {
     const subject = (data as { subject?: unknown } | null)?.subject;
-    if (subject === TASK_SUBJECT) readAgain();
+    if (subject === TASK_SUBJECT) readTasks();
   });
   // Back from a cut connection: a task started or stopped meanwhile was never pushed.
-  useRealtimeResync(readAgain, { firstOpen: false });
+  useRealtimeResync(readTasks, { firstOpen: false });
 }

@@ -26,6 +26,7 @@ import { ApiError } from '../../../api/client.ts';
 import { boardText } from '../../../i18n/board.ts';
 import { DeferredDialog } from '../../../ui/DeferredDialog.tsx';
 import { useRealtimeEvent, useRealtimeResync } from '../../realtime/useRealtimeEvent.ts';
+import { readAgain } from '../../realtime/read-again.ts';
 import { useSession } from '../../session/useSession.ts';
 import { contextPath, type ContextRoute } from '../context-route.ts';
 import { notifyError, notifySuccess, useSyncErrorDialog } from '../feedback.tsx';
@@ -209,11 +210,11 @@ function Board({
     if (event.accountId !== undefined && event.accountId === session?.user.accountId) return;
     clearTimeout(reloadTimer.current);
     reloadTimer.current = setTimeout(() => {
-      void client.invalidateQueries({ queryKey: boardKey(subject) });
+      void readAgain(client, { queryKey: boardKey(subject) });
     }, 300);
   });
   // Back from a cut connection: what changed meanwhile was never pushed.
-  useRealtimeResync(() => void client.invalidateQueries({ queryKey: boardKey(subject) }), {
+  useRealtimeResync(() => void readAgain(client, { queryKey: boardKey(subject) }), {
     firstOpen: false,
   });
   useRecordTagsLive(subject, (push: TalkTagPush) =>

@@ -4,6 +4,7 @@ import { realtimeEvents } from '@talkbase/domain/contracts/realtime';
 import type { TalkFilterRequest, TalkUpdatesEvent } from '@talkbase/domain/contracts/talks';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRealtimeEvent, useRealtimeResync } from '../../realtime/useRealtimeEvent.ts';
+import { readAgain } from '../../realtime/read-again.ts';
 import { useSession } from '../../session/useSession.ts';
 import type { ContextRoute } from '../context-route.ts';
 import { filterTalks } from '../records-api.ts';
@@ -55,14 +56,14 @@ export function useCalendarEntries(input: {
     const event = data as Partial<TalkUpdatesEvent>;
     if (event.subject !== subject) return;
     if (event.accountId !== undefined && event.accountId === session?.user.accountId) return;
-    void queryClient.invalidateQueries({ queryKey: ['talks', subject] });
+    void readAgain(queryClient, { queryKey: ['talks', subject] });
   });
   // Back from a cut connection: what changed meanwhile was never pushed.
-  useRealtimeResync(() => void queryClient.invalidateQueries({ queryKey: ['talks', subject] }), {
+  useRealtimeResync(() => void readAgain(queryClient, { queryKey: ['talks', subject] }), {
     firstOpen: false,
   });
   useRecordTagsLive(subject, () => {
-    if (colorByTags) void queryClient.invalidateQueries({ queryKey: ['talks', subject] });
+    if (colorByTags) void readAgain(queryClient, { queryKey: ['talks', subject] });
   });
 
   return { query, queryKey };

@@ -20,6 +20,7 @@ import { relatedText } from '../../../i18n/related-records.ts';
 import { DeferredDialog } from '../../../ui/DeferredDialog.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { useRealtimeEvent, useRealtimeResync } from '../../realtime/useRealtimeEvent.ts';
+import { readAgain } from '../../realtime/read-again.ts';
 import { contextPath } from '../context-route.ts';
 import { GridFooter } from '../grid/GridFooter.tsx';
 import { gridColumns } from '../grid/grid-columns.ts';
@@ -162,10 +163,10 @@ function RelatedGrid({
   // Live: a child added, changed or removed anywhere (another person, another tab) shows here.
   useRealtimeEvent(realtimeEvents.talkUpdates, (data) => {
     if ((data as { subject?: unknown } | null)?.subject !== child) return;
-    void queryClient.invalidateQueries({ queryKey: ['talks', child, 'related'] });
+    void readAgain(queryClient, { queryKey: ['talks', child, 'related'] });
   });
   // Back from a cut connection: what changed meanwhile was never pushed.
-  useRealtimeResync(() => void queryClient.invalidateQueries({ queryKey: ['talks', child, 'related'] }), {
+  useRealtimeResync(() => void readAgain(queryClient, { queryKey: ['talks', child, 'related'] }), {
     firstOpen: false,
   });
   const parentDisplay = parentTalk.data?.displayName ?? `#${String(parentTalkId)}`;
