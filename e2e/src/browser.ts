@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, E2E_CHROMIUM, VIEWPORT } from './chromium.ts';
 import { shotsDir } from './paths.ts';
 
@@ -12,12 +18,17 @@ export function launchBrowser(options: { full?: boolean } = {}): Promise<Browser
   return chromium.launch({ executablePath: options.full ? CHROMIUM : E2E_CHROMIUM, args: CHROMIUM_ARGS });
 }
 
-export async function newContext(browser: Browser): Promise<BrowserContext> {
+/** A context as a user's browser is; `options` adds to it (the service worker blocked, say). */
+export async function newContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     viewport: VIEWPORT,
     locale: 'pt-BR',
     colorScheme: 'light',
     reducedMotion: 'reduce',
+    ...options,
   });
 }
 

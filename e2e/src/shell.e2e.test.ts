@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { screenshot } from './browser.ts';
+import { newContext, screenshot } from './browser.ts';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import type { AccountPreferences } from '@talkbase/domain/contracts/preferences';
 import { signInByApi, suiteApi } from './api.ts';
@@ -224,6 +224,47 @@ describe('tabs', () => {
     await shell.closeTab('Temas');
     await expect.poll(() => pathname(page)).toBe('/');
     expect(await shell.tabTitles()).toEqual([]);
+    await context.close();
+  });
+
+  it('closes the tab of a screen whose code is still loading as the screen being opened', async () => {
+    // Without the service worker the screen's code comes from the network, where the test holds it.
+    const context = await newContext(suite.browser, { serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await seedSession(page, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${suite.server.url}/config/theme`);
+    const shell = new ShellPage(page);
+    await shell.waitUntilReady();
+    await shell.openFromMenu('Situação do sistema');
+    await expect.poll(() => shell.tabTitles()).toEqual(['Situação do sistema', 'Temas']);
+    // A new document: Temas's code is fetched again when its tab is clicked, and held there (the
+    // router moves the address once a screen's code is in: on a slow network or a loaded machine,
+    // a while after the click).
+    await page.reload();
+    await shell.waitUntilReady();
+    const themeCode = /\/assets\/ThemePage-[^/]+\.js$/;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked: () => void = () => undefined;
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    await page.route(themeCode, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await shell.tabs.getByRole('link', { name: 'Temas' }).click();
+    await requested;
+    await shell.closeTab('Temas');
+    // Temas was the screen being opened: it closes as the current one would, to the previous tab,
+    // and its code arriving afterwards opens nothing.
+    await expect.poll(() => shell.tabTitles()).toEqual(['Situação do sistema']);
+    const arrived = page.waitForResponse(themeCode);
+    release();
+    await arrived;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(pathname(page)).toBe('/config/system');
+    expect(await shell.tabTitles()).toEqual(['Situação do sistema']);
+    await page.getByRole('heading', { name: 'Situação do sistema' }).waitFor();
     await context.close();
   });
 

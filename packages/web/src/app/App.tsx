@@ -9,6 +9,7 @@ import { FONT_SIZES_PX } from '../features/preferences/preferences-store.ts';
 import { usePreferences } from '../features/preferences/usePreferences.ts';
 import { useShortcuts } from '../features/preferences/useShortcuts.ts';
 import { followOtherTabs } from '../features/session/session-store.ts';
+import { AppRouterContext } from './app-router.ts';
 import type { AppContext } from './start.tsx';
 import { buildTheme } from '../ui/theme.ts';
 
@@ -37,7 +38,9 @@ export function App({ queryClient, router, mantineEnv = 'default' }: AppProps) {
         env={mantineEnv}
       >
         <ConnectionBanner />
-        <RouterProvider router={router} />
+        <AppRouterContext.Provider value={router}>
+          <RouterProvider router={router} />
+        </AppRouterContext.Provider>
         <NoticeStack />
       </MantineProvider>
     </QueryClientProvider>

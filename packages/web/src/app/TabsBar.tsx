@@ -2,6 +2,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { tabKey } from '../features/tabs/tab-rules.ts';
+import { useScreenNow } from './app-router.ts';
 import { forgetAllTabs, forgetOtherTabs, forgetTab } from '../features/tabs/tabs-store.ts';
 import { useTabs } from '../features/tabs/useTabs.ts';
 import { confirmDiscard } from '../features/unsaved/unsaved-store.ts';
@@ -13,6 +14,7 @@ export function TabsBar() {
   const tabs = useTabs();
   const location = useLocation();
   const navigate = useNavigate();
+  const screenNow = useScreenNow();
   const currentKey = tabKey(`${location.pathname}${location.search}`);
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const activeRef = useRef<HTMLLIElement | null>(null);
@@ -29,11 +31,11 @@ export function TabsBar() {
     const to = goTo();
     if (to !== undefined) void navigate(to);
   };
-  // Which screen is open is read from the address at the click, not from this bar's last render:
-  // a navigation renders in a transition, and until the new screen has rendered the bar still holds
-  // the previous location — closing the new screen's tab then looked like closing another one, and
-  // left the address where it was (shell.e2e, on a loaded machine).
-  const open = () => `${window.location.pathname}${window.location.search}`;
+  // Which screen is open is read at the click, not from this bar's last render (app-router.ts):
+  // closing the tab of a screen just clicked, still loading or rendering, closes it as the current
+  // one. Read from the render, it looked like closing another tab, and the screen then opened anyway
+  // or the address stayed where it was (shell.e2e, on a loaded machine).
+  const open = screenNow;
   const close = (path: string) => {
     const here = open();
     void leave(() => forgetTab(path, here), tabKey(path) === tabKey(here));
