@@ -56,9 +56,15 @@ describe('CSV round trip', { timeout: 180_000 }, () => {
     }
     const suporte = ids[1] ?? 0;
 
-    const { page, context } = await signedIn(suite.browser, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const { page, context } = await signedIn(
+      suite.browser,
+      suite.server,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      '/context/grid/contrato',
+    );
     const grid = new GridPage(page, 'Contrato');
-    await grid.open(suite.server.url, '/context/grid/contrato');
+    await grid.waitForRows();
     expect((await grid.ids()).sort()).toEqual([...ids].sort());
 
     // The grid's view, exported: the id first, the version last, named by the company's date.

@@ -69,9 +69,15 @@ describe('CSV import and export', { timeout: 300_000 }, () => {
       ) +
       '\r\n';
 
-    const { page, context } = await signedIn(suite.browser, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const { page, context } = await signedIn(
+      suite.browser,
+      suite.server,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      '/context/grid/equipamento',
+    );
     const grid = new GridPage(page, 'Equipamento');
-    await grid.open(suite.server.url, '/context/grid/equipamento');
+    await grid.waitForRows();
 
     await page.getByRole('button', { name: 'Importar' }).click();
     const wizard = page.getByRole('dialog', { name: 'Importar registros de CSV' });

@@ -30,9 +30,15 @@ describe("the customer's ticket (issue 39 item 8)", () => {
     expect(ownName).not.toBe('');
 
     // The grid: the customer opens tickets with 'Novo registro' only.
-    const { context, page } = await signedIn(suite.browser, suite.server, CUSTOMER.email, CUSTOMER.password);
+    const { context, page } = await signedIn(
+      suite.browser,
+      suite.server,
+      CUSTOMER.email,
+      CUSTOMER.password,
+      '/context/grid/chamado',
+    );
     const grid = new GridPage(page, 'Chamado');
-    await grid.open(suite.server.url, '/context/grid/chamado');
+    await grid.waitForRows();
     const toolbar = page.locator('.grid-toolbar');
     await toolbar.getByRole('button', { name: 'Novo registro' }).waitFor();
     for (const name of ['Importar', 'Adicionar linha'])

@@ -93,9 +93,15 @@ describe('the grid template does not decide the record form (issue 39)', { timeo
     for (const gone of ['diagnostico', 'detalhesdiagnostico', 'ofensor']) expect(columns).not.toContain(gone);
 
     // The grid follows its template: the cut columns are gone from it.
-    const { context, page } = await signedIn(suite.browser, suite.server, AGENT.email, AGENT.password);
+    const { context, page } = await signedIn(
+      suite.browser,
+      suite.server,
+      AGENT.email,
+      AGENT.password,
+      '/context/grid/chamado',
+    );
     const grid = new GridPage(page, 'Chamado');
-    await grid.open(suite.server.url, '/context/grid/chamado');
+    await grid.waitForRows();
     const headers = await grid.grid
       .locator('[role="columnheader"] .grid-header-label')
       .evaluateAll((cells) => cells.map((c) => c.textContent.trim()));

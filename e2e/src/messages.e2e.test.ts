@@ -64,12 +64,13 @@ describe('the conversation on a ticket (issue 13)', () => {
   it('lets the customer and the attendant exchange messages, each seeing the other’s live', async () => {
     const { customerToken, talkId } = await customersTicket(0);
 
-    const customer = await signedIn(suite.browser, suite.server, CUSTOMER.email, CUSTOMER.password);
-    const agent = await signedIn(suite.browser, suite.server, AGENT.email, AGENT.password);
+    const path = `/context/talk/chamado/${String(talkId)}`;
+    const customer = await signedIn(suite.browser, suite.server, CUSTOMER.email, CUSTOMER.password, path);
+    const agent = await signedIn(suite.browser, suite.server, AGENT.email, AGENT.password, path);
     const customerThread = new ThreadPage(customer.page);
     const agentThread = new ThreadPage(agent.page);
-    await customerThread.open(suite.server.url, talkId);
-    await agentThread.open(suite.server.url, talkId);
+    await customerThread.composer.waitFor();
+    await agentThread.composer.waitFor();
     await customerThread.thread.getByText('Nenhuma mensagem').waitFor();
     await customerThread.thread.scrollIntoViewIfNeeded();
     await screenshot(customer.page, 'messages-empty');

@@ -115,9 +115,15 @@ describe('records in the browser (issue 5)', () => {
     const linked = ids.find((id) => referenced.has(id)) ?? 0;
     expect(loose && linked).toBeTruthy();
 
-    const { context, page } = await signedIn(suite.browser, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const { context, page } = await signedIn(
+      suite.browser,
+      suite.server,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      '/context/grid/chamado',
+    );
     const grid = new GridPage(page, 'Chamado');
-    await grid.open(suite.server.url, '/context/grid/chamado');
+    await grid.waitForRows();
     await grid.button('Redefinir grade').click();
     await grid.waitForRows();
     await grid.select(loose);
@@ -233,9 +239,15 @@ describe('records in the browser (issue 5)', () => {
   });
 
   it('offers a refresh when another user changes a record of the subject', async () => {
-    const first = await signedIn(suite.browser, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const first = await signedIn(
+      suite.browser,
+      suite.server,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      '/context/grid/chamado',
+    );
     const grid = new GridPage(first.page, 'Chamado');
-    await grid.open(suite.server.url, '/context/grid/chamado');
+    await grid.waitForRows();
     await grid.button('Redefinir grade').click();
     await grid.waitForRows();
     const target = (await grid.ids())[2] ?? 0;
