@@ -5,9 +5,8 @@ import { toIsoDate } from '@talkbase/domain/fields/civil-date';
 import { civilDateIn } from '@talkbase/domain/fields/zoned-time';
 import { signInByApi, suiteApi, talkValue } from './api.ts';
 import { screenshot } from './browser.ts';
-import { signedIn } from './helpers.ts';
+import { signedInOnGrid } from './helpers.ts';
 import { bothModes } from './looks.ts';
-import { GridPage } from './pages/grid-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
 
@@ -56,15 +55,13 @@ describe('CSV round trip', { timeout: 180_000 }, () => {
     }
     const suporte = ids[1] ?? 0;
 
-    const { page, context } = await signedIn(
-      suite.browser,
-      suite.server,
+    const { page, context, grid } = await signedInOnGrid(
+      suite,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
-      '/context/grid/contrato',
+      'contrato',
+      'Contrato',
     );
-    const grid = new GridPage(page, 'Contrato');
-    await grid.waitForRows();
     expect((await grid.ids()).sort()).toEqual([...ids].sort());
 
     // The grid's view, exported: the id first, the version last, named by the company's date.

@@ -4,8 +4,7 @@ import type { PagedTalks } from '@talkbase/domain/contracts/talks';
 import { signInByApi, suiteApi } from './api.ts';
 import { screenshot } from './browser.ts';
 import { createEquipamento } from './fixtures/equipamento.ts';
-import { signedIn } from './helpers.ts';
-import { GridPage } from './pages/grid-page.ts';
+import { signedInOnGrid } from './helpers.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
 
@@ -69,15 +68,13 @@ describe('CSV import and export', { timeout: 300_000 }, () => {
       ) +
       '\r\n';
 
-    const { page, context } = await signedIn(
-      suite.browser,
-      suite.server,
+    const { page, context } = await signedInOnGrid(
+      suite,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
-      '/context/grid/equipamento',
+      'equipamento',
+      'Equipamento',
     );
-    const grid = new GridPage(page, 'Equipamento');
-    await grid.waitForRows();
 
     await page.getByRole('button', { name: 'Importar' }).click();
     const wizard = page.getByRole('dialog', { name: 'Importar registros de CSV' });

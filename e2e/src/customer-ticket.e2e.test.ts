@@ -3,9 +3,8 @@ import type { ApiTalk, PagedTalks } from '@talkbase/domain/contracts/talks';
 import { seriousViolations } from './axe.ts';
 import { signInByApi, suiteApi, talkValue } from './api.ts';
 import { screenshot, settled } from './browser.ts';
-import { signedIn } from './helpers.ts';
+import { signedInOnGrid } from './helpers.ts';
 import { bothModes } from './looks.ts';
-import { GridPage } from './pages/grid-page.ts';
 import { RecordFormPage } from './pages/record-form-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
@@ -30,15 +29,13 @@ describe("the customer's ticket (issue 39 item 8)", () => {
     expect(ownName).not.toBe('');
 
     // The grid: the customer opens tickets with 'Novo registro' only.
-    const { context, page } = await signedIn(
-      suite.browser,
-      suite.server,
+    const { context, page } = await signedInOnGrid(
+      suite,
       CUSTOMER.email,
       CUSTOMER.password,
-      '/context/grid/chamado',
+      'chamado',
+      'Chamado',
     );
-    const grid = new GridPage(page, 'Chamado');
-    await grid.waitForRows();
     const toolbar = page.locator('.grid-toolbar');
     await toolbar.getByRole('button', { name: 'Novo registro' }).waitFor();
     for (const name of ['Importar', 'Adicionar linha'])

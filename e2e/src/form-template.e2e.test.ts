@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ApiTalk, PagedTalks } from '@talkbase/domain/contracts/talks';
 import type { Template } from '@talkbase/domain/contracts/templates';
 import { signInByApi, suiteApi, talkValue } from './api.ts';
-import { signedIn } from './helpers.ts';
+import { signedIn, signedInOnGrid } from './helpers.ts';
 import { bothModes } from './looks.ts';
-import { GridPage } from './pages/grid-page.ts';
 import { RecordFormPage, UPDATED } from './pages/record-form-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
@@ -93,15 +92,13 @@ describe('the grid template does not decide the record form (issue 39)', { timeo
     for (const gone of ['diagnostico', 'detalhesdiagnostico', 'ofensor']) expect(columns).not.toContain(gone);
 
     // The grid follows its template: the cut columns are gone from it.
-    const { context, page } = await signedIn(
-      suite.browser,
-      suite.server,
+    const { context, page, grid } = await signedInOnGrid(
+      suite,
       AGENT.email,
       AGENT.password,
-      '/context/grid/chamado',
+      'chamado',
+      'Chamado',
     );
-    const grid = new GridPage(page, 'Chamado');
-    await grid.waitForRows();
     const headers = await grid.grid
       .locator('[role="columnheader"] .grid-header-label')
       .evaluateAll((cells) => cells.map((c) => c.textContent.trim()));

@@ -2,9 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ApiTalk } from '@talkbase/domain/contracts/talks';
 import { signInByApi, suiteApi, talkValue } from './api.ts';
-import { signedIn } from './helpers.ts';
+import { signedInOnGrid } from './helpers.ts';
 import { bothModes } from './looks.ts';
-import { GridPage } from './pages/grid-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
 
@@ -48,15 +47,13 @@ async function focusCell(cell: Locator): Promise<void> {
 
 describe('grid keyboard editing (issue 39 item 4)', () => {
   it('opens a cell by double click or Enter and takes what is typed at once: Enter saves, Esc cancels, Tab saves and moves on', async () => {
-    const { context, page } = await signedIn(
-      suite.browser,
-      suite.server,
+    const { context, page, grid } = await signedInOnGrid(
+      suite,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
-      '/context/grid/chamado',
+      'chamado',
+      'Chamado',
     );
-    const grid = new GridPage(page, 'Chamado');
-    await grid.waitForRows();
     const target = (await grid.ids())[1] ?? 0;
     const stored = talkValue(await talk('chamado', target), 'solicitante');
     const before = typeof stored === 'string' ? stored : '';
@@ -133,15 +130,13 @@ describe('grid keyboard editing (issue 39 item 4)', () => {
       ],
     });
     const id = created.resourceId;
-    const { context, page } = await signedIn(
-      suite.browser,
-      suite.server,
+    const { context, page, grid } = await signedInOnGrid(
+      suite,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
-      '/context/grid/campos',
+      'campos',
+      'Campos de exemplo',
     );
-    const grid = new GridPage(page, 'Campos de exemplo');
-    await grid.waitForRows();
 
     // Long text: Shift+Enter and Ctrl+Enter add lines, Enter saves them all.
     await focusCell(grid.cell(id, 'Texto'));
@@ -230,15 +225,13 @@ describe('grid keyboard editing (issue 39 item 4)', () => {
 
   it('keeps what was typed when another user saved the record first, and says why', async () => {
     const token = await adminToken();
-    const { context, page } = await signedIn(
-      suite.browser,
-      suite.server,
+    const { context, page, grid } = await signedInOnGrid(
+      suite,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
-      '/context/grid/chamado',
+      'chamado',
+      'Chamado',
     );
-    const grid = new GridPage(page, 'Chamado');
-    await grid.waitForRows();
     const target = (await grid.ids())[3] ?? 0;
     const cell = grid.cell(target, 'Solicitante');
     await focusCell(cell);

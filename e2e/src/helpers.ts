@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { sessionByApi } from './api.ts';
 import { newContext } from './browser.ts';
+import { GridPage } from './pages/grid-page.ts';
 import { ShellPage } from './pages/shell-page.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import type { TestServer } from './server.ts';
@@ -91,4 +92,18 @@ export async function signedInThroughScreen(
 
 export function pathname(page: Page): string {
   return new URL(page.url()).pathname;
+}
+
+/** `signedIn` straight onto a subject's grid (its identifier), once its first rows are shown. */
+export async function signedInOnGrid(
+  suite: { browser: Browser; server: TestServer },
+  email: string,
+  password: string,
+  subject: string,
+  title: string,
+): Promise<SignedIn & { grid: GridPage }> {
+  const signed = await signedIn(suite.browser, suite.server, email, password, `/context/grid/${subject}`);
+  const grid = new GridPage(signed.page, title);
+  await grid.waitForRows();
+  return { ...signed, grid };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiTalk, PagedTalks } from '@talkbase/domain/contracts/talks';
 import { signInByApi, suiteApi } from './api.ts';
 import { screenshot } from './browser.ts';
-import { pathname, signedIn } from './helpers.ts';
+import { pathname, signedIn, signedInOnGrid } from './helpers.ts';
 import { GridPage } from './pages/grid-page.ts';
 import { cutRealtimeSockets, releaseRealtimeSockets, steerRealtimeSockets } from './realtime-sockets.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
@@ -115,15 +115,13 @@ describe('records in the browser (issue 5)', () => {
     const linked = ids.find((id) => referenced.has(id)) ?? 0;
     expect(loose && linked).toBeTruthy();
 
-    const { context, page } = await signedIn(
-      suite.browser,
-      suite.server,
+    const { context, page, grid } = await signedInOnGrid(
+      suite,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
-      '/context/grid/chamado',
+      'chamado',
+      'Chamado',
     );
-    const grid = new GridPage(page, 'Chamado');
-    await grid.waitForRows();
     await grid.button('Redefinir grade').click();
     await grid.waitForRows();
     await grid.select(loose);
@@ -239,15 +237,8 @@ describe('records in the browser (issue 5)', () => {
   });
 
   it('offers a refresh when another user changes a record of the subject', async () => {
-    const first = await signedIn(
-      suite.browser,
-      suite.server,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      '/context/grid/chamado',
-    );
-    const grid = new GridPage(first.page, 'Chamado');
-    await grid.waitForRows();
+    const first = await signedInOnGrid(suite, ADMIN_EMAIL, ADMIN_PASSWORD, 'chamado', 'Chamado');
+    const { grid } = first;
     await grid.button('Redefinir grade').click();
     await grid.waitForRows();
     const target = (await grid.ids())[2] ?? 0;

@@ -2,9 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ApiTalk, PagedTalks } from '@talkbase/domain/contracts/talks';
 import { signInByApi, suiteApi, talkValue } from './api.ts';
-import { pathname, signedIn } from './helpers.ts';
+import { pathname, signedInOnGrid } from './helpers.ts';
 import { bothModes } from './looks.ts';
-import { GridPage } from './pages/grid-page.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { useSuite } from './suite.ts';
 
@@ -45,15 +44,13 @@ describe('saved filters', { timeout: 240_000 }, () => {
     const [first, second] = [useful[0], useful.find((p) => p.n !== useful[0]?.n)];
     if (!first || !second) throw new Error('the demo tickets have no two distinct title words');
 
-    const { context, page } = await signedIn(
-      suite.browser,
-      suite.server,
+    const { context, page, grid } = await signedInOnGrid(
+      suite,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
-      '/context/grid/chamado',
+      'chamado',
+      'Chamado',
     );
-    const grid = new GridPage(page, 'Chamado');
-    await grid.waitForRows();
     await expect.poll(() => grid.range(), { timeout: 10_000 }).toMatch(new RegExp(`de ${all}$`));
 
     // ---- 'Filtrar': the rules built over the grid's subject -----------------------------------

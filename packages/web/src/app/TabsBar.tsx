@@ -35,13 +35,12 @@ export function TabsBar() {
   // closing the tab of a screen just clicked, still loading or rendering, closes it as the current
   // one. Read from the render, it looked like closing another tab, and the screen then opened anyway
   // or the address stayed where it was (shell.e2e, on a loaded machine).
-  const open = screenNow;
   const close = (path: string) => {
-    const here = open();
+    const here = screenNow();
     void leave(() => forgetTab(path, here), tabKey(path) === tabKey(here));
   };
   const closeOthers = (keep: string) => {
-    const here = open();
+    const here = screenNow();
     void leave(() => forgetOtherTabs(keep, here), tabKey(keep) !== tabKey(here));
   };
   const closeAll = () => void leave(forgetAllTabs, true);
@@ -111,7 +110,7 @@ export function TabsBar() {
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item
-            onClick={() => closeOthers(open())}
+            onClick={() => closeOthers(screenNow())}
             disabled={!tabs.some((tab) => tabKey(tab.path) === currentKey) || tabs.length < 2}
           >
             {t.tabs.closeOthers}
