@@ -111,10 +111,6 @@ describe('browser notifications and record links (issue 35)', { timeout: 240_000
     await bothModes(page, 'push-profile-matrix', { loaded: true });
 
     // ---- a push delivered to the worker shows the notification ----------------------------------
-    // The window the click will move is open first: headless Chromium drops a shown notification
-    // some 20 s after it appears, so nothing slow stands between showing it and clicking it.
-    await page.goto(`${suite.server.url}/notifications`);
-    await page.getByRole('heading', { name: 'Notificações', level: 1 }).waitFor();
     const recordPath = `/context/talk/chamado/${String(talkId)}`;
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin,
@@ -137,6 +133,8 @@ describe('browser notifications and record links (issue 35)', { timeout: 240_000
     // ---- its click opens the record (the worker's notificationclick, on the open window) ---------
     const [worker] = context.serviceWorkers();
     expect(worker).toBeDefined();
+    await page.goto(`${suite.server.url}/notifications`);
+    await page.getByRole('heading', { name: 'Notificações', level: 1 }).waitFor();
     await worker?.evaluate(async () => {
       const scope = self as unknown as {
         registration: ServiceWorkerRegistration;
