@@ -18,7 +18,14 @@ export function launchBrowser(options: { full?: boolean } = {}): Promise<Browser
   return chromium.launch({ executablePath: options.full ? CHROMIUM : E2E_CHROMIUM, args: CHROMIUM_ARGS });
 }
 
-/** A context as a user's browser is; `options` adds to it (the service worker blocked, say). */
+/**
+ * A context as a user's browser is, except that the app's service worker is not registered unless
+ * `options` allows it (`serviceWorkers: 'allow'`): the worker keeps the built files for a second
+ * visit and shows pushed notifications, and push.e2e tests both; every other test opens a fresh
+ * context, where installing it (the shell's files fetched again into its cache) and routing each
+ * file through it only cost time — 16 % of four files' wall time on two cores (docs/decisions.md,
+ * "CI time").
+ */
 export async function newContext(
   browser: Browser,
   options: BrowserContextOptions = {},
@@ -28,6 +35,7 @@ export async function newContext(
     locale: 'pt-BR',
     colorScheme: 'light',
     reducedMotion: 'reduce',
+    serviceWorkers: 'block',
     ...options,
   });
 }

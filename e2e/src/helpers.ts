@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { sessionByApi } from './api.ts';
 import { newContext } from './browser.ts';
 import { GridPage } from './pages/grid-page.ts';
@@ -54,7 +54,7 @@ export async function seedSession(
 
 /**
  * A fresh browser context signed in through the API, on `path`. Tests about signing in, signing
- * out or a session ending use `signedInThroughScreen`.
+ * out or a session ending use `signedInThroughScreen`. `contextOptions` as `newContext`'s.
  */
 export async function signedIn(
   browser: Browser,
@@ -62,8 +62,9 @@ export async function signedIn(
   email: string,
   password: string,
   path = '/',
+  contextOptions: BrowserContextOptions = {},
 ): Promise<SignedIn> {
-  const context = await newContext(browser);
+  const context = await newContext(browser, contextOptions);
   const page = await context.newPage();
   await seedSession(page, server, email, password);
   await page.goto(`${server.url}${path}`);

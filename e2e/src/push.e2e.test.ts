@@ -58,7 +58,7 @@ describe('browser notifications and record links (issue 35)', { timeout: 240_000
 
     // ---- the form says where links point (PUBLIC_URL is set) ----------------------------------
     const origin = new URL(suite.server.url).origin;
-    const context = await newContext(suite.browser);
+    const context = await newContext(suite.browser, { serviceWorkers: 'allow' });
     await context.grantPermissions(['notifications'], { origin });
     const page = await context.newPage();
     await seedSession(page, suite.server, ADMIN_EMAIL, ADMIN_PASSWORD);

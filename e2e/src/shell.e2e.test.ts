@@ -13,8 +13,12 @@ import { useSuite } from './suite.ts';
 const suite = useSuite({ LOG_LEVEL: 'info' });
 const api = suiteApi(suite);
 /** A fresh browser context of the suite's ordinary user, signed in, on `path`. */
+// With the app's service worker, as a user's browser has it (newContext leaves it out): the frame's
+// saves as a tab closes were once lost through it (the test of its routes, below).
 const asCustomer = (path = '/') =>
-  signedIn(suite.browser, suite.server, suite.customer.email, suite.customer.password, path);
+  signedIn(suite.browser, suite.server, suite.customer.email, suite.customer.password, path, {
+    serviceWorkers: 'allow',
+  });
 
 /**
  * The preference calls the server got, in order (time, method, status), from its request log: what
