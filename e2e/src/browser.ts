@@ -7,7 +7,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, E2E_CHROMIUM, VIEWPORT } from './chromium.ts';
+import { CHROMIUM, E2E_CHROMIUM, E2E_CHROMIUM_ARGS, VIEWPORT } from './chromium.ts';
 import { shotsDir } from './paths.ts';
 
 /**
@@ -15,7 +15,7 @@ import { shotsDir } from './paths.ts';
  * the whole browser — for what the shell does not have: it denies the notifications permission.
  */
 export function launchBrowser(options: { full?: boolean } = {}): Promise<Browser> {
-  return chromium.launch({ executablePath: options.full ? CHROMIUM : E2E_CHROMIUM, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: options.full ? CHROMIUM : E2E_CHROMIUM, args: E2E_CHROMIUM_ARGS });
 }
 
 /**
@@ -44,7 +44,7 @@ export async function newContext(
 export function launchPersistent(userDataDir: string): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: E2E_CHROMIUM,
-    args: CHROMIUM_ARGS,
+    args: E2E_CHROMIUM_ARGS,
     viewport: VIEWPORT,
     locale: 'pt-BR',
     colorScheme: 'light',

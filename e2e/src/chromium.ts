@@ -28,3 +28,14 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 export const VIEWPORT = { width: 1280, height: 800 };
+
+/**
+ * The end-to-end suite's arguments: V8 without its optimising compilers (TurboFan, Maglev). A test
+ * page lives seconds, so what they compile (on background threads, on the same two cores as
+ * everything else) rarely runs long enough to pay back; the code still runs, interpreted and
+ * baseline-compiled, with the same results. Four suite files on two workers, alternating runs on
+ * this machine kind: 125 and 118 s with those compilers against 92 and 102 s without; four others
+ * 132 against 103 s (docs/decisions.md, "CI time"). The benches keep `CHROMIUM_ARGS`: they measure
+ * what a user's browser does.
+ */
+export const E2E_CHROMIUM_ARGS = [...CHROMIUM_ARGS, '--js-flags=--no-opt --no-maglev'];
