@@ -21,10 +21,10 @@ export function launchBrowser(options: { full?: boolean } = {}): Promise<Browser
 /**
  * A context as a user's browser is, except that the app's service worker is not registered unless
  * `options` allows it (`serviceWorkers: 'allow'`): the worker keeps the built files for a second
- * visit and shows pushed notifications, and push.e2e tests both; every other test opens a fresh
- * context, where installing it (the shell's files fetched again into its cache) and routing each
- * file through it only cost time — 16 % of four files' wall time on two cores (docs/decisions.md,
- * "CI time").
+ * visit and shows pushed notifications, which push.e2e tests, and shell.e2e keeps it for the
+ * frame's saves as a tab closes. Every other test opens a fresh context, where installing it (the
+ * shell's files fetched again into its cache) and routing each file through it only cost time —
+ * 16 % of four files' wall time on two cores (docs/decisions.md, "CI time").
  */
 export async function newContext(
   browser: Browser,

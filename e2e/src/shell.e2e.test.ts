@@ -12,9 +12,11 @@ import { useSuite } from './suite.ts';
 // The server logs each request (info), so that a failed save below shows what reached it.
 const suite = useSuite({ LOG_LEVEL: 'info' });
 const api = suiteApi(suite);
-/** A fresh browser context of the suite's ordinary user, signed in, on `path`. */
-// With the app's service worker, as a user's browser has it (newContext leaves it out): the frame's
-// saves as a tab closes were once lost through it (the test of its routes, below).
+/**
+ * A fresh browser context of the suite's ordinary user, signed in, on `path` — with the app's
+ * service worker, as a user's browser has it (`newContext` leaves it out): the frame's saves as a
+ * tab closes were once lost through it (the test of its routes, below).
+ */
 const asCustomer = (path = '/') =>
   signedIn(suite.browser, suite.server, suite.customer.email, suite.customer.password, path, {
     serviceWorkers: 'allow',
