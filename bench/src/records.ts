@@ -283,10 +283,12 @@ async function benchDatabase(
   load: (subjectId: number, columns: string[], dataDir: string) => Promise<number>,
   /** Run on the loaded data after the runs (PostgreSQL: the plans of the workloads' statements). */
   afterRuns?: (subject: CreatedSubject) => Promise<string>,
+  /** PostgreSQL: the kept schema already holds a loaded data set (BENCH_PG_SCHEMA). */
+  loaded = false,
 ) {
   // BENCH_DATA_DIR keeps the loaded SQLite data set between runs (profiling); a fresh one otherwise.
   const keptDir = database === 'SQLite' ? process.env.BENCH_DATA_DIR : undefined;
-  const reuse = keptDir !== undefined && fs.existsSync(path.join(keptDir, 'talkbase.db'));
+  const reuse = loaded || (keptDir !== undefined && fs.existsSync(path.join(keptDir, 'talkbase.db')));
   const dataDir = keptDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'talkbase-records-'));
   fs.mkdirSync(dataDir, { recursive: true });
   let server: RunningServer;
@@ -321,6 +323,21 @@ async function benchDatabase(
   return { rows, rss, rssRightAfter, rssIdle, loadSeconds, steal, startRecords, plans };
 }
 
+/** Whether a kept PostgreSQL schema already holds the `chamado` subject an earlier run loaded. */
+async function holdsTickets(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const found = await client.query(
+      `select 1 from information_schema.tables where table_schema = current_schema() and table_name = 'subjects'`,
+    );
+    if (found.rowCount === 0) return false;
+    return ((await client.query(`select 1 from subjects where identifier = 'chamado'`)).rowCount ?? 0) > 0;
+  } finally {
+    await client.end();
+  }
+}
+
 /** The `chamado` records the server holds now (a page of one, with its total). */
 async function countRecords(server: RunningServer, token: string): Promise<number> {
   return Number((await api(server, token, 'POST', '/api/talk/filter/chamado', { fetch: 1 })).totalResults);
@@ -345,14 +362,22 @@ results.push({
   )),
 });
 if (process.env.BENCH_DATABASE_URL) {
-  const pgResult = await withBenchSchema(process.env.BENCH_DATABASE_URL, 'records', async (url) =>
-    benchDatabase(
-      'PostgreSQL',
-      { DATABASE_URL: url },
-      await postgresMainPid(url),
-      (id, columns) => loadPostgres(url, { id, columns }),
-      (subject) => explainPostgres(url, subject),
-    ),
+  // BENCH_PG_SCHEMA keeps the loaded PostgreSQL data set in that schema between runs (profiling),
+  // as BENCH_DATA_DIR does SQLite's; a schema of its own, dropped afterwards, otherwise.
+  const kept = process.env.BENCH_PG_SCHEMA;
+  const pgResult = await withBenchSchema(
+    process.env.BENCH_DATABASE_URL,
+    'records',
+    async (url) =>
+      benchDatabase(
+        'PostgreSQL',
+        { DATABASE_URL: url },
+        await postgresMainPid(url),
+        (id, columns) => loadPostgres(url, { id, columns }),
+        (subject) => explainPostgres(url, subject),
+        kept !== undefined && (await holdsTickets(url)),
+      ),
+    kept,
   );
   results.push({ database: 'PostgreSQL', ...pgResult });
 }
@@ -402,7 +427,7 @@ function postgresTransport(url: string): string {
 const notes = results
   .map(
     (r) =>
-      `- ${r.database}${r.database === 'PostgreSQL' && process.env.BENCH_DATABASE_URL ? `, reached ${postgresTransport(process.env.BENCH_DATABASE_URL)}` : ''}: ${N.toLocaleString('en-US')} rows ${r.loadSeconds > 0 ? `loaded in ${r.loadSeconds.toFixed(1)} s` : `kept from an earlier run (BENCH_DATA_DIR), ${r.startRecords.toLocaleString('en-US')} records at the start with earlier runs' creates`}; server resident memory ${r.rssIdle} MiB idle after sign-in, ${r.rssRightAfter} MiB right after the last request, ${r.rss} MiB once quiet (the idle collection, \`runtime/idle-memory.ts\`)${r.database === 'SQLite' ? ` (issue 18 target ≤ 200 MB: ${r.rss * 1.048576 <= 200 ? 'met' : 'missed'})` : ''}${r.steal === undefined ? '' : `; the host took ${r.steal.toFixed(1)} % of the CPU time during the runs (steal; it misses much of other tenants' contention: compare figures of one run with each other)`}.`,
+      `- ${r.database}${r.database === 'PostgreSQL' && process.env.BENCH_DATABASE_URL ? `, reached ${postgresTransport(process.env.BENCH_DATABASE_URL)}` : ''}: ${N.toLocaleString('en-US')} rows ${r.loadSeconds > 0 ? `loaded in ${r.loadSeconds.toFixed(1)} s` : `kept from an earlier run (${r.database === 'SQLite' ? 'BENCH_DATA_DIR' : 'BENCH_PG_SCHEMA'}), ${r.startRecords.toLocaleString('en-US')} records at the start with earlier runs' creates`}; server resident memory ${r.rssIdle} MiB idle after sign-in, ${r.rssRightAfter} MiB right after the last request, ${r.rss} MiB once quiet (the idle collection, \`runtime/idle-memory.ts\`)${r.database === 'SQLite' ? ` (issue 18 target ≤ 200 MB: ${r.rss * 1.048576 <= 200 ? 'met' : 'missed'})` : ''}${r.steal === undefined ? '' : `; the host took ${r.steal.toFixed(1)} % of the CPU time during the runs (steal; it misses much of other tenants' contention: compare figures of one run with each other)`}.`,
   )
   .join('\n');
 const doc = `# Records at scale

@@ -127,23 +127,26 @@ export function sampleRss(server: RunningServer): () => number {
 
 /**
  * Runs `work` with a PostgreSQL URL whose search path is a schema of its own, made for it and
- * dropped afterwards: a bench never touches the database's other tables.
+ * dropped afterwards: a bench never touches the database's other tables. With `kept`, that schema
+ * instead (made if missing) and kept afterwards, for a later run to reuse what it holds.
  */
 export async function withBenchSchema<T>(
   databaseUrl: string,
   prefix: string,
   work: (url: string) => Promise<T>,
+  kept?: string,
 ): Promise<T> {
-  const schema = `${prefix}_${Date.now().toString(36)}`;
+  if (kept !== undefined && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error(`not a schema name: ${kept}`);
+  const schema = kept ?? `${prefix}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
-  await admin.query(`create schema ${schema}`);
+  await admin.query(`create schema ${kept ? 'if not exists ' : ''}${schema}`);
   try {
     const url = new URL(databaseUrl);
     url.searchParams.set('options', `-c search_path=${schema}`);
     return await work(url.toString());
   } finally {
-    await admin.query(`drop schema ${schema} cascade`);
+    if (!kept) await admin.query(`drop schema ${schema} cascade`);
     await admin.end();
   }
 }
