@@ -89,6 +89,32 @@ function watchPreferenceCalls(context: BrowserContext): () => string {
   return () => lines.join('\n');
 }
 
+/** The preference calls as the server and the browser saw them, for a failure's message. */
+const bothSides = (browserSaw: () => string) =>
+  `Preference calls the server got:\n${preferenceCalls()}\nPreference calls the browser made:\n${browserSaw()}`;
+
+/**
+ * `check`, whose failure also says what the page keeps of its preferences and which preference
+ * calls both sides saw: a change the page lost (once, in CI, a second font-size click left 12 px)
+ * shows whether the account's answer overwrote it or the click never changed it.
+ */
+async function explained(page: Page, browserSaw: () => string, check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (err) {
+    const kept = await page
+      .evaluate(() =>
+        ['talkbase.preferences', 'talkbase.preferences.unsynced']
+          .map((key) => `${key} = ${String(localStorage.getItem(key))}`)
+          .join('\n'),
+      )
+      .catch((e: unknown) => `(não lido: ${String(e)})`);
+    throw new Error(`${String(err)}\nO que a página guarda:\n${kept}\n${bothSides(browserSaw)}`, {
+      cause: err,
+    });
+  }
+}
+
 /**
  * Closes the tab as a person does (its unload runs), then expects the customer's choice to be the
  * account's. The closing tab sends it as it goes (a keepalive request; `preferences-sync.test.ts`
@@ -107,8 +133,7 @@ async function closeAndExpectSaved(
   await page.close({ runBeforeUnload: true });
   const token = await signInByApi(suite.server, suite.customer.email, suite.customer.password);
   const held = () => api.ok<AccountPreferences>(token, 'GET', '/api/account/preferences');
-  const calls = () =>
-    `Preference calls the server got:\n${preferenceCalls()}\nPreference calls the browser made:\n${browserSaw()}`;
+  const calls = () => bothSides(browserSaw);
   try {
     await expect.poll(held).toMatchObject(expected);
     return;
@@ -343,10 +368,12 @@ describe('preferences and shortcuts', () => {
     const browserSaw = watchPreferenceCalls(context);
     expect(await shell.rootFontSize()).toBe('10px');
     expect(await shell.fontDown.isDisabled()).toBe(true);
-    await shell.fontUp.click();
-    await expect.poll(() => shell.rootFontSize()).toBe('12px');
-    await shell.fontUp.click();
-    await expect.poll(() => shell.rootFontSize()).toBe('13px');
+    await explained(page, browserSaw, async () => {
+      await shell.fontUp.click();
+      await expect.poll(() => shell.rootFontSize()).toBe('12px');
+      await shell.fontUp.click();
+      await expect.poll(() => shell.rootFontSize()).toBe('13px');
+    });
     expect(await shell.fontUp.isDisabled()).toBe(true);
     await shell.nightMode.click();
     await expect.poll(() => shell.colorScheme()).toBe('dark');
